@@ -1,0 +1,70 @@
+"""The `prophecy` command line: argv in, exit code out (0 ok, 1 input problems, 2 usage).
+
+The driver is thin. It finds the subcommand, imports only that command's module
+(so `prophecy parse` never loads Pillow or jsonschema), lets it add its
+arguments and run, and turns the project's errors into messages and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from dsl.errors import ProphecyError
+
+#: Subcommand → (module with add_arguments(parser) and run(args) -> int, summary).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("compiler.cmd_check", "check every content file: schemas, effect lines, names"),
+    "parse": ("compiler.cmd_parse", "parse effect lines and print their canonical text or AST"),
+    "fmt": ("compiler.cmd_fmt", "rewrite effect lines in the content to their canonical text"),
+    "cards": ("compiler.cmd_cards", "list the cards with their canonical effects"),
+    "lint": ("compiler.cmd_lint", "find inconsistencies in the rules text"),
+    "build": ("compiler.cmd_build", "render faces, backs, print-and-play PDFs and TTS sheets"),
+    "simulate": ("compiler.cmd_simulate", "play many games with bots and report on balance"),
+}
+
+
+def _available() -> dict[str, tuple[str, str]]:
+    from importlib.util import find_spec
+
+    return {name: spec for name, spec in COMMANDS.items() if find_spec(spec[0]) is not None}
+
+
+def build_parser(command: str | None) -> argparse.ArgumentParser:
+    """The argument parser; only ``command``'s own arguments are loaded."""
+    parser = argparse.ArgumentParser(
+        prog="prophecy",
+        description="Check, lint, simulate and print the cards of Dark Prophecies.",
+    )
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, (module_name, summary) in _available().items():
+        sub = subs.add_parser(name, help=summary, description=summary)
+        if name == command:
+            importlib.import_module(module_name).add_arguments(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; returns the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    module = importlib.import_module(_available()[args.command][0])
+    try:
+        return int(module.run(args))
+    except ProphecyError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""`prophecy parse`: effect lines in, canonical text (or AST JSON) out.
+
+``prophecy parse TEXT`` handles one line; ``prophecy parse -`` reads one line
+per stdin line and prints one result per line, errors on stderr with the
+input's line number. Exit 1 when any line is invalid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from compiler.options import add_content, content_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT", help="an effect line, or - to read lines from stdin")
+    parser.add_argument("--json", action="store_true", help="print the AST as JSON")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from compiler.game import read_vocabulary
+
+    vocab = read_vocabulary(content_dir(args))
+    if args.text == "-":
+        lines = [(n, line.rstrip("\r\n"), "<stdin>") for n, line in enumerate(sys.stdin, 1)]
+    else:
+        lines = [(1, args.text, "<text>")]
+    failed = 0
+    for number, line, where in lines:
+        failed += not _one(line, number, where, vocab, args.json, indent=len(lines) == 1)
+    return 1 if failed else 0
+
+
+def _one(line, number, where, vocab, as_json: bool, indent: bool) -> bool:
+    from dsl import ast
+    from dsl.errors import DslError
+    from dsl.parser import parse
+    from dsl.printer import to_text
+
+    try:
+        node = parse(line, vocab)
+    except DslError as exc:
+        exc.where, exc.line = where, number
+        print(exc, file=sys.stderr)
+        return False
+    if as_json:
+        print(json.dumps(ast.to_json(node), indent=2 if indent else None))
+    else:
+        print(to_text(node))
+    return True

@@ -1,0 +1,53 @@
+"""The game's vocabulary, read fast: ``content/game.yaml`` in, a Vocabulary out.
+
+``prophecy parse`` needs only the names a line may use, so this reads
+game.yaml with PyYAML alone (no schema validation, no other files). The full
+loader (``compiler/content.py``) validates the same file against its schema.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dsl.errors import ProphecyError
+from dsl.vocabulary import DEED_SELECTORS, Vocabulary
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_vocabulary(content: Path) -> Vocabulary:
+    """The vocabulary of ``content/game.yaml``; a ProphecyError if it cannot be read."""
+    path = content / "game.yaml"
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
+    except FileNotFoundError:
+        raise ProphecyError(
+            "no game.yaml here", where=str(path), hint="name the content folder with --content DIR"
+        ) from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise ProphecyError(
+            f"cannot read the vocabulary: {exc}".splitlines()[0],
+            where=str(path),
+            hint="run 'prophecy check' for the details",
+        ) from None
+    return vocabulary_from(data, str(path))
+
+
+def vocabulary_from(data: Any, where: str) -> Vocabulary:
+    """A Vocabulary from game.yaml's parsed data."""
+    try:
+        vocab = data["vocabulary"]
+        return Vocabulary(
+            grimoires=tuple(vocab["grimoires"]),
+            card_types=tuple(vocab["card_types"]),
+            deed_targets=tuple(vocab.get("deed_targets", DEED_SELECTORS)),
+        )
+    except (KeyError, TypeError):
+        raise ProphecyError(
+            "game.yaml has no complete 'vocabulary' (grimoires, card_types)",
+            where=where,
+            hint="run 'prophecy check' for the details",
+        ) from None

@@ -1,0 +1,67 @@
+"""Errors for people: a place, a message, a hint, the source line and a caret.
+
+Every problem the project reports about its input is a ``ProphecyError`` (or a
+subclass). ``str(error)`` gives::
+
+    content/arcana/necromancy.yaml:12:15: unknown grimoire 'Necromncy'
+        - Necromncy Level 2: Draw 1 Arcana
+          ^
+      hint: did you mean 'Necromancy'?
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+
+@dataclass
+class ProphecyError(Exception):
+    """A problem in the input, with its place (1-based line and column)."""
+
+    message: str
+    line: int = 1
+    column: int = 1
+    hint: str = ""
+    where: str = "<line>"
+    source: str = ""
+    length: int = 1
+
+    def __str__(self) -> str:
+        out = [f"{self.where}:{self.line}:{self.column}: {self.message}"]
+        if self.source:
+            out.append("    " + self.source.rstrip("\n"))
+            out.append("    " + " " * (self.column - 1) + "^" * max(1, self.length))
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def at(self, where: str, line: int, column: int, source: str) -> ProphecyError:
+        """The same error moved to a place in a file (line and column given there)."""
+        return replace(self, where=where, line=line, column=column, source=source)
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.where, self.line, self.column, self.message)
+
+
+class DslError(ProphecyError):
+    """A problem in one line of the rules language."""
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """A "did you mean" hint for a misspelt word, or an empty string."""
+    choices = list(choices)
+    lowered = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{lowered[close[0]]}'?"
+    return ""
+
+
+def one_of(choices: Iterable[str]) -> str:
+    """'a', 'b' or 'c' — for hints that list what is allowed."""
+    quoted = [f"'{c}'" for c in choices]
+    if len(quoted) <= 1:
+        return "".join(quoted)
+    return ", ".join(quoted[:-1]) + " or " + quoted[-1]

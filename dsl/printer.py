@@ -1,0 +1,195 @@
+"""Canonical printer: an AST node in, its one canonical line of text out.
+
+``to_text(parse(line))`` is the canonical form of any valid line, and
+``parse(to_text(node)) == node`` for every node. Printing is a dispatch table
+from node class to function; a test checks every class has an entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from dsl import ast
+
+
+def to_text(node: ast.Node) -> str:
+    """The canonical text of a line (Effect, Compare or Title) or any node."""
+    return PRINTERS[type(node)](node)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def _cards(count: int, match: str | None) -> str:
+    """'a card', '2 cards', 'a Creature card', 'an Item card', 'a matching card'."""
+    noun = "card" if count == 1 else "cards"
+    word = "matching" if match == ast.THIS else match
+    words = f"{word} {noun}" if word else noun
+    return f"{_article(words)} {words}" if count == 1 else f"{count} {words}"
+
+
+def _top(count: int) -> str:
+    return "the top card" if count == 1 else f"the top {count} cards"
+
+
+def _grimoire_ref(ref: str) -> str:
+    if ref == ast.THIS:
+        return "this Grimoire"
+    if ref == ast.ANY:
+        return "any Grimoire"
+    return ref
+
+
+def _destination(to: str) -> str:
+    return " to the center" if to == "center" else ""
+
+
+# ----------------------------------------------------------- requirements
+def _level_req(n: ast.LevelReq) -> str:
+    grimoire = "Grimoire" if n.grimoire == ast.THIS else n.grimoire
+    return f"{grimoire} Level {n.level}"
+
+
+def _top_discard(n: ast.TopDiscardReq) -> str:
+    return f"Top Discard {n.match}"
+
+
+def _reveal(n: ast.RevealReq) -> str:
+    return f"Reveal {n.match}"
+
+
+_BOUND = {"at_least": " or more", "at_most": " or fewer", "exactly": ""}
+_LEVEL_BOUND = {"at_least": " or higher", "at_most": " or lower", "exactly": ""}
+
+
+def _deeds(grimoire: str | None) -> str:
+    return f"{grimoire} Dark Deeds" if grimoire else "Dark Deeds"
+
+
+_NOUNS: dict[str, Callable[[ast.Quantity], str]] = {
+    "stashed": lambda q: "stashed cards",
+    "hand": lambda q: "cards in hand",
+    "deed_cards": lambda q: "cards on Dark Deeds",
+    "completed": lambda q: "completed " + _deeds(q.grimoire),
+    "deeds": lambda q: _deeds(q.grimoire) + " in play",
+    "total_level": lambda q: "Grimoire levels",
+}
+
+
+def _amount(n: ast.Compare) -> str:
+    if n.op == "exactly":
+        return f"exactly {n.value}"
+    return f"{n.value}{_BOUND[n.op]}"
+
+
+def _compare(n: ast.Compare) -> str:
+    q = n.subject
+    if q.quantity == "level":
+        return f"If your {q.grimoire} is Level {n.value}{_LEVEL_BOUND[n.op]}"
+    if q.quantity == "completed":
+        return f"If you have completed {_amount(n)} {_deeds(q.grimoire)}"
+    return f"If you have {_amount(n)} {_NOUNS[q.quantity](q)}"
+
+
+def _quantity(q: ast.Quantity) -> str:
+    if q.quantity == "level":
+        return f"{q.grimoire} Level"
+    return _NOUNS[q.quantity](q)
+
+
+def _title(n: ast.Title) -> str:
+    if n.subject.quantity == "level":
+        return f"{'Highest' if n.most else 'Lowest'} {n.subject.grimoire} Level"
+    return f"{'Most' if n.most else 'Fewest'} {_quantity(n.subject)}"
+
+
+# ---------------------------------------------------------------- actions
+def _target(n: ast.DeedTarget) -> str:
+    grimoire = "matching" if n.grimoire == ast.THIS else n.grimoire
+    if grimoire is None:
+        return f"{n.selector} Dark Deed"
+    selector = _article(grimoire) if n.selector == "any" else n.selector
+    return f"{selector} {grimoire} Dark Deed"
+
+
+def _add(n: ast.AddToDeed) -> str:
+    return f"Add {n.count} to {_target(n.target)}"
+
+
+def _remove(n: ast.RemoveFromDeed) -> str:
+    return f"Remove {n.count} from {_target(n.target)}"
+
+
+_PILES = {"discard": "your discard pile", "deck": "the Arcana deck"}
+
+
+def _stash(n: ast.Stash) -> str:
+    if n.source == "hand":
+        return f"Stash {_cards(n.count, n.match)} from your hand"
+    return f"Stash {_top(n.count)} of {_PILES[n.source]}"
+
+
+def _draw_arcana(n: ast.DrawArcana) -> str:
+    return f"Draw {n.count} Arcana"
+
+
+def _draw_deeds(n: ast.DrawDeeds) -> str:
+    return f"Draw {_count(n.count, 'Dark Deed', 'Dark Deeds')}, keep {n.keep}"
+
+
+def _level_up(n: ast.LevelUp) -> str:
+    return f"Level up {_grimoire_ref(n.grimoire)}"
+
+
+def _level_down(n: ast.LevelDown) -> str:
+    return f"Level down {_grimoire_ref(n.grimoire)}"
+
+
+def _discard(n: ast.Discard) -> str:
+    return f"Discard {n.count}{_destination(n.to)}"
+
+
+def _reveal_until(n: ast.RevealUntil) -> str:
+    return (
+        f"Reveal Arcana until {_cards(1, n.match)}, take it, "
+        f"discard the rest{_destination(n.rest)}"
+    )
+
+
+def _take(n: ast.TakeFromDiscard) -> str:
+    return f"Take {_top(n.count)} of your discard pile"
+
+
+def _effect(n: ast.Effect) -> str:
+    actions = ", then ".join(to_text(a) for a in n.actions)
+    if not n.requirements:
+        return actions
+    return " + ".join(to_text(r) for r in n.requirements) + ": " + actions
+
+
+PRINTERS: dict[type[Any], Callable[[Any], str]] = {
+    ast.LevelReq: _level_req,
+    ast.TopDiscardReq: _top_discard,
+    ast.RevealReq: _reveal,
+    ast.Quantity: _quantity,
+    ast.Compare: _compare,
+    ast.Title: _title,
+    ast.DeedTarget: _target,
+    ast.AddToDeed: _add,
+    ast.RemoveFromDeed: _remove,
+    ast.Stash: _stash,
+    ast.DrawArcana: _draw_arcana,
+    ast.DrawDeeds: _draw_deeds,
+    ast.LevelUp: _level_up,
+    ast.LevelDown: _level_down,
+    ast.Discard: _discard,
+    ast.RevealUntil: _reveal_until,
+    ast.TakeFromDiscard: _take,
+    ast.Effect: _effect,
+}
