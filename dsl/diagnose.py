@@ -158,6 +158,21 @@ CATALOGUE: tuple[Case, ...] = (
     ),
 )
 
+#: The join mistakes apply only when the unexpected token could start the next part.
+_JOINS = {
+    "join-actions": {"ADD", "REMOVE", "STASH", "DRAW", "LEVEL", "DISCARD", "REVEAL", "TAKE"},
+    "join-requirements": {"TOP", "REVEAL", "IF", "GRIMOIRE", "THIS"},
+}
+_JOIN_WORDS = {"and", ",", "&"}
+
+
+def _joins(exc: UnexpectedInput, label: str) -> bool:
+    token = getattr(exc, "token", None)
+    if token is None:
+        return False
+    return token.type in _JOINS[label] or token.value.lower() in _JOIN_WORDS
+
+
 _NEGATIVE = re.compile(r"-\s*[0-9]")
 
 #: How a terminal is named in a message.
@@ -180,8 +195,10 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
     if text[column - 1 : column] == "," and not text[column:].strip():
         return _from_case(_case("trailing-comma"), column, text, 1)
     case = _catalogued(exc)
-    if case is not None and case.label in ("join-actions", "join-requirements"):
-        return _from_case(case, column, text, _length(exc))
+    if case is not None and case.label in _JOINS:
+        if _joins(exc, case.label):
+            return _from_case(case, column, text, _length(exc))
+        case = None
     misspelt = _misspelt(text, column, vocab)
     if misspelt is not None:
         return misspelt
@@ -222,6 +239,9 @@ def _bad_character(text: str, column: int) -> DslError:
             source=text,
         )
     char = text[column - 1]
+    if char == "&":
+        label = "join-requirements" if ":" in text[column:] else "join-actions"
+        return _from_case(_case(label), column, text, 1)
     return DslError(
         f"unexpected character {char!r}",
         column=column,

@@ -23,7 +23,11 @@ from dsl.vocabulary import Vocabulary
 def lark_parser() -> Lark:
     """The LALR parser, built once per process."""
     return Lark.open(
-        "grammar.lark", rel_to=__file__, parser="lalr", propagate_positions=True
+        "grammar.lark",
+        rel_to=__file__,
+        parser="lalr",
+        lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
+        propagate_positions=True,
     )
 
 
@@ -308,8 +312,8 @@ class _Build(Transformer):
         return 1
 
     def reveal_until(self, meta, children):
-        match = children[4]
-        rest = children[9] if len(children) == 10 else "center"
+        match = None if isinstance(children[4], Token) else children[4]
+        rest = "center" if isinstance(children[-1], Token) else children[-1]
         return ast.RevealUntil(match, rest, span=_span(meta))
 
     def this_match(self, meta, children):
