@@ -15,7 +15,7 @@ from compiler.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("text", metavar="TEXT", help="an effect line, or - to read lines from stdin")
+    parser.add_argument("text", metavar="TEXT", help="an effect line, or - to read stdin")
     parser.add_argument("--json", action="store_true", help="print the AST as JSON")
     add_content(parser)
 

@@ -13,10 +13,9 @@ player chooses one).
 from __future__ import annotations
 
 import dataclasses
-import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal
 
 THIS = "this"
 ANY = "any"
@@ -88,7 +87,12 @@ class Compare(Node):
     value: int
 
 
-Requirement = Union[LevelReq, TopDiscardReq, RevealReq, Compare]
+Requirement = (
+    LevelReq
+    | TopDiscardReq
+    | RevealReq
+    | Compare
+)
 
 
 # ----------------------------------------------------------------- actions
@@ -173,18 +177,18 @@ class TakeFromDiscard(Node):
     count: int
 
 
-Action = Union[
-    AddToDeed,
-    RemoveFromDeed,
-    Stash,
-    DrawArcana,
-    DrawDeeds,
-    LevelUp,
-    LevelDown,
-    Discard,
-    RevealUntil,
-    TakeFromDiscard,
-]
+Action = (
+    AddToDeed
+    | RemoveFromDeed
+    | Stash
+    | DrawArcana
+    | DrawDeeds
+    | LevelUp
+    | LevelDown
+    | Discard
+    | RevealUntil
+    | TakeFromDiscard
+)
 
 
 # ------------------------------------------------------------------- lines
@@ -206,7 +210,7 @@ class Title(Node):
     subject: Quantity
 
 
-Line = Union[Effect, Compare, Title]
+Line = Effect | Compare | Title
 
 NODE_CLASSES: tuple[type[Node], ...] = (
     LevelReq,
@@ -261,26 +265,16 @@ def from_json(data: dict[str, Any]) -> Node:
         cls = _BY_NAME[data["node"]]
     except (KeyError, TypeError):
         raise ValueError(f"not an AST node: {data!r}") from None
-    hints = typing.get_type_hints(cls)
-    kwargs = {}
-    for f in data_fields(cls):
-        if f.name in data:
-            kwargs[f.name] = _value_from_json(data[f.name], hints[f.name])
+    kwargs = {f.name: _value_from_json(data[f.name]) for f in data_fields(cls) if f.name in data}
     return cls(**kwargs)
 
 
-def _value_from_json(value: Any, hint: Any) -> Any:
+def _value_from_json(value: Any) -> Any:
     if isinstance(value, dict):
         return from_json(value)
     if isinstance(value, list):
-        return tuple(_value_from_json(v, None) for v in value)
+        return tuple(_value_from_json(v) for v in value)
     return value
-
-
-def is_optional(hint: Any) -> bool:
-    """True when a field's type admits None."""
-    origin = typing.get_origin(hint)
-    return origin in (Union, types.UnionType) and type(None) in typing.get_args(hint)
 
 
 def walk(node: Node) -> typing.Iterator[Node]:

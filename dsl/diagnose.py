@@ -138,7 +138,11 @@ CATALOGUE: tuple[Case, ...] = (
         "a requirement is missing",
         "write a requirement such as 'Grimoire Level 2' before the ':' and after each '+', "
         "or drop the ':' for an effect without requirements",
-        (": Draw 1 Arcana", "Grimoire Level 2 + : Draw 1 Arcana", "+ Grimoire Level 2: Draw 1 Arcana"),
+        (
+            ": Draw 1 Arcana",
+            "Grimoire Level 2 + : Draw 1 Arcana",
+            "+ Grimoire Level 2: Draw 1 Arcana",
+        ),
     ),
     Case(
         "two-colons",
@@ -251,21 +255,53 @@ def _bad_character(text: str, column: int) -> DslError:
 
 
 def _catalogued(exc: UnexpectedInput) -> Case | None:
+    """The catalogued mistake whose examples fail in the same parser state.
+
+    Like Lark's ``match_examples``, but keyed on the LALR state on top of the
+    stack (not the whole stack depth), so one example covers a mistake made
+    after any number of requirements or actions; an example failing on the
+    same token wins over one failing on another token.
+    """
     if not isinstance(exc, (UnexpectedToken, UnexpectedEOF)):
         return None
-    label = exc.match_examples(_parse, _examples())
-    return None if label is None else _case(label)
+    key = _state_key(exc)
+    candidate = None
+    for case, example_keys in _example_keys():
+        for example_key, token in example_keys:
+            if example_key != key:
+                continue
+            if token == getattr(exc, "token", None):
+                return case
+            candidate = candidate or case
+    return candidate
+
+
+def _state_key(exc: UnexpectedInput) -> object:
+    state = getattr(exc, "state", None)
+    return (getattr(state, "position", state), frozenset(getattr(exc, "accepts", ()) or ()))
+
+
+@cache
+def _example_keys() -> tuple[tuple[Case, tuple[tuple[object, object], ...]], ...]:
+    """Each case with the (state, token) where each of its examples fails."""
+    out = []
+    for case in CATALOGUE:
+        keys = []
+        for example in case.examples:
+            try:
+                _parse(example)
+            except UnexpectedInput as exc:
+                keys.append((_state_key(exc), getattr(exc, "token", None)))
+            else:  # pragma: no cover - a catalogue example must be broken
+                raise AssertionError(f"catalogue example parses: {example!r}")
+        out.append((case, tuple(keys)))
+    return tuple(out)
 
 
 def _parse(text: str) -> object:
     from dsl.parser import lark_parser
 
     return lark_parser().parse(text)
-
-
-@cache
-def _examples() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    return tuple((case.label, case.examples) for case in CATALOGUE)
 
 
 @cache

@@ -1,0 +1,66 @@
+"""`prophecy parse` as a user runs it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+from compiler.cli import main
+
+
+def test_prints_canonical_text(capsys):
+    assert main(["parse", "Grimoire Level 2: add 1 to highest-points Dark Deed"]) == 0
+    assert capsys.readouterr().out == "Grimoire Level 2: Add 1 to highest-points Dark Deed\n"
+
+
+def test_json_shows_the_ast(capsys):
+    assert main(["parse", "--json", "Grimoire Level 2: add 1 to highest-points Dark Deed"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["requirements"] == [{"node": "LevelReq", "grimoire": "this", "level": 2}]
+    assert data["actions"][0]["count"] == 1
+    assert data["actions"][0]["target"]["selector"] == "highest-points"
+
+
+def test_error_names_line_and_column_and_exits_1(capsys):
+    assert main(["parse", "Necromncy Level 2: Draw 1 Arcana"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("<text>:1:1: unknown grimoire 'Necromncy'\n")
+    assert "did you mean 'Necromancy'?" in captured.err
+
+
+def test_stdin_gives_one_result_per_line(capsys, monkeypatch):
+    lines = "draw 1 arcana\nDrw 1 Arcana\nadd 1 to any dark deed\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    assert main(["parse", "-"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "Draw 1 Arcana\nAdd 1 to any Dark Deed\n"
+    assert captured.err.startswith("<stdin>:2:1: unknown word 'Drw'")
+
+
+def test_stdin_json_is_one_object_per_line(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Draw 1 Arcana\nMost stashed cards\n"))
+    assert main(["parse", "--json", "-"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["node"] for line in out] == ["Effect", "Title"]
+
+
+def test_usage_error_exits_2(capsys):
+    assert main(["parse"]) == 2
+    assert main(["parse", "--bogus", "x"]) == 2
+
+
+def test_missing_content_folder_is_a_clear_error(capsys, tmp_path):
+    assert main(["parse", "--content", str(tmp_path), "Draw 1 Arcana"]) == 1
+    assert "no game.yaml here" in capsys.readouterr().err
+
+
+def test_parse_imports_neither_pillow_nor_jsonschema():
+    code = (
+        "import sys; from compiler.cli import main; main(['parse', 'Draw 1 Arcana']); "
+        "print(sorted(m for m in ('PIL', 'jsonschema') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines()[-1] == "[]"

@@ -1,0 +1,129 @@
+"""Property tests: for every AST, parse(print(ast)) == ast and printing is idempotent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from compiler.game import read_vocabulary
+from dsl import ast
+from dsl.parser import parse
+from dsl.printer import to_text
+from dsl.schema import ast_schema
+
+VOCAB = read_vocabulary(Path(__file__).resolve().parents[2] / "content")
+VALIDATOR = jsonschema.Draft202012Validator(ast_schema())
+
+counts = st.integers(min_value=0, max_value=12)
+grimoires = st.sampled_from(VOCAB.grimoires)
+matches = st.sampled_from(VOCAB.grimoires + VOCAB.card_types)
+own_or_named = st.one_of(st.just(ast.THIS), grimoires)
+refs = st.one_of(st.just(ast.THIS), st.just(ast.ANY), grimoires)
+filters = st.one_of(st.none(), st.just(ast.THIS), matches)
+places = st.sampled_from(["pile", "center"])
+
+
+@st.composite
+def quantities(draw: st.DrawFn) -> ast.Quantity:
+    kind = draw(st.sampled_from(ast.QuantityKind.__args__))
+    if kind == "level":
+        return ast.Quantity(kind, draw(grimoires))
+    if kind in ("completed", "deeds"):
+        return ast.Quantity(kind, draw(st.one_of(st.none(), grimoires)))
+    return ast.Quantity(kind)
+
+
+compares = st.builds(
+    ast.Compare, quantities(), st.sampled_from(ast.Op.__args__), counts
+)
+requirements = st.one_of(
+    st.builds(ast.LevelReq, own_or_named, st.integers(0, 6)),
+    st.builds(ast.TopDiscardReq, matches),
+    st.builds(ast.RevealReq, matches),
+    compares,
+)
+targets = st.builds(
+    ast.DeedTarget,
+    st.sampled_from(VOCAB.deed_targets),
+    st.one_of(st.none(), st.just(ast.THIS), grimoires),
+)
+
+
+@st.composite
+def stashes(draw: st.DrawFn) -> ast.Stash:
+    source = draw(st.sampled_from(ast.Source.__args__))
+    match = draw(filters) if source == "hand" else None
+    return ast.Stash(draw(counts), source, match)
+
+
+actions = st.one_of(
+    st.builds(ast.AddToDeed, counts, targets),
+    st.builds(ast.RemoveFromDeed, counts, targets),
+    stashes(),
+    st.builds(ast.DrawArcana, counts),
+    st.builds(ast.DrawDeeds, counts, counts),
+    st.builds(ast.LevelUp, refs),
+    st.builds(ast.LevelDown, refs),
+    st.builds(ast.Discard, counts, places),
+    st.builds(ast.RevealUntil, filters, places),
+    st.builds(ast.TakeFromDiscard, counts),
+)
+effects = st.builds(
+    ast.Effect,
+    st.lists(requirements, max_size=3).map(tuple),
+    st.lists(actions, min_size=1, max_size=3).map(tuple),
+)
+lines = st.one_of(effects, compares, st.builds(ast.Title, st.booleans(), quantities()))
+
+
+@settings(max_examples=400, deadline=None)
+@given(lines)
+def test_parse_of_print_is_identity(node):
+    text = to_text(node)
+    assert parse(text, VOCAB) == node
+    assert to_text(parse(text, VOCAB)) == text
+
+
+@settings(max_examples=300, deadline=None)
+@given(lines)
+def test_json_round_trip_follows_the_schema(node):
+    data = json.loads(json.dumps(ast.to_json(node)))
+    VALIDATOR.validate(data)
+    assert ast.from_json(data) == node
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ:,+-0123456789!", max_size=40))
+def test_any_text_parses_or_gets_a_placed_error(text):
+    from dsl.errors import DslError
+
+    try:
+        parse(text, VOCAB)
+    except DslError as error:
+        assert error.message and error.hint or error.message == "the line is empty"
+        assert 1 <= error.column <= max(1, len(text) + 1)
+
+
+def _word_pool() -> list[str]:
+    from dsl.diagnose import keywords
+
+    names = list(VOCAB.grimoires + VOCAB.card_types + VOCAB.deed_targets)
+    return sorted(keywords()) + names + ["1", "2", "0", ":", ",", "+", ", then", "-1", "and"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_word_pool()), min_size=1, max_size=12).map(" ".join))
+def test_any_word_salad_parses_or_gets_a_placed_error(text):
+    from dsl.errors import DslError
+
+    try:
+        node = parse(text, VOCAB)
+    except DslError as error:
+        assert error.message and error.hint
+        assert 1 <= error.column <= len(text) + 1
+    else:
+        assert parse(to_text(node), VOCAB) == node
