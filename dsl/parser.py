@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedInput
 
 from dsl import ast
 from dsl.errors import DslError
@@ -21,13 +21,28 @@ from dsl.vocabulary import Vocabulary
 
 @cache
 def lark_parser() -> Lark:
-    """The LALR parser, built once per process."""
+    """The LALR parser that builds parse trees (used to diagnose errors)."""
+    return _lark(None)
+
+
+@cache
+def _building_parser() -> tuple[Lark, _Build]:
+    """The LALR parser that builds AST nodes directly, and its transformer.
+
+    Running the transformer inside the parser skips the intermediate tree and
+    Lark's position bookkeeping; spans come from the tokens instead.
+    """
+    build = _Build()
+    return _lark(build), build
+
+
+def _lark(transformer: Transformer | None) -> Lark:
     return Lark.open(
         "grammar.lark",
         rel_to=__file__,
         parser="lalr",
         lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
-        propagate_positions=True,
+        transformer=transformer,
     )
 
 
@@ -47,289 +62,354 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
             hint="put each effect on its own line",
             source=text.split("\n", 1)[0],
         )
+    parser, build = _building_parser()
+    build.vocab = vocab
     try:
-        tree = lark_parser().parse(text)
-    except UnexpectedInput as exc:
+        return parser.parse(text)
+    except UnexpectedInput:
+        # Diagnose with the tree-building parser: the catalogue of mistakes is
+        # keyed on its LALR states, and state numbers differ between instances.
         from dsl.diagnose import diagnose
 
-        raise diagnose(exc, text, vocab) from None
-    try:
-        return _Build(vocab).transform(tree)
-    except VisitError as exc:
-        inner = exc.orig_exc
-        if isinstance(inner, DslError):
-            inner.source = text
-            raise inner from None
+        try:
+            lark_parser().parse(text)
+        except UnexpectedInput as exc:
+            raise diagnose(exc, text, vocab) from None
+        raise  # pragma: no cover - both parsers share one grammar
+    except DslError as exc:
+        exc.source = text
         raise
 
 
-class _Name:
-    """Words that name something, with where they stand in the line."""
+class _Part:
+    """An intermediate result (a count, a source, a name...) with its place."""
 
-    __slots__ = ("text", "column", "length")
+    __slots__ = ("value", "start", "end", "line", "column")
 
-    def __init__(self, tokens: list[Token]) -> None:
-        self.text = " ".join(t.value for t in tokens)
-        self.column = tokens[0].column
-        self.length = tokens[-1].end_column - tokens[0].column
-
-    @property
-    def span(self) -> tuple[int, int]:
-        return (self.column, self.length)
+    def __init__(self, value: Any, children: list[Any]) -> None:
+        self.value = value
+        first, last = children[0], children[-1]
+        self.start, self.end = _start(first), _end(last)
+        self.line, self.column = _line_column(first)
 
 
-def _span(meta: Any) -> ast.Span | None:
-    if getattr(meta, "empty", True):
-        return None
-    return ast.Span(meta.line, meta.column, meta.start_pos, meta.end_pos)
+def _start(child: Any) -> int:
+    return child.start_pos if isinstance(child, Token) else _place(child).start
+
+
+def _end(child: Any) -> int:
+    return child.end_pos if isinstance(child, Token) else _place(child).end
+
+
+def _line_column(child: Any) -> tuple[int, int]:
+    if isinstance(child, Token):
+        return child.line, child.column
+    place = _place(child)
+    return place.line, place.column
+
+
+def _place(child: Any) -> Any:
+    return child.span if isinstance(child, ast.Node) else child
+
+
+def _span(children: list[Any]) -> ast.Span:
+    line, column = _line_column(children[0])
+    return ast.Span(line, column, _start(children[0]), _end(children[-1]))
+
+
+def _value(child: Any) -> Any:
+    return child.value if isinstance(child, _Part) else child
 
 
 def _ints(children: list[Any]) -> list[int]:
     return [int(c) for c in children if isinstance(c, Token) and c.type == "INT"]
 
 
-def _first(children: list[Any], kind: type) -> Any:
+def _of(children: list[Any], kind: type) -> Any:
     for child in children:
         if isinstance(child, kind):
             return child
     return None
 
 
-@v_args(meta=True)
-class _Build(Transformer):
-    """Parse tree → AST. Method names are the grammar's aliases."""
+def _name(children: list[Any]) -> _Part | None:
+    for child in children:
+        if isinstance(child, _Part) and isinstance(child.value, _Words):
+            return child
+    return None
 
-    def __init__(self, vocab: Vocabulary) -> None:
+
+class _Words(str):
+    """The text of a name (one or more words)."""
+
+
+def _part(method):
+    """Wrap a method's plain result in a _Part that knows its place."""
+
+    def wrapper(self, children):
+        return _Part(method(self, children), children)
+
+    wrapper.__name__ = method.__name__
+    return wrapper
+
+
+class _Build(Transformer):
+    """Parse tree → AST, run inside the parser. Method names are the grammar's aliases."""
+
+    def __init__(self) -> None:
         super().__init__(visit_tokens=False)
-        self.vocab = vocab
+        self.vocab: Vocabulary
+
+    # names, resolved against the vocabulary ------------------------------
+    def _grimoire(self, name: _Part) -> str:
+        return self.vocab.grimoire(name.value, (name.column, name.end - name.start))
+
+    def _match(self, name: _Part) -> str:
+        return self.vocab.match(name.value, (name.column, name.end - name.start))
+
+    def _optional_grimoire(self, children: list[Any]) -> str | None:
+        name = _name(children)
+        return None if name is None else self._grimoire(name)
 
     # lines -------------------------------------------------------------
-    def start(self, meta, children):
+    def start(self, children):
         return children[0]
 
     condition_line = start
 
-    def effect(self, meta, children):
-        reqs, actions = children[0], children[2]
-        return ast.Effect(tuple(reqs), tuple(actions), span=_span(meta))
+    def effect(self, children):
+        return ast.Effect(tuple(children[0].value), tuple(children[2].value), span=_span(children))
 
-    def bare_effect(self, meta, children):
-        return ast.Effect((), tuple(children[0]), span=_span(meta))
+    def bare_effect(self, children):
+        return ast.Effect((), tuple(children[0].value), span=_span(children))
 
-    def requirements(self, meta, children):
+    @_part
+    def requirements(self, children):
         return [c for c in children if isinstance(c, ast.Node)]
 
     actions = requirements
 
     # requirements -------------------------------------------------------
-    def own_level(self, meta, children):
-        return ast.LevelReq(ast.THIS, _ints(children)[0], span=_span(meta))
+    def own_level(self, children):
+        return ast.LevelReq(ast.THIS, _ints(children)[0], span=_span(children))
 
-    def named_level(self, meta, children):
-        grimoire = self.vocab.grimoire(children[0].text, children[0].span)
-        return ast.LevelReq(grimoire, _ints(children)[0], span=_span(meta))
+    def named_level(self, children):
+        grimoire = self._grimoire(children[0])
+        return ast.LevelReq(grimoire, _ints(children)[0], span=_span(children))
 
-    def top_discard(self, meta, children):
-        name = children[-1]
-        return ast.TopDiscardReq(self.vocab.match(name.text, name.span), span=_span(meta))
+    def top_discard(self, children):
+        return ast.TopDiscardReq(self._match(children[-1]), span=_span(children))
 
-    def reveal(self, meta, children):
-        name = children[-1]
-        return ast.RevealReq(self.vocab.match(name.text, name.span), span=_span(meta))
+    def reveal(self, children):
+        return ast.RevealReq(self._match(children[-1]), span=_span(children))
 
     # verse conditions and titles ---------------------------------------
-    def cond_completed(self, meta, children):
-        value, op = _first(children, tuple)
-        subject = ast.Quantity("completed", self._grimoire(children), span=_span(meta))
-        return ast.Compare(subject, op, value, span=_span(meta))
+    def cond_completed(self, children):
+        value, op = children[4].value
+        subject = ast.Quantity(
+            "completed", self._optional_grimoire(children[5:]), span=_span(children[3:])
+        )
+        return ast.Compare(subject, op, value, span=_span(children))
 
-    def cond_level(self, meta, children):
-        name = _first(children, _Name)
-        op = children[6] if len(children) == 7 else "exactly"
-        grimoire = self.vocab.grimoire(name.text, name.span)
-        subject = ast.Quantity("level", grimoire, span=_span(meta))
-        return ast.Compare(subject, op, _ints(children)[0], span=_span(meta))
+    def cond_level(self, children):
+        op = children[6].value if len(children) == 7 else "exactly"
+        subject = ast.Quantity("level", self._grimoire(children[2]), span=_span(children[1:3]))
+        return ast.Compare(subject, op, _ints(children)[0], span=_span(children))
 
-    def cond_have(self, meta, children):
-        value, op = _first(children, tuple)
-        return ast.Compare(_first(children, ast.Quantity), op, value, span=_span(meta))
+    def cond_have(self, children):
+        value, op = children[3].value
+        return ast.Compare(children[4], op, value, span=_span(children))
 
-    def bound_amount(self, meta, children):
-        op = children[1] if len(children) > 1 else "at_least"
-        return (int(children[0]), op)
+    @_part
+    def bound_amount(self, children):
+        return (int(children[0]), children[1].value if len(children) > 1 else "at_least")
 
-    def exactly(self, meta, children):
+    @_part
+    def exactly(self, children):
         return (int(children[1]), "exactly")
 
-    def at_least(self, meta, children):
+    @_part
+    def at_least(self, children):
         return "at_least"
 
-    def at_most(self, meta, children):
+    @_part
+    def at_most(self, children):
         return "at_most"
 
-    def _quantity(self, kind: str, meta: Any, children: list[Any]) -> ast.Quantity:
-        return ast.Quantity(kind, self._grimoire(children), span=_span(meta))
+    def _quantity(self, kind: str, children: list[Any]) -> ast.Quantity:
+        grimoire = self._optional_grimoire(children)
+        return ast.Quantity(kind, grimoire, span=_span(children))
 
-    def q_stashed(self, meta, children):
-        return self._quantity("stashed", meta, children)
+    def q_stashed(self, children):
+        return self._quantity("stashed", children)
 
-    def q_hand(self, meta, children):
-        return self._quantity("hand", meta, children)
+    def q_hand(self, children):
+        return self._quantity("hand", children)
 
-    def q_deed_cards(self, meta, children):
-        return self._quantity("deed_cards", meta, children)
+    def q_deed_cards(self, children):
+        return self._quantity("deed_cards", children)
 
-    def q_completed(self, meta, children):
-        return self._quantity("completed", meta, children)
+    def q_completed(self, children):
+        return self._quantity("completed", children)
 
-    def q_deeds(self, meta, children):
-        return self._quantity("deeds", meta, children)
+    def q_deeds(self, children):
+        return self._quantity("deeds", children)
 
-    def q_total_level(self, meta, children):
-        return self._quantity("total_level", meta, children)
+    def q_total_level(self, children):
+        return self._quantity("total_level", children)
 
-    def most(self, meta, children):
-        return ast.Title(True, children[1], span=_span(meta))
+    def most(self, children):
+        return ast.Title(True, children[1], span=_span(children))
 
-    def fewest(self, meta, children):
-        return ast.Title(False, children[1], span=_span(meta))
+    def fewest(self, children):
+        return ast.Title(False, children[1], span=_span(children))
 
-    def highest_level(self, meta, children):
-        return ast.Title(True, self._quantity("level", meta, children), span=_span(meta))
+    def highest_level(self, children):
+        return ast.Title(True, self._quantity("level", children[1:]), span=_span(children))
 
-    def lowest_level(self, meta, children):
-        return ast.Title(False, self._quantity("level", meta, children), span=_span(meta))
-
-    def _grimoire(self, children: list[Any]) -> str | None:
-        name = _first(children, _Name)
-        return None if name is None else self.vocab.grimoire(name.text, name.span)
+    def lowest_level(self, children):
+        return ast.Title(False, self._quantity("level", children[1:]), span=_span(children))
 
     # actions ------------------------------------------------------------
-    def add(self, meta, children):
-        return ast.AddToDeed(_ints(children)[0], children[-1], span=_span(meta))
+    def add(self, children):
+        return ast.AddToDeed(int(children[1]), children[-1], span=_span(children))
 
-    def remove(self, meta, children):
-        return ast.RemoveFromDeed(_ints(children)[0], children[-1], span=_span(meta))
+    def remove(self, children):
+        return ast.RemoveFromDeed(int(children[1]), children[-1], span=_span(children))
 
-    def deed_target(self, meta, children):
-        words = [c for c in children if isinstance(c, Token)][:-2]
+    def deed_target(self, children):
+        words = children[:-2]
         selector, rest = self._selector(words)
         grimoire = None
         if rest:
-            if len(rest) == 1 and rest[0].value.lower() == "matching":
+            if len(rest) == 1 and rest[0].type == "MATCHING":
                 grimoire = ast.THIS
             else:
-                name = _Name(rest)
-                grimoire = self.vocab.grimoire(name.text, name.span)
-        return ast.DeedTarget(selector, grimoire, span=_span(meta))
+                grimoire = self._grimoire(_Part(_Words(" ".join(rest)), rest))
+        return ast.DeedTarget(selector, grimoire, span=_span(children))
 
     def _selector(self, words: list[Token]) -> tuple[str, list[Token]]:
         first = words[0].value.lower()
-        if first in ("a", "an"):
+        if words[0].type in ("A", "AN"):
             return "any", words[1:]
         found = self.vocab.target(first)
         if found:
             return found, words[1:]
-        if self.vocab.lookup(" ".join(w.value for w in words)) or first == "matching":
+        if words[0].type == "MATCHING" or self.vocab.lookup(" ".join(words)):
             return "any", words
         from dsl.diagnose import unknown_target
 
         raise unknown_target(words[0], self.vocab)
 
-    def stash(self, meta, children):
-        count, match = children[1]
-        source = children[-1]
+    def stash(self, children):
+        count, match = children[1].value
+        source = children[-1].value
         if match is not None and source != "hand":
             raise DslError(
                 "only cards from your hand can be chosen by type or grimoire",
-                column=meta.column,
-                length=meta.end_column - meta.column,
+                column=children[0].column,
+                length=_end(children[-1]) - _start(children[0]),
                 hint="write 'Stash a card from your hand' or 'Stash the top card of ...'",
             )
-        return ast.Stash(count, source, match, span=_span(meta))
+        return ast.Stash(count, source, match, span=_span(children))
 
-    def stash_top(self, meta, children):
-        return ast.Stash(children[1], children[-1], span=_span(meta))
+    def stash_top(self, children):
+        return ast.Stash(children[1].value, children[-1].value, span=_span(children))
 
-    def some_cards(self, meta, children):
-        count = children[0] if isinstance(children[0], int) else int(children[0])
-        match = children[1] if len(children) == 3 else None
-        return (count, match)
+    @_part
+    def some_cards(self, children):
+        match = _value(children[1]) if len(children) == 3 else None
+        return (int(_value(children[0])), match)
 
-    def top_cards(self, meta, children):
+    @_part
+    def top_cards(self, children):
         ints = _ints(children)
         return ints[0] if ints else 1
 
-    def from_hand(self, meta, children):
+    @_part
+    def from_hand(self, children):
         return "hand"
 
-    def source(self, meta, children):
-        return children[-1]
+    @_part
+    def source(self, children):
+        return children[-1].value
 
-    def discard_pile(self, meta, children):
+    @_part
+    def discard_pile(self, children):
         return "discard"
 
-    def arcana_deck(self, meta, children):
+    @_part
+    def arcana_deck(self, children):
         return "deck"
 
-    def to_center(self, meta, children):
+    @_part
+    def to_center(self, children):
         return "center"
 
-    def to_pile(self, meta, children):
+    @_part
+    def to_pile(self, children):
         return "pile"
 
-    def rest(self, meta, children):
-        return children[4] if len(children) == 5 else "pile"
+    @_part
+    def rest(self, children):
+        return children[4].value if len(children) == 5 else "pile"
 
-    def draw_arcana(self, meta, children):
-        return ast.DrawArcana(_ints(children)[0], span=_span(meta))
+    def draw_arcana(self, children):
+        return ast.DrawArcana(int(children[1]), span=_span(children))
 
-    def draw_deeds(self, meta, children):
+    def draw_deeds(self, children):
         count, keep = _ints(children)
-        return ast.DrawDeeds(count, keep, span=_span(meta))
+        return ast.DrawDeeds(count, keep, span=_span(children))
 
-    def level_up(self, meta, children):
-        return ast.LevelUp(children[-1], span=_span(meta))
+    def level_up(self, children):
+        return ast.LevelUp(children[-1].value, span=_span(children))
 
-    def level_down(self, meta, children):
-        return ast.LevelDown(children[-1], span=_span(meta))
+    def level_down(self, children):
+        return ast.LevelDown(children[-1].value, span=_span(children))
 
-    def any_grimoire(self, meta, children):
+    @_part
+    def any_grimoire(self, children):
         return ast.ANY
 
-    def this_grimoire(self, meta, children):
+    @_part
+    def this_grimoire(self, children):
         return ast.THIS
 
-    def named_grimoire(self, meta, children):
-        return self.vocab.grimoire(children[0].text, children[0].span)
+    @_part
+    def named_grimoire(self, children):
+        return self._grimoire(children[0])
 
-    def discard(self, meta, children):
-        count = children[1] if isinstance(children[1], int) else int(children[1])
-        to = children[-1] if children[-1] in ("center", "pile") else "pile"
-        return ast.Discard(count, to, span=_span(meta))
+    def discard(self, children):
+        last = children[-1]
+        to = last.value if isinstance(last, _Part) and last.value in ("center", "pile") else "pile"
+        return ast.Discard(int(_value(children[1])), to, span=_span(children))
 
-    def one(self, meta, children):
+    @_part
+    def one(self, children):
         return 1
 
-    def reveal_until(self, meta, children):
-        match = None if isinstance(children[4], Token) else children[4]
-        rest = "center" if isinstance(children[-1], Token) else children[-1]
-        return ast.RevealUntil(match, rest, span=_span(meta))
+    def reveal_until(self, children):
+        match = None if isinstance(children[4], Token) else children[4].value
+        rest = "center" if isinstance(children[-1], Token) else children[-1].value
+        return ast.RevealUntil(match, rest, span=_span(children))
 
-    def this_match(self, meta, children):
+    @_part
+    def this_match(self, children):
         return ast.THIS
 
-    def named_match(self, meta, children):
-        return self.vocab.match(children[0].text, children[0].span)
+    @_part
+    def named_match(self, children):
+        return self._match(children[0])
 
-    def take_discard(self, meta, children):
-        return ast.TakeFromDiscard(children[1], span=_span(meta))
+    def take_discard(self, children):
+        return ast.TakeFromDiscard(children[1].value, span=_span(children))
 
     # words --------------------------------------------------------------
-    def name(self, meta, children):
-        return _Name(children)
+    @_part
+    def name(self, children):
+        return _Words(" ".join(children))
 
-    def card_noun(self, meta, children):
+    def card_noun(self, children):
         return children[0]
 
     deed_noun = card_noun

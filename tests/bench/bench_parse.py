@@ -1,0 +1,49 @@
+"""Benchmark: effect lines per second, parse + AST + name resolution, one core.
+
+Run: python tests/bench/bench_parse.py [--seconds N]
+Prints the rate for the full pipeline (dsl.parser.parse) and, for scale, for
+Lark's LALR parser alone on the same lines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from compiler.game import read_vocabulary
+from dsl.parser import lark_parser, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def corpus() -> list[str]:
+    text = (ROOT / "tests" / "fixtures" / "dsl" / "identity.txt").read_text(encoding="utf-8")
+    return [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def rate(fn, lines: list[str], seconds: float) -> float:
+    done, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for line in lines:
+            fn(line)
+        done += len(lines)
+    return done / (time.perf_counter() - start)
+
+
+def main() -> None:
+    args = argparse.ArgumentParser(description=__doc__)
+    args.add_argument("--seconds", type=float, default=3.0)
+    seconds = args.parse_args().seconds
+    vocab = read_vocabulary(ROOT / "content")
+    lines = corpus()
+    lark = lark_parser()
+    mean = sum(map(len, lines)) / len(lines)
+    print(f"corpus: {len(lines)} canonical lines, mean {mean:.0f} characters")
+    print(f"lark LALR alone:          {rate(lark.parse, lines, seconds):8.0f} lines/s")
+    full = rate(lambda line: parse(line, vocab), lines, seconds)
+    print(f"parse + AST + names:      {full:8.0f} lines/s  (target 20000)")
+
+
+if __name__ == "__main__":
+    main()
