@@ -43,6 +43,7 @@ def _lark(transformer: Transformer | None) -> Lark:
         parser="lalr",
         lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
         transformer=transformer,
+        cache=True,  # Lark keeps the analysed grammar in a temp file: a faster cold start
     )
 
 
