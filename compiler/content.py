@@ -1,0 +1,246 @@
+"""The content loader: a content folder in, a typed ``Content`` (or every problem) out.
+
+Stages, each in its own module, chained by ``analyse``:
+
+1. read each file's bytes as UTF-8 and compose its YAML safely, keeping the
+   place of every node (``compiler/yamlsafe.py``);
+2. check the data against the file kind's JSON schema (``content_schema.py``);
+3. read the vocabulary and the rules constants from ``game.yaml``;
+4. parse every effect line with that vocabulary and build the cards, checking
+   names and references (``content_cards.py``).
+
+Problems never stop the run early: every file is read and every problem is
+collected, then sorted by place. ``check_content`` returns them;
+``load_content`` raises them together as one ``ContentErrors``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from compiler import model
+from compiler.content_cards import Builder, Written, slug
+from compiler.yamlsafe import Source, compose, read_source, to_data
+from dsl.errors import ProphecyError, one_of
+from dsl.vocabulary import Vocabulary
+
+__all__ = [
+    "ContentErrors", "Report", "Written", "analyse", "check_content", "counts",
+    "expand_copies", "load_content", "slug",
+]
+
+#: File (or folder/*.yaml) → (schema name, card kind or None for game.yaml), in load order.
+FILES: tuple[tuple[str, str, str | None], ...] = (
+    ("game.yaml", "game", None),
+    ("arcana/*.yaml", "arcana", "arcana"),
+    ("grimoires.yaml", "grimoires", "grimoire"),
+    ("deeds/*.yaml", "deeds", "deed"),
+    ("verses.yaml", "verses", "verse"),
+    ("hirelings.yaml", "hirelings", "hireling"),
+    ("titles.yaml", "titles", "title"),
+    ("reference.yaml", "reference", "reference"),
+    ("tracker.yaml", "tracker", "tracker"),
+)
+
+_EMPTY_HINTS = {
+    "game": "write the game's name, vocabulary, rules, glossary and components",
+    "arcana": "write 'grimoire:' and a 'cards:' list, or delete the file",
+    "deeds": "write 'grimoire:' and a 'deeds:' list, or delete the file",
+}
+
+
+class ContentErrors(ProphecyError):
+    """Every problem found in a content folder; ``errors`` holds each one."""
+
+    def __init__(self, errors: list[ProphecyError]) -> None:
+        first = errors[0]
+        super().__init__(
+            first.message, first.line, first.column, first.hint, first.where,
+            first.source, first.length,
+        )
+        self.errors = errors
+
+    def __str__(self) -> str:
+        count = len(self.errors)
+        body = "\n".join(str(e) for e in self.errors)
+        return f"{body}\n{count} problem{'s' if count != 1 else ''} in the content"
+
+
+@dataclass
+class Report:
+    """What a check of a content folder found: the (maybe partial) content and problems."""
+
+    content: model.Content
+    errors: list[ProphecyError]
+    written: list[Written] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def analyse(root: Path) -> Report:
+    """Check every file of a content folder; never raises for bad content."""
+    errors: list[ProphecyError] = []
+    files = _discover(root, errors)
+    sources: list[Source] = []
+    loaded: list[tuple[str, str | None, Source, Any, Any, set]] = []
+    for rel, schema_name, kind in files:
+        item = _load_file(root, rel, schema_name, errors)
+        if item is not None:
+            sources.append(item[0])
+            loaded.append((schema_name, kind, *item))
+    game = next((item for item in loaded if item[0] == "game"), None)
+    vocab, game_data = _vocabulary(game)
+    rules = _rules(game_data, game)
+    builder = Builder(vocab, rules)
+    for _, kind, src, node, data, skip in loaded:
+        if kind is not None:
+            builder.build(kind, src, node, data, skip)
+    errors.extend(builder.errors)
+    content = _content(root, game_data, vocab, rules, builder.cards)
+    return Report(content, _sorted(errors), builder.written, sources)
+
+
+def check_content(path: Path) -> tuple[model.Content | None, list[ProphecyError]]:
+    """The content of a folder and no problems, or None and every problem sorted by place."""
+    report = analyse(Path(path))
+    return (None if report.errors else report.content), report.errors
+
+
+def load_content(path: Path) -> model.Content:
+    """The content of a folder; raises ``ContentErrors`` (a ProphecyError) listing every problem."""
+    content, errors = check_content(path)
+    if errors or content is None:
+        raise ContentErrors(errors)
+    return content
+
+
+def expand_copies(cards: Iterable[model.Card]) -> list[model.Card]:
+    """Each card repeated ``copies`` times: the physical cards in the box."""
+    return [card for card in cards for _ in range(card.copies)]
+
+
+def counts(content: model.Content) -> dict[str, int]:
+    """Physical cards per kind (copies counted), in the order of ``model.KINDS``."""
+    found = Counter(card.kind for card in expand_copies(content.cards))
+    return {kind: found[kind] for kind in model.KINDS}
+
+
+# files ---------------------------------------------------------------------------
+def _discover(root: Path, errors: list[ProphecyError]) -> list[tuple[str, str, str | None]]:
+    if not (root / "game.yaml").is_file():
+        raise ProphecyError(
+            "no game.yaml here", where=str(root / "game.yaml"),
+            hint="name the content folder with --content DIR",
+        )
+    found: list[tuple[str, str, str | None]] = []
+    for pattern, schema_name, kind in FILES:
+        if "*" in pattern:
+            folder = pattern.split("/")[0]
+            names = sorted(p.name for p in (root / folder).glob("*.yaml"))
+            if not names:
+                hint = f"add {pattern} files, one per grimoire"
+                errors.append(_missing(root, f"{folder}/", hint))
+            found.extend((f"{folder}/{name}", schema_name, kind) for name in names)
+        elif (root / pattern).is_file():
+            found.append((pattern, schema_name, kind))
+        else:
+            errors.append(_missing(root, pattern, f"create {pattern} (see docs/content.md)"))
+    errors.extend(_unknown_files(root))
+    return found
+
+
+def _missing(root: Path, rel: str, hint: str) -> ProphecyError:
+    return ProphecyError(f"missing {rel}", where=str(root / rel), hint=hint)
+
+
+def _unknown_files(root: Path) -> list[ProphecyError]:
+    known = [p for p, _, _ in FILES if "*" not in p]
+    out = []
+    for path in sorted([*root.glob("*.yaml"), *root.glob("*.yml")]):
+        if path.name not in known:
+            hint = f"content files are {one_of(known)}, arcana/*.yaml and deeds/*.yaml"
+            message = f"unknown content file '{path.name}'"
+            out.append(ProphecyError(message, where=str(path), hint=hint))
+    return out
+
+
+def _load_file(
+    root: Path, rel: str, schema_name: str, errors: list[ProphecyError]
+) -> tuple[Source, Any, Any, set] | None:
+    from compiler.content_schema import bad_paths, schema_errors
+
+    try:
+        src = read_source(root / rel, rel)
+    except ProphecyError as exc:
+        errors.append(exc)
+        return None
+    node, problems = compose(src, _EMPTY_HINTS.get(schema_name, "write the file's cards"))
+    errors.extend(problems)
+    if node is None:
+        return None
+    data = to_data(node)
+    found = schema_errors(schema_name, src, node, data)
+    errors.extend(found)
+    return src, node, data, (bad_paths(schema_name, data) if found else set())
+
+
+# game.yaml -----------------------------------------------------------------------
+def _vocabulary(game: tuple | None) -> tuple[Vocabulary | None, dict[str, Any]]:
+    if game is None:
+        return None, {}
+    *_, data, skip = game
+    if not isinstance(data, dict) or any(p[:1] in ((), ("vocabulary",)) for p in skip):
+        return None, data if isinstance(data, dict) else {}
+    from compiler.game import vocabulary_from
+
+    return vocabulary_from(data, "game.yaml"), data
+
+
+def _rules(data: dict[str, Any], game: tuple | None) -> model.Rules:
+    skip = game[-1] if game else set()
+    values = data.get("rules") or {}
+    if any(p[:1] == ("rules",) for p in skip) or not isinstance(values, dict):
+        return model.Rules()
+    return model.Rules(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+
+
+def _content(
+    root: Path,
+    data: dict[str, Any],
+    vocab: Vocabulary | None,
+    rules: model.Rules,
+    cards: list[model.Card],
+) -> model.Content:
+    game = data if isinstance(data, dict) else {}
+    glossary = tuple(
+        model.Term(t["term"], t.get("definition", ""), tuple(t.get("rejected", ())))
+        for t in game.get("glossary") or () if isinstance(t, dict) and "term" in t
+    )
+    components = {
+        kind: spec["count"] for kind, spec in (game.get("components") or {}).items()
+        if isinstance(spec, dict) and isinstance(spec.get("count"), int)
+    }
+    order = {kind: i for i, kind in enumerate(model.KINDS)}
+    return model.Content(
+        root=str(root),
+        game_name=str(game.get("name", "")),
+        rules=rules,
+        grimoires=vocab.grimoires if vocab else (),
+        card_types=vocab.card_types if vocab else (),
+        deed_targets=vocab.deed_targets if vocab else (),
+        glossary=glossary,
+        components=components,
+        cards=tuple(sorted(cards, key=lambda c: order[c.kind])),
+    )
+
+
+def _sorted(errors: list[ProphecyError]) -> list[ProphecyError]:
+    unique = {error.sort_key(): error for error in errors}
+    return [unique[key] for key in sorted(unique)]

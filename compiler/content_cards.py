@@ -1,0 +1,326 @@
+"""Card building: one checked content file (data and nodes) in, typed cards out.
+
+This is the last stage of the loader. Each card's effect lines are parsed
+with the game's vocabulary, placed in the YAML file (an effect-text error
+points at the bad token inside the file), checked for the kind of line the
+field wants (an effect, a verse condition, a Title condition) and for
+references to the card's own grimoire on cards that have none. Names in
+headers and card types are resolved against the vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from compiler import model
+from compiler.yamlsafe import Source, lookup
+from dsl import ast
+from dsl.errors import DslError, ProphecyError, one_of, suggest
+from dsl.vocabulary import Vocabulary
+
+
+def slug(name: str) -> str:
+    """The id part of a name: lowercase, each run of other characters a '-'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+@dataclass
+class Written:
+    """An effect line as it stands in its file (what ``prophecy fmt`` rewrites)."""
+
+    source: Source
+    node: yaml.ScalarNode
+    canonical: str
+
+    @property
+    def text(self) -> str:
+        return self.node.value
+
+
+#: What each field wants: (AST class, message, hint) when the line is another kind.
+_LINE_KINDS: dict[str, tuple[type, str, str]] = {
+    "effect": (
+        ast.Effect,
+        "this line is a condition, not an effect",
+        "an effect does something, as in 'Draw 1 Arcana'; a condition can be a requirement: "
+        "'If you have 2 or more stashed cards: Draw 1 Arcana'",
+    ),
+    "verse": (
+        ast.Compare,
+        "a verse condition compares a count with a number",
+        "write it as 'If you have completed 2 or more Dark Deeds' "
+        "or 'If your Necromancy is Level 3 or higher'",
+    ),
+    "title": (
+        ast.Title,
+        "a Title condition names what its winner has most or fewest of",
+        "write it as 'Most stashed cards' or 'Fewest cards in hand'",
+    ),
+}
+
+_THIS_HINTS = {
+    ast.LevelReq: "name the grimoire, as in '{g} Level 2'",
+    ast.DeedTarget: "name the grimoire's deeds ('a {g} Dark Deed') or leave 'matching' out",
+    ast.LevelUp: "write 'any Grimoire' or a grimoire's name",
+    ast.LevelDown: "write 'any Grimoire' or a grimoire's name",
+    ast.Stash: "name a grimoire or a card type instead of 'matching'",
+    ast.RevealUntil: "name a grimoire or a card type instead of 'matching'",
+}
+
+
+@dataclass
+class Builder:
+    """Turns the checked data of content files into cards, collecting every problem."""
+
+    vocab: Vocabulary | None
+    rules: model.Rules
+    errors: list[ProphecyError] = field(default_factory=list)
+    written: list[Written] = field(default_factory=list)
+    cards: list[model.Card] = field(default_factory=list)
+    _names: dict[str, model.Card] = field(default_factory=dict)
+
+    # files ----------------------------------------------------------------
+    def build(self, kind: str, src: Source, root: yaml.Node, data: Any, skip: set[tuple]) -> None:
+        """Build every card of one file; cards at a path in ``skip`` broke the schema."""
+        list_key, make = _KINDS[kind]
+        items = data.get(list_key) if isinstance(data, dict) else None
+        if isinstance(items, dict):
+            items, paths = [items], [(list_key,)]
+        elif isinstance(items, list):
+            paths = [(list_key, index) for index in range(len(items))]
+        else:
+            return
+        grimoire = None
+        if kind in ("arcana", "deed"):
+            header = data.get("grimoire")
+            if not isinstance(header, str):
+                return
+            grimoire = self._grimoire_name(src, lookup(root, ["grimoire"])[0], header) or header
+        for path, item in zip(paths, items, strict=True):
+            if any(p[: len(path)] == path for p in skip):
+                continue
+            node, _ = lookup(root, list(path))
+            card = make(self, _Item(src, node, item, kind, grimoire))
+            if card is not None:
+                self._add(card, src, node)
+
+    def _grimoire_name(self, src: Source, node: yaml.Node, name: str) -> str | None:
+        if self.vocab is None:
+            return None
+        if name in self.vocab.grimoires:
+            return name
+        hint = suggest(name, self.vocab.grimoires) or f"use {one_of(self.vocab.grimoires)}"
+        self.errors.append(src.error_at(node, f"unknown grimoire '{name}'", hint))
+        return None
+
+    def _add(self, card: model.Card, src: Source, item: yaml.Node) -> None:
+        key = slug(card.name)
+        name_node = lookup(item, ["name"])[0]
+        first = self._names.get(key)
+        if not key:
+            self.errors.append(src.error_at(name_node, "a name needs a letter or a digit"))
+        elif first is not None:
+            self.errors.append(src.error_at(
+                name_node,
+                f"duplicate card name '{card.name}': the {first.kind} card at {first.place} "
+                f"is called '{first.name}'",
+                "names must differ by more than case and punctuation: rename one of them",
+            ))
+        else:
+            self._names[key] = card
+            self.cards.append(card)
+
+    # effect lines -----------------------------------------------------------
+    def line(self, it: _Item, path: list[Any], want: str = "effect") -> model.EffectLine | None:
+        """The effect line at ``path`` in an item, parsed, placed and checked."""
+        node, _ = lookup(it.node, path)
+        if self.vocab is None or not isinstance(node, yaml.ScalarNode):
+            return None
+        text, src = node.value, it.src
+        try:
+            parsed = _parse(text, self.vocab)
+        except DslError as exc:
+            line, column = _place_in(src, node, exc.column - 1)
+            self.errors.append(exc.at(src.where, line, column, src.line(line)))
+            return None
+        cls, message, hint = _LINE_KINDS[want]
+        if not isinstance(parsed, cls):
+            self.errors.append(src.error_at(node, message, hint))
+            return None
+        if it.grimoire is None:
+            self.errors.extend(self._own_grimoire_errors(it, node, parsed))
+        canonical = _print(parsed)
+        self.written.append(Written(src, node, canonical))
+        line, column = _place_in(src, node, 0)
+        return model.EffectLine(
+            canonical, parsed, model.Place(src.rel, line, column),
+            written=text if text != canonical else "",
+        )
+
+    def lines(self, it: _Item, key: str, want: str = "effect") -> tuple[model.EffectLine, ...]:
+        items = it.data.get(key) or []
+        found = (self.line(it, [key, i], want) for i in range(len(items)))
+        return tuple(line for line in found if line is not None)
+
+    def _own_grimoire_errors(
+        self, it: _Item, node: yaml.ScalarNode, parsed: ast.Node
+    ) -> Iterator[ProphecyError]:
+        text = node.value
+        for ref in _own_grimoire_refs(parsed):
+            span = ref.span
+            start, end = (span.start, span.end) if span else (0, len(text))
+            line, column = _place_in(it.src, node, start)
+            example = self.vocab.grimoires[-1] if self.vocab else "Necromancy"
+            yield it.src.error(
+                f"'{text[start:end]}' means this card's own grimoire, but a {it.kind} has none",
+                line, column, _THIS_HINTS[type(ref)].format(g=example), max(1, end - start),
+            )
+
+    # names ------------------------------------------------------------------
+    def card_types(self, it: _Item) -> tuple[str, ...]:
+        types = tuple(it.data["types"])
+        if self.vocab is None:
+            return types
+        for index, name in enumerate(types):
+            if name not in self.vocab.card_types:
+                node, _ = lookup(it.node, ["types", index])
+                names = self.vocab.card_types
+                hint = suggest(name, names) or f"use {one_of(names)}"
+                self.errors.append(it.src.error_at(node, f"unknown card type '{name}'", hint))
+        return types
+
+
+@dataclass
+class _Item:
+    """One card's data, its node, its file, its kind and its grimoire (if any)."""
+
+    src: Source
+    node: yaml.Node
+    data: dict[str, Any]
+    kind: str
+    grimoire: str | None
+
+    def common(self) -> dict[str, Any]:
+        name = self.data["name"]
+        line, column = self.node.start_mark.line + 1, self.node.start_mark.column + 1
+        return {
+            "id": f"{self.kind}/{slug(name)}",
+            "name": name,
+            "kind": self.kind,
+            "copies": self.data.get("copies", 1),
+            "place": model.Place(self.src.rel, line, column),
+            "flavor": self.data.get("flavor", ""),
+        }
+
+
+def _own_grimoire_refs(node: ast.Node) -> Iterator[ast.Node]:
+    """The nodes of a line that mean "this card's grimoire" (THIS, 'matching')."""
+    for sub in ast.walk(node):
+        value = getattr(sub, "grimoire", None) if not isinstance(sub, ast.Quantity) else None
+        if isinstance(sub, ast.Stash | ast.RevealUntil):
+            value = sub.match
+        if value == ast.THIS:
+            yield sub
+
+
+def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int]:
+    from compiler.yamlsafe import scalar_place
+
+    return scalar_place(src, node, max(0, offset))
+
+
+def _parse(text: str, vocab: Vocabulary) -> ast.Line:
+    from dsl.parser import parse
+
+    return parse(text, vocab)
+
+
+def _print(node: ast.Node) -> str:
+    from dsl.printer import to_text
+
+    return to_text(node)
+
+
+# kinds ------------------------------------------------------------------------
+def _arcana(b: Builder, it: _Item) -> model.Card | None:
+    types, effects = b.card_types(it), b.lines(it, "effects")
+    return model.Arcana(**it.common(), grimoire=it.grimoire, types=types, effects=effects)
+
+
+def _grimoire(b: Builder, it: _Item) -> model.Card | None:
+    grimoire_node, _ = lookup(it.node, ["grimoire"])
+    name = it.data["grimoire"]
+    it.grimoire = b._grimoire_name(it.src, grimoire_node, name) or name
+    points = tuple(it.data["points"])
+    levels = b.rules.max_level - b.rules.min_level + 1
+    if len(points) != levels:
+        b.errors.append(it.src.error_at(
+            lookup(it.node, ["points"])[0],
+            f"'points' lists {len(points)} numbers, but there are {levels} levels "
+            f"({b.rules.min_level} to {b.rules.max_level})",
+            "write one number of points per level, lowest level first",
+        ))
+    manifest = b.line(it, ["manifest"])
+    if manifest is None:
+        return None
+    return model.Grimoire(
+        **it.common(), grimoire=it.grimoire, points=points, manifest=manifest,
+        manifest_name=it.data.get("manifest_name", ""),
+    )
+
+
+def _deed(b: Builder, it: _Item) -> model.Card | None:
+    return model.DarkDeed(
+        **it.common(), grimoire=it.grimoire, cards_needed=it.data["cards_needed"],
+        points=it.data["points"], when_complete=b.lines(it, "when_complete"),
+    )
+
+
+def _verse(b: Builder, it: _Item) -> model.Card | None:
+    condition, reward = b.line(it, ["condition"], "verse"), b.lines(it, "reward")
+    if condition is None:
+        return None
+    return model.Verse(
+        **it.common(), position=it.data["position"], text=it.data["text"],
+        condition=condition, reward=reward,
+    )
+
+
+def _hireling(b: Builder, it: _Item) -> model.Card | None:
+    return model.Hireling(
+        **it.common(), role=it.data["role"], reminder=it.data["reminder"],
+        effect=b.lines(it, "effect"), redraw=it.data.get("redraw", False),
+    )
+
+
+def _title(b: Builder, it: _Item) -> model.Card | None:
+    condition = b.line(it, ["condition"], "title")
+    if condition is None:
+        return None
+    return model.Title(**it.common(), condition=condition, points=it.data["points"])
+
+
+def _reference(b: Builder, it: _Item) -> model.Card | None:
+    return model.Reference(**it.common(), heading=it.data.get("heading", ""))
+
+
+def _tracker(b: Builder, it: _Item) -> model.Card | None:
+    return model.Tracker(**it.common(), rounds=it.data.get("rounds", 5))
+
+
+#: Card kind → (the file's key that holds its cards, builder of one card).
+_KINDS: dict[str, tuple[str, Callable[[Builder, _Item], model.Card | None]]] = {
+    "arcana": ("cards", _arcana),
+    "grimoire": ("grimoires", _grimoire),
+    "deed": ("deeds", _deed),
+    "verse": ("verses", _verse),
+    "hireling": ("hirelings", _hireling),
+    "title": ("titles", _title),
+    "reference": ("reference", _reference),
+    "tracker": ("tracker", _tracker),
+}
