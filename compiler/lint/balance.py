@@ -1,0 +1,160 @@
+"""Balance checks on numbers: Dark Deed points, their bonuses, Grimoire points, Hireling marks.
+
+The Dark Deed curve is fitted on the content itself: a straight line of points
+against cards needed, by least squares over all the *other* deeds (so an
+outlier cannot pull the line towards itself). A deed is flagged when its points
+are further from that line than three times the spread of the others around it
+(their residual standard deviation), and by two points at least, so that a
+set laid out exactly on a line does not flag a deed for being one point off.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from compiler.lint.core import Context, Finding, check, rule
+from compiler.lint.source import field_place
+from compiler.lint.terms import designs
+from compiler.model import Content, DarkDeed, EffectLine, Grimoire, Hireling
+from dsl import ast
+
+rule("PL701", "deed-points-outlier", "warning",
+     "a Dark Deed's points are far off the content's points-per-card-needed curve")
+rule("PL702", "bonus-beats-deed", "warning",
+     "a When Complete bonus is worth more points than the Dark Deed itself")
+rule("PL703", "grimoire-points-fall", "warning",
+     "a Grimoire is worth fewer points at a higher level")
+rule("PL901", "needless-redraw", "warning",
+     "a Hireling marked for redraw whose effect still counts in the final round")
+rule("PL902", "missing-redraw", "warning",
+     "a Hireling without the redraw mark whose effect cannot count in the final round")
+
+SIGMAS = 3.0
+MIN_GAP = 2.0
+MIN_DEEDS = 5
+
+
+def fit(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """Least squares y = a + b·x: (a, b, residual standard deviation)."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    b = sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
+    a = my - b * mx
+    dof = max(1, n - 2)
+    sd = math.sqrt(sum((y - a - b * x) ** 2 for x, y in points) / dof)
+    return a, b, sd
+
+
+def deeds(content: Content) -> list[DarkDeed]:
+    return [c for c in {c.id: c for c in content.of_kind("deed")}.values()
+            if isinstance(c, DarkDeed)]
+
+
+@check("PL701")
+def deed_outliers(ctx: Context) -> Iterator[Finding]:
+    """Deeds whose points sit far from the line fitted on the other deeds."""
+    all_deeds = deeds(ctx.content)
+    if len(all_deeds) < MIN_DEEDS:
+        return
+    for deed in all_deeds:
+        others = [(d.cards_needed, d.points) for d in all_deeds if d is not deed]
+        a, b, sd = fit(others)
+        expected = a + b * deed.cards_needed
+        gap = deed.points - expected
+        limit = max(SIGMAS * sd, MIN_GAP)
+        if abs(gap) > limit:
+            word = "more" if gap > 0 else "fewer"
+            yield Finding("PL701", f"'{deed.name}' gives {deed.points} points for "
+                          f"{deed.cards_needed} cards, {abs(gap):.1f} {word} than the curve "
+                          f"({expected:.1f}; limit ±{limit:.1f})",
+                          field_place(ctx, deed, "points"),
+                          f"about {round(expected)} points fits the other Dark Deeds")
+
+
+def points_per_card(content: Content) -> float:
+    """The content's average points per card needed on a Dark Deed."""
+    ds = deeds(content)
+    total = sum(d.cards_needed for d in ds)
+    return sum(d.points for d in ds) / total if total else 1.0
+
+
+def level_step(content: Content) -> float:
+    """Points a level is worth on average, over the Grimoire designs."""
+    steps = [(g.points[-1] - g.points[0]) / (len(g.points) - 1)
+             for g in content.of_kind("grimoire") if isinstance(g, Grimoire) and len(g.points) > 1]
+    return sum(steps) / len(steps) if steps else 1.0
+
+
+def worth(line: EffectLine, content: Content) -> float:
+    """A rough value in end-game points of one effect line (for comparisons only)."""
+    if not isinstance(line.node, ast.Effect):
+        return 0.0
+    ppc, rules = points_per_card(content), content.rules
+    value = 0.0
+    for action in line.node.actions:
+        if isinstance(action, ast.AddToDeed):
+            spread = rules.starting_deeds if action.target.selector == "each" else 1
+            value += action.count * ppc * spread
+        elif isinstance(action, ast.Stash):
+            value += action.count * rules.stash_points
+        elif isinstance(action, ast.LevelUp):
+            value += level_step(content)
+        elif isinstance(action, ast.DrawArcana | ast.TakeFromDiscard):
+            value += action.count * ppc / 2
+    return value
+
+
+@check("PL702")
+def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
+    """When Complete bonuses worth more than the deed: completing it is the reward."""
+    for deed in deeds(ctx.content):
+        value = sum(worth(line, ctx.content) for line in deed.when_complete)
+        if value > deed.points:
+            yield Finding("PL702", f"the When Complete bonus of '{deed.name}' is worth about "
+                          f"{value:.1f} points, the deed {deed.points}",
+                          deed.when_complete[0].place,
+                          "shrink the bonus or raise the deed's points")
+
+
+@check("PL703")
+def grimoire_points_rise(ctx: Context) -> Iterator[Finding]:
+    """Grimoire points that fall from one level to the next."""
+    for card in designs(ctx):
+        if not isinstance(card, Grimoire):
+            continue
+        for level in range(1, len(card.points)):
+            if card.points[level] < card.points[level - 1]:
+                yield Finding("PL703", f"'{card.name}' is worth {card.points[level]} at level "
+                              f"{level} but {card.points[level - 1]} at level {level - 1}",
+                              field_place(ctx, card, "points"),
+                              "points should not fall as the level rises")
+                break
+
+
+#: Actions whose result still counts at the end of the game.
+SCORING = (ast.AddToDeed, ast.RemoveFromDeed, ast.Stash, ast.LevelUp, ast.LevelDown)
+
+
+def counts_at_end(effect: tuple[EffectLine, ...]) -> bool:
+    """True when some action of the effect can change the final scores."""
+    return any(isinstance(node, SCORING) for line in effect for node in ast.walk(line.node))
+
+
+@check("PL901", "PL902")
+def redraw_marks(ctx: Context) -> Iterator[Finding]:
+    """The redraw mark is for hirelings that would do nothing in the final round."""
+    round_ = ctx.content.rules.hireling_redraw_round
+    for card in designs(ctx):
+        if not isinstance(card, Hireling):
+            continue
+        scores = counts_at_end(card.effect)
+        if card.redraw and scores:
+            yield Finding("PL901", f"'{card.name}' is redrawn in round {round_}, but its effect "
+                          "still changes the final scores", field_place(ctx, card, "redraw"),
+                          "remove the redraw mark")
+        elif not card.redraw and not scores and card.effect:
+            yield Finding("PL902", f"'{card.name}' does nothing for the score in the final round",
+                          card.place, "mark it 'redraw: true'")

@@ -1,0 +1,158 @@
+"""Component checks: the cards in, their counts against ``game.yaml``'s component list out.
+
+``components`` in ``game.yaml`` gives each kind a ``count`` and may give a
+spread (``per_grimoire``, ``per_position``). Besides matching the list, the
+set must be enough to play with the most players the rules allow, and names
+must be told apart: two cards whose names differ only in case or punctuation
+are a printing mistake waiting to happen.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from compiler.lint.core import Context, Finding, check, rule
+from compiler.lint.source import field_place
+from compiler.lint.terms import designs
+from compiler.model import KINDS, Card, Grimoire, Place, Tracker
+
+rule("PL501", "component-count", "error",
+     "the number of cards of a kind differs from game.yaml's component list")
+rule("PL502", "component-spread", "error",
+     "the cards of a kind are not spread as game.yaml says (per grimoire, per position)")
+rule("PL503", "duplicate-name", "error",
+     "two cards of one kind whose names differ only in case or punctuation")
+rule("PL504", "shared-name", "warning",
+     "cards of different kinds share a name (ignoring case and punctuation)")
+rule("PL505", "too-few-to-play", "error",
+     "fewer cards than a game with the most players needs")
+rule("PL506", "rules-mismatch", "error",
+     "a card disagrees with a rules constant (tracker rounds, grimoire ranks, verse schedule)")
+
+SPREADS = {"per_grimoire": "grimoire", "per_position": "position"}
+
+
+def copies(cards: list[Card]) -> int:
+    """How many physical cards: copies expanded by the loader share an id."""
+    by_id: dict[str, list[Card]] = {}
+    for card in cards:
+        by_id.setdefault(card.id, []).append(card)
+    return sum(max(len(same), same[0].copies) for same in by_id.values())
+
+
+def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
+    """``{kind: {"count": n, "per_grimoire": m, ...}}`` from the content's component list."""
+    out: dict[str, dict[str, Any]] = {}
+    for key, value in ctx.content.components.items():
+        kind, _, spread = key.partition(".")
+        if isinstance(value, dict):
+            out.setdefault(kind, {}).update(value)
+        else:
+            out.setdefault(kind, {})[spread or "count"] = value
+    return out
+
+
+def _game_place(ctx: Context, kind: str) -> Place:
+    for n, text in enumerate(ctx.lines("game.yaml"), 1):
+        if re.match(rf"^\s+{kind}\s*:", text):
+            return Place("game.yaml", n, len(text) - len(text.lstrip()) + 1)
+    return Place("game.yaml")
+
+
+@check("PL501", "PL502")
+def counts(ctx: Context) -> Iterator[Finding]:
+    """Each kind's count, and its spread, against the component list."""
+    for kind, spec in component_list(ctx).items():
+        cards = [c for c in ctx.content.cards if c.kind == kind]
+        have = copies(cards)
+        if "count" in spec and have != spec["count"]:
+            yield Finding("PL501", f"{have} {kind} cards, the component list says {spec['count']}",
+                          _game_place(ctx, kind), f"add or remove {kind} cards, or fix the list")
+        for spread, attr in SPREADS.items():
+            if spread in spec:
+                yield from _spread(ctx, kind, cards, attr, spec[spread])
+
+
+def _spread(ctx: Context, kind: str, cards: list[Card], attr: str, want: int) -> Iterator[Finding]:
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(str(getattr(card, attr, "?")), []).append(card)
+    names = ctx.content.grimoires if attr == "grimoire" else sorted(groups)
+    for name in names:
+        have = copies(groups.get(name, []))
+        if have != want:
+            yield Finding("PL502", f"{have} {kind} cards of {attr} {name}, the component list "
+                          f"says {want} each", _game_place(ctx, kind),
+                          f"move cards between {attr}s or fix the list")
+
+
+def normal(name: str) -> str:
+    """A name with case, punctuation and spacing ignored."""
+    return re.sub(r"[\W_]+", "", name.casefold())
+
+
+@check("PL503", "PL504")
+def duplicate_names(ctx: Context) -> Iterator[Finding]:
+    """Names equal once case and punctuation are ignored (copies of one card aside)."""
+    seen: dict[str, Card] = {}
+    for card in designs(ctx):
+        first = seen.setdefault(normal(card.name), card)
+        if first is card:
+            continue
+        code = "PL503" if first.kind == card.kind else "PL504"
+        yield Finding(code, f"'{card.name}' ({card.kind}) repeats the name '{first.name}' "
+                      f"({first.kind}, {first.place})", field_place(ctx, card, "name"),
+                      "rename one of them")
+
+
+@check("PL505")
+def enough_to_play(ctx: Context) -> Iterator[Finding]:
+    """Enough cards of each kind for a game at the largest player count."""
+    content, rules = ctx.content, ctx.content.rules
+    players = rules.max_players
+    by_kind = {k: copies([c for c in content.cards if c.kind == k]) for k in KINDS}
+    needs = {
+        "reference": (players, "one reference card per player"),
+        "arcana": (players * rules.starting_hand + 1, "every starting hand and a deck"),
+        "deed": (players * rules.starting_deeds + rules.deed_draw, "starting deeds and a draw"),
+        "title": (rules.titles_in_play, "the titles in play"),
+        "hireling": (rules.hirelings_revealed, "the hirelings revealed at once"),
+        "verse": (max(rules.verses_per_round, default=0), "the verses shown in the last round"),
+        "tracker": (1, "the round tracker"),
+    }
+    for kind, (need, why) in needs.items():
+        if by_kind[kind] < need:
+            yield Finding("PL505", f"{by_kind[kind]} {kind} cards, {players} players need {need} "
+                          f"({why})", _game_place(ctx, kind), f"add {kind} cards")
+    for name in content.grimoires:
+        mine = [c for c in content.of_kind("grimoire") if getattr(c, "grimoire", None) == name]
+        if mine and copies(mine) < players:
+            yield Finding("PL505", f"{copies(mine)} {name} Grimoire cards, {players} players need "
+                          f"{players}", mine[0].place, "each player takes one of each grimoire")
+
+
+@check("PL506")
+def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
+    """Cards that restate a rules constant: the tracker, the grimoire ranks, the schedule."""
+    rules = ctx.content.rules
+    for card in designs(ctx):
+        if isinstance(card, Tracker) and card.rounds != rules.rounds:
+            yield Finding("PL506", f"the tracker shows {card.rounds} rounds, rules.rounds is "
+                          f"{rules.rounds}", card.place, f"set rounds: {rules.rounds}")
+        ranks = rules.max_level - rules.min_level + 1
+        if isinstance(card, Grimoire) and len(card.points) != ranks:
+            yield Finding("PL506", f"'{card.name}' gives points for {len(card.points)} levels, "
+                          f"the rules have {ranks} ({rules.min_level} to {rules.max_level})",
+                          field_place(ctx, card, "points"), f"give {ranks} numbers")
+    if rules.verses_per_round and len(rules.verses_per_round) != rules.rounds:
+        yield Finding("PL506", f"rules.verses_per_round has {len(rules.verses_per_round)} "
+                      f"entries for {rules.rounds} rounds", _game_place(ctx, "verses_per_round"),
+                      "give one number per round")
+
+
+def kinds_counted(ctx: Context) -> Counter[str]:
+    """Physical cards per kind (for the summary)."""
+    return Counter({k: copies([c for c in ctx.content.cards if c.kind == k]) for k in KINDS})

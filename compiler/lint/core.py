@@ -1,0 +1,148 @@
+"""The linter's vocabulary: rules (stable codes) and findings, and the registry of checks.
+
+A *rule* is a stable code such as ``PL201`` with a name, a severity and a
+one-line summary. A *check* is a small function that reads a ``Context`` (the
+loaded ``Content`` and its source files) and yields ``Finding`` objects for one
+or more rules. ``@check(...)`` registers it; ``RULES`` and ``CHECKS`` are the
+tables the runner, the docs and the tests read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from compiler.model import Content, Place
+
+
+class Severity(StrEnum):
+    """How bad a finding is: errors fail the run; warnings only with ``--strict``."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One stable lint code."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace ``old`` with ``new`` at a place in a file (relative to the content folder).
+
+    ``old`` must be found at that place when the fix is applied, so a fix that
+    no longer fits the file is skipped instead of corrupting it.
+    """
+
+    place: Place
+    old: str
+    new: str
+    effect: bool = False  # True: ``old``/``new`` are whole effect lines (a YAML scalar)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One problem: a rule, a message, where, how to fix it, and maybe a fix."""
+
+    code: str
+    message: str
+    place: Place
+    hint: str = ""
+    fix: Edit | None = None
+    known: bool = field(default=False, compare=False)  # let through by the baseline
+
+    @property
+    def rule(self) -> Rule:
+        return RULES[self.code]
+
+    @property
+    def severity(self) -> Severity:
+        return RULES[self.code].severity
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        p = self.place
+        return (p.file, p.line, p.column, self.code, self.message)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "name": self.rule.name,
+            "severity": self.severity.value,
+            "file": self.place.file,
+            "line": self.place.line,
+            "column": self.place.column,
+            "message": self.message,
+            "hint": self.hint,
+            "fixable": self.fix is not None,
+            "fix": None if self.fix is None else self.fix.new,
+            "known": self.known,
+        }
+
+
+@dataclass
+class Context:
+    """What a check may read: the loaded content and the text of its files."""
+
+    content: Content
+    root: Path
+    docs: Path | None = None
+    _texts: dict[str, list[str]] = field(default_factory=dict, repr=False)
+
+    def lines(self, file: str) -> list[str]:
+        """The lines of a file relative to the content folder ('' if unreadable)."""
+        if file not in self._texts:
+            try:
+                text = (self.root / file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                text = ""
+            self._texts[file] = text.splitlines()
+        return self._texts[file]
+
+
+CheckFn = Callable[[Context], Iterable[Finding]]
+
+RULES: dict[str, Rule] = {}
+CHECKS: list[tuple[tuple[str, ...], CheckFn]] = []
+
+
+def rule(code: str, name: str, severity: Severity | str, summary: str) -> Rule:
+    """Declare a stable code; declaring one twice is a programming error."""
+    if code in RULES:
+        raise ValueError(f"lint code {code} declared twice")
+    RULES[code] = Rule(code, name, Severity(severity), summary)
+    return RULES[code]
+
+
+def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
+    """Register a check function that reports the given (declared) codes."""
+
+    def register(fn: CheckFn) -> CheckFn:
+        missing = [c for c in codes if c not in RULES]
+        if missing:
+            raise ValueError(f"{fn.__name__} reports undeclared codes {missing}")
+        CHECKS.append((codes, fn))
+        return fn
+
+    return register
+
+
+def run_checks(ctx: Context, only: Iterable[str] | None = None) -> Iterator[Finding]:
+    """Every finding of every registered check (or of the checks reporting ``only``)."""
+    wanted = set(only) if only is not None else None
+    for codes, fn in CHECKS:
+        if wanted is not None and not wanted.intersection(codes):
+            continue
+        for finding in fn(ctx):
+            if finding.code not in codes:
+                raise ValueError(f"{fn.__name__} reported {finding.code}, not one of {codes}")
+            if wanted is None or finding.code in wanted:
+                yield finding

@@ -1,0 +1,292 @@
+"""Requirement checks: effect-line ASTs in, requirements that can never (or always) hold out.
+
+Each numeric requirement becomes an interval on one quantity of a player
+(``Grimoire Level 2`` on a Necromancy card is level(Necromancy) in [2, 4]). A
+line whose intervals for one quantity do not meet can never be met; one whose
+interval lies outside what the rules allow (a level above ``rules.max_level``,
+more Dark Deeds than ``rules.deed_limit``) neither. Top-discard and reveal
+requirements are checked against the types and grimoires the Arcana cards
+really have.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from compiler.lint.core import Context, Edit, Finding, check, rule
+from compiler.lint.source import node_place
+from compiler.lint.terms import designs
+from compiler.model import Arcana, Card, Content, EffectLine, effect_lines_of
+from dsl import ast
+from dsl.printer import to_text
+
+rule("PL201", "level-above-top", "error",
+     "a requirement asks for a Grimoire level above the top level (rules.max_level)")
+rule("PL202", "no-such-card", "error",
+     "a requirement or action names a type or grimoire that no Arcana card has")
+rule("PL203", "contradictory-requirements", "error",
+     "the requirements of one line can never hold together")
+rule("PL204", "count-above-limit", "error",
+     "a condition asks for more than the rules let a player have")
+rule("PL301", "own-grimoire-by-name", "warning",
+     "a card names its own grimoire where 'Grimoire Level N', 'matching' or 'this Grimoire' "
+     "says it")
+rule("PL302", "repeated-requirement", "warning",
+     "the same requirement is written twice on one line")
+rule("PL303", "always-met", "warning",
+     "a requirement that every player always meets")
+rule("PL304", "implied-requirement", "warning",
+     "a requirement implied by a stronger one on the same line")
+
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A requirement as an interval [low, high] on one quantity of a player."""
+
+    key: tuple[str, str | None]
+    low: float
+    high: float
+    node: ast.Node
+
+
+def lines_with_cards(ctx: Context) -> Iterator[tuple[Card, EffectLine]]:
+    """Every effect line of every card design, with its card."""
+    for card in designs(ctx):
+        for line in effect_lines_of(card):
+            yield card, line
+
+
+def requirements(line: EffectLine) -> tuple[ast.Node, ...]:
+    """The requirements of a line: an Effect's, or a verse condition itself."""
+    node = line.node
+    if isinstance(node, ast.Effect):
+        return node.requirements
+    if isinstance(node, ast.Compare):
+        return (node,)
+    return ()
+
+
+def _own(ref: str | None, card: Card) -> str | None:
+    return card.grimoire_of if ref == ast.THIS else ref
+
+
+def bound_of(req: ast.Node, card: Card) -> Bound | None:
+    """The interval a level requirement or comparison sets, or None."""
+    if isinstance(req, ast.LevelReq):
+        return Bound(("level", _own(req.grimoire, card)), req.level, INF, req)
+    if isinstance(req, ast.Compare):
+        key = (req.subject.quantity, _own(req.subject.grimoire, card))
+        low, high = {"at_least": (req.value, INF), "at_most": (0, req.value),
+                     "exactly": (req.value, req.value)}[req.op]
+        return Bound(key, low, high, req)
+    return None
+
+
+def limits(content: Content, key: tuple[str, str | None]) -> tuple[float, float]:
+    """What a player can have of a quantity under the rules: [lowest, highest]."""
+    rules = content.rules
+    quantity, grimoire = key
+    if quantity == "level":
+        return rules.min_level, rules.max_level
+    if quantity == "total_level":
+        n = len(content.grimoires)
+        return rules.min_level * n, rules.max_level * n
+    if quantity == "deeds":
+        return 0, rules.deed_limit
+    if quantity == "hand":
+        return 0, rules.hand_limit
+    if quantity == "completed":
+        deeds = {c.id: c for c in content.of_kind("deed")}.values()
+        have = sum(c.copies for c in deeds if grimoire in (None, getattr(c, "grimoire", None)))
+        return 0, have if deeds else INF
+    return 0, INF
+
+
+def _words(key: tuple[str, str | None]) -> str:
+    quantity, grimoire = key
+    return f"{quantity} ({grimoire})" if grimoire else quantity
+
+
+@check("PL201", "PL204", "PL303")
+def bounds_within_rules(ctx: Context) -> Iterator[Finding]:
+    """Each requirement alone: impossible (PL201/PL204) or always met (PL303)."""
+    for card, line in lines_with_cards(ctx):
+        for req in requirements(line):
+            bound = bound_of(req, card)
+            if bound is None:
+                continue
+            low, high = limits(ctx.content, bound.key)
+            place = node_place(line, req)
+            text = to_text(req)
+            if bound.low > high:
+                code = "PL201" if bound.key[0] == "level" else "PL204"
+                yield Finding(code, f"'{text}' can never be met: the most is {high:g}", place,
+                              f"ask for {high:g} at most, or raise the limit in game.yaml")
+            elif bound.low <= low and bound.high >= high:
+                yield Finding("PL303", f"'{text}' is always met", place,
+                              "delete the requirement, or ask for more",
+                              _drop_fix(line, req))
+
+
+@check("PL203")
+def contradictions(ctx: Context) -> Iterator[Finding]:
+    """Requirements on one line that exclude each other."""
+    for card, line in lines_with_cards(ctx):
+        yield from _interval_conflicts(ctx, card, line)
+        yield from _top_discard_conflicts(ctx, line)
+
+
+def _interval_conflicts(ctx: Context, card: Card, line: EffectLine) -> Iterator[Finding]:
+    by_key: dict[tuple[str, str | None], list[Bound]] = {}
+    for req in requirements(line):
+        bound = bound_of(req, card)
+        if bound is not None:
+            by_key.setdefault(bound.key, []).append(bound)
+    for key, bounds in by_key.items():
+        for i, a in enumerate(bounds):
+            for b in bounds[i + 1:]:
+                if max(a.low, b.low) > min(a.high, b.high):
+                    yield Finding(
+                        "PL203",
+                        f"'{to_text(a.node)}' and '{to_text(b.node)}' can never both hold",
+                        node_place(line, b.node),
+                        f"keep one of the two requirements on {_words(key)}",
+                    )
+
+
+def arcana_matches(content: Content) -> list[set[str]]:
+    """For each Arcana design, the names a match can use for it: its types and grimoire."""
+    out = []
+    for card in {c.id: c for c in content.of_kind("arcana")}.values():
+        if isinstance(card, Arcana):
+            out.append({*card.types, card.grimoire})
+    return out
+
+
+def _top_discard_conflicts(ctx: Context, line: EffectLine) -> Iterator[Finding]:
+    reqs = [r for r in requirements(line) if isinstance(r, ast.TopDiscardReq)]
+    wanted = {r.match for r in reqs}
+    if len(wanted) < 2:
+        return
+    cards = arcana_matches(ctx.content)
+    if cards and not any(wanted <= names for names in cards):
+        names = " + ".join(to_text(r) for r in reqs)
+        yield Finding("PL203", f"no Arcana card is all of {sorted(wanted)}: '{names}' never holds",
+                      node_place(line, reqs[-1]),
+                      "the top card is one card: ask for one type or grimoire")
+
+
+def _matches(node: ast.Node) -> str | None:
+    if isinstance(node, ast.TopDiscardReq | ast.RevealReq | ast.Stash | ast.RevealUntil):
+        return node.match
+    return None
+
+
+@check("PL202")
+def matches_exist(ctx: Context) -> Iterator[Finding]:
+    """Reveal, top-discard, stash and reveal-until of a type or grimoire no card has."""
+    cards = arcana_matches(ctx.content)
+    if not cards:
+        return
+    have = set().union(*cards)
+    for card, line in lines_with_cards(ctx):
+        for node in ast.walk(line.node):
+            match = _own(_matches(node), card)
+            if match and match not in (ast.THIS, ast.ANY) and match not in have:
+                yield Finding("PL202", f"no Arcana card is a {match}: '{to_text(node)}' never "
+                              "finds one", node_place(line, node),
+                              "name a type or grimoire the Arcana cards have")
+
+
+# ------------------------------------------------------------ redundant words
+@check("PL302", "PL304")
+def repeated(ctx: Context) -> Iterator[Finding]:
+    """A requirement written twice, or implied by a stronger one on the same line."""
+    for card, line in lines_with_cards(ctx):
+        reqs = requirements(line) if isinstance(line.node, ast.Effect) else ()
+        for i, req in enumerate(reqs):
+            if req in reqs[:i]:
+                yield Finding("PL302", f"'{to_text(req)}' is written twice",
+                              node_place(line, req), "delete the second one", _drop_fix(line, req))
+                continue
+            stronger = _stronger(req, reqs, card)
+            if stronger is not None:
+                yield Finding("PL304", f"'{to_text(req)}' is implied by '{to_text(stronger)}'",
+                              node_place(line, req), "delete the weaker requirement",
+                              _drop_fix(line, req))
+
+
+def _stronger(req: ast.Node, reqs: tuple[ast.Node, ...], card: Card) -> ast.Node | None:
+    mine = bound_of(req, card)
+    if mine is None:
+        return None
+    for other in reqs:
+        theirs = bound_of(other, card)
+        if other == req or theirs is None or theirs.key != mine.key:
+            continue
+        if mine.low <= theirs.low and theirs.high <= mine.high:
+            return other
+    return None
+
+
+def _drop_fix(line: EffectLine, req: ast.Node) -> Edit | None:
+    node = line.node
+    if not isinstance(node, ast.Effect):
+        return None
+    reqs = list(node.requirements)
+    # Drop the last equal one, so a repeated requirement keeps its first spelling.
+    index = len(reqs) - 1 - [r is req for r in reversed(reqs)].index(True)
+    del reqs[index]
+    return effect_fix(line, replace(node, requirements=tuple(reqs)))
+
+
+def effect_fix(line: EffectLine, node: ast.Line) -> Edit:
+    """A fix that rewrites a whole effect line as the canonical text of ``node``."""
+    return Edit(line.place, line.written or line.text, to_text(node), effect=True)
+
+
+@check("PL301")
+def own_grimoire_by_name(ctx: Context) -> Iterator[Finding]:
+    """'Necromancy Level 2' on a Necromancy card: 'Grimoire Level 2' says it."""
+    for card, line in lines_with_cards(ctx):
+        own = card.grimoire_of
+        if own is None or not isinstance(line.node, ast.Effect):
+            continue
+        for node in ast.walk(line.node):
+            if _names(node, own):
+                better = to_text(_to_this(node, own))
+                yield Finding("PL301", f"'{to_text(node)}' names this card's own grimoire",
+                              node_place(line, node), f"write '{better}'",
+                              effect_fix(line, _rewrite(line.node, own)))
+
+
+def _names(node: ast.Node, own: str) -> bool:
+    if isinstance(node, ast.LevelReq | ast.LevelUp | ast.LevelDown):
+        return node.grimoire == own
+    if isinstance(node, ast.DeedTarget):
+        return node.grimoire == own
+    if isinstance(node, ast.Stash | ast.RevealUntil):
+        return node.match == own
+    return False
+
+
+def _to_this(node: ast.Node, own: str) -> ast.Node:
+    if not _names(node, own):
+        return node
+    if isinstance(node, ast.Stash | ast.RevealUntil):
+        return replace(node, match=ast.THIS)
+    return replace(node, grimoire=ast.THIS)
+
+
+def _rewrite(node: ast.Effect, own: str) -> ast.Effect:
+    def deep(n: ast.Node) -> ast.Node:
+        if isinstance(n, ast.AddToDeed | ast.RemoveFromDeed):
+            return replace(n, target=_to_this(n.target, own))
+        return _to_this(n, own)
+
+    return replace(node, requirements=tuple(deep(r) for r in node.requirements),
+                   actions=tuple(deep(a) for a in node.actions))

@@ -1,0 +1,244 @@
+"""Glossary checks: prose in, findings for rejected synonyms and miscapitalised terms.
+
+Every prose field of every card (names, flavour, verse text, reminders, the
+reference heading, manifest names) and the Markdown under ``docs/`` is matched
+against the glossary of ``game.yaml``. Matching is by whole words, with an
+optional plural ``s``; a canonical term inside a longer canonical term (say
+"Deed" inside "Dark Deed") belongs to the longer one and is not looked at again.
+
+Matching is case-aware, so that ordinary English is not taken for a game term:
+
+- a one-word rejected synonym written with a capital ("Discipline") is flagged
+  only where the text capitalises it too ("years of discipline" passes); any
+  other rejected word or phrase ("main deck", "Victory Points") in any casing;
+- a one-word term with a capital ("Level", "Points") written in lower case is
+  plain English and passes; a lower-case term ("center") written with a
+  capital inside a sentence is flagged;
+- a term of several words ("Dark Deed") must keep its capitals, except that a
+  lower-case term may open a sentence with a capital, and names and headings
+  may be in Title Case ("The Discard Pile of Ages").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from compiler.lint.core import Context, Edit, Finding, check, rule
+from compiler.lint.source import word_place
+from compiler.model import Card, Grimoire, Hireling, Place, Reference, Term, Verse
+
+rule("PL101", "rejected-term", "warning",
+     "a word the glossary rejects is used instead of its canonical term")
+rule("PL102", "term-case", "warning",
+     "a glossary term is written with the wrong capitalisation")
+
+_WORD_START = r"(?<![\w'’-])"
+_WORD_END = r"(?![\w-])"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One use of a word in a text: where, what was written, what to write."""
+
+    start: int
+    written: str
+    code: str
+    canonical: str
+
+
+def _pattern(words: str) -> str:
+    parts = [re.escape(w) for w in words.split()]
+    return _WORD_START + r"\s+".join(parts) + r"(?:e?s)?" + _WORD_END
+
+
+def _initials(text: str) -> tuple[bool, ...]:
+    return tuple(w[:1].isupper() for w in text.split())
+
+
+class Glossary:
+    """The glossary compiled into matchers; ``hits(text)`` finds what to flag."""
+
+    def __init__(self, terms: tuple[Term, ...]) -> None:
+        self.terms = tuple(sorted(terms, key=lambda t: -len(t.term)))
+
+    @cached_property
+    def _canonical(self) -> list[tuple[Term, re.Pattern[str]]]:
+        return [(t, re.compile(_pattern(t.term), re.IGNORECASE)) for t in self.terms]
+
+    @cached_property
+    def _rejected(self) -> list[tuple[Term, str, re.Pattern[str]]]:
+        words = [(t, r) for t in self.terms for r in t.rejected]
+        words.sort(key=lambda tr: -len(tr[1]))
+        return [(t, r, re.compile(_pattern(r), re.IGNORECASE)) for t, r in words]
+
+    def hits(self, text: str, title_case: bool = False) -> list[Hit]:
+        """Rejected synonyms and miscapitalised terms in ``text``, in order.
+
+        ``title_case``: the text is a name or a heading, where every word may
+        start with a capital.
+        """
+        claimed: list[tuple[int, int]] = []
+        out: list[Hit] = []
+        for term, pattern in self._canonical:
+            for m in pattern.finditer(text):
+                if _overlaps(claimed, m.span()):
+                    continue
+                claimed.append(m.span())
+                opening = _opens_sentence(text, m.start())
+                if not _case_ok(m.group(0), term.term, opening, title_case):
+                    out.append(Hit(m.start(), m.group(0), "PL102", _recase(m.group(0), term.term)))
+        for term, word, pattern in self._rejected:
+            for m in pattern.finditer(text):
+                if _overlaps(claimed, m.span()) or not _rejected_case(m.group(0), word):
+                    continue
+                claimed.append(m.span())
+                out.append(Hit(m.start(), m.group(0), "PL101", _replace(m.group(0), word, term)))
+        return sorted(out, key=lambda h: h.start)
+
+
+def _overlaps(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in spans)
+
+
+def _plural(written: str, base: str) -> str:
+    """The plural ending of ``written`` beyond ``base`` ('', 's' or 'es')."""
+    if len(written.split()) != len(base.split()):
+        return ""
+    return written[len(" ".join(base.split())):]
+
+
+def _core(written: str, base: str) -> str:
+    suffix = _plural(" ".join(written.split()), base)
+    joined = " ".join(written.split())
+    return joined[: len(joined) - len(suffix)] if suffix else joined
+
+
+def _opens_sentence(text: str, start: int) -> bool:
+    before = text[:start].rstrip()
+    return not before or before[-1] in ".!?:;#*•|(-–—\"“"
+
+
+def _case_ok(written: str, term: str, opening: bool, title_case: bool) -> bool:
+    core = _core(written, term)
+    if core == term or core.isupper():
+        return True
+    if opening and core == term[:1].upper() + term[1:]:
+        return True
+    if len(term.split()) == 1:
+        return not (term[:1].islower() and core[:1].isupper())
+    return title_case and all(w[:1].isupper() for w in core.split())
+
+
+def _recase(written: str, term: str) -> str:
+    return term + _plural(" ".join(written.split()), term)
+
+
+def _rejected_case(written: str, word: str) -> bool:
+    if word == word.lower() or len(word.split()) > 1:
+        return True
+    return _initials(written) == _initials(word) or written.isupper()
+
+
+def _replace(written: str, word: str, term: Term) -> str:
+    plural = _plural(" ".join(written.split()), word)
+    canonical = term.term
+    if plural and not canonical.endswith("s"):
+        canonical += "s"
+    if written[:1].isupper() and canonical[:1].islower():
+        canonical = canonical[:1].upper() + canonical[1:]
+    return canonical
+
+
+# ------------------------------------------------------------------ the checks
+def prose_fields(card: Card) -> Iterator[tuple[str, str]]:
+    """(field, text) for every prose field printed on a card."""
+    yield "name", card.name
+    if isinstance(card, Grimoire) and card.manifest_name:
+        yield "manifest_name", card.manifest_name
+    if isinstance(card, Verse):
+        yield "text", card.text
+    if isinstance(card, Hireling):
+        yield "reminder", card.reminder
+    if isinstance(card, Reference) and card.heading:
+        yield "heading", card.heading
+    if card.flavor:
+        yield "flavor", card.flavor
+
+
+def designs(ctx: Context) -> list[Card]:
+    """One card per design: copies expanded by the loader share an id."""
+    seen: dict[str, Card] = {}
+    for card in ctx.content.cards:
+        seen.setdefault(card.id, card)
+    return list(seen.values())
+
+
+def _finding(hit: Hit, place: Place, field: str) -> Finding:
+    if hit.code == "PL101":
+        message = f"'{hit.written}' is not a game term here; the glossary says '{hit.canonical}'"
+    else:
+        message = f"'{hit.written}' is written '{hit.canonical}' in the glossary"
+    fix = Edit(place, hit.written, hit.canonical)
+    return Finding(hit.code, message, place, f"write '{hit.canonical}' ({field})", fix)
+
+
+@check("PL101", "PL102")
+def glossary_in_cards(ctx: Context) -> Iterator[Finding]:
+    """Rejected synonyms and miscapitalised terms in every prose field of every card."""
+    glossary = Glossary(ctx.content.glossary)
+    if not glossary.terms:
+        return
+    for card in designs(ctx):
+        for field, text in prose_fields(card):
+            for hit in glossary.hits(text, title_case=field in ("name", "manifest_name")):
+                yield _finding(hit, word_place(ctx, card, field, text, hit.start), field)
+
+
+@check("PL101", "PL102")
+def glossary_in_docs(ctx: Context) -> Iterator[Finding]:
+    """The same in the prose of the Markdown documents (code and quotations skipped)."""
+    glossary = Glossary(ctx.content.glossary)
+    if not glossary.terms or ctx.docs is None or not ctx.docs.is_dir():
+        return
+    for path in sorted(ctx.docs.rglob("*.md")):
+        yield from _doc_findings(ctx, glossary, path)
+
+
+def _doc_findings(ctx: Context, glossary: Glossary, path: Path) -> Iterator[Finding]:
+    file = doc_file(ctx, path)
+    for number, text in prose_lines(path):
+        for hit in glossary.hits(text, title_case=text.lstrip().startswith("#")):
+            yield _finding(hit, Place(file, number, hit.start + 1), "docs")
+
+
+def doc_file(ctx: Context, path: Path) -> str:
+    """A document's name relative to the content folder (``../docs/x.md``)."""
+    import os
+
+    return Path(os.path.relpath(path, ctx.root)).as_posix()
+
+
+_MASK = re.compile(r"`[^`]*`|\"[^\"]*\"|“[^”]*”|<!--.*?-->|\]\([^)]*\)|https?://\S+")
+
+
+def prose_lines(path: Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of a Markdown file with code, quotations and links blanked.
+
+    Blanking keeps columns: each masked character becomes a space.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return
+    fenced = False
+    for number, line in enumerate(lines, 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or line.startswith("    "):
+            continue
+        yield number, _MASK.sub(lambda m: " " * len(m.group(0)), line)
