@@ -1,0 +1,327 @@
+"""Handlers: rules-language AST in, plain Python closures the engine calls out.
+
+Each AST class has one entry in ``HANDLERS``; an entry takes the node and the
+card's ``Names`` (how to turn names into the engine's indices and bit masks)
+and returns a closure. Requirements become predicates ``pred(game, player) ->
+bool``, actions become operations ``op(game, player) -> None``, a ``Quantity``
+becomes ``count(game, player) -> int``, a ``DeedTarget`` becomes
+``slots(game, player) -> list[int]`` (the eligible Dark Deeds), an ``Effect``
+becomes ``(preds, ops)`` and a ``Title`` becomes ``award(game) -> player |
+None``. ``THIS`` is resolved here, once per card, so nothing is looked up
+while a game runs.
+
+The closures use only this small surface of the engine's game object (see
+``engine/game.py``): ``pick``, ``store``, ``unstore``, ``stash_hand``,
+``stash_pile``, ``stash_deck``, ``draw``, ``draw_deeds``, ``shift_level``,
+``discard``, ``reveal_until``, ``take_pile``, and the per-card tables
+``mask``, ``deed_points``, ``needed``, ``gidx``, plus ``players`` and
+``rules``. Players expose ``hand``, ``pile``, ``levels``, ``deeds``,
+``stored``, ``stash`` and ``completed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from dsl import ast
+
+#: What the player is asked when a handler needs a choice (see engine/protocol.py).
+ASK_DEED = "deed"
+ASK_UNSTORE = "remove_deed"
+ASK_STASH = "stash"
+ASK_LEVEL_UP = "level_up_grimoire"
+ASK_LEVEL_DOWN = "level_down_grimoire"
+
+NONE = -1  # a grimoire index that names nothing (THIS on a card without a grimoire)
+ANY_GRIMOIRE = -2
+NO_BIT = 1 << 62  # a mask bit no card has (THIS on a card without a grimoire)
+
+
+@dataclass(frozen=True)
+class Names:
+    """Turns the names a card may use into the engine's numbers."""
+
+    grimoires: dict[str, int]  # grimoire name -> index
+    bits: dict[str, int]  # grimoire or card type name -> bit of a card's mask
+    this: str | None = None  # the grimoire of the card the line is printed on
+
+    def grimoire(self, name: str | None) -> int | None:
+        """Index of a grimoire reference; None for no filter, NONE for an unmet THIS."""
+        if name is None:
+            return None
+        if name == ast.ANY:
+            return ANY_GRIMOIRE
+        if name == ast.THIS:
+            return NONE if self.this is None else self.grimoires[self.this]
+        return self.grimoires[name]
+
+    def bit(self, name: str | None) -> int:
+        """Mask bit for a type or grimoire match; 0 means 'any card'."""
+        if name is None:
+            return 0
+        if name == ast.THIS:
+            return self.bits[self.this] if self.this is not None else NO_BIT
+        return self.bits[name]
+
+
+def compile_node(node: ast.Node, names: Names) -> Any:
+    """The handler of any AST node, through the dispatch table."""
+    return HANDLERS[type(node)](node, names)
+
+
+# ------------------------------------------------------------ quantities
+
+
+def _quantity(node: ast.Quantity, names: Names) -> Callable[[Any, Any], int]:
+    gi = names.grimoire(node.grimoire)
+    kind = node.quantity
+    if kind == "stashed":
+        return lambda g, p: len(p.stash)
+    if kind == "hand":
+        return lambda g, p: len(p.hand)
+    if kind == "deed_cards":
+        return lambda g, p: sum(map(len, p.stored))
+    if kind == "total_level":
+        return lambda g, p: sum(p.levels)
+    if kind == "level":
+        return lambda g, p: p.levels[gi] if gi is not None and gi >= 0 else 0
+    attr = "completed" if kind == "completed" else "deeds"
+    if gi is None:
+        return lambda g, p: len(getattr(p, attr))
+    return lambda g, p: sum(1 for d in getattr(p, attr) if g.gidx[d] == gi)
+
+
+# ---------------------------------------------------------- requirements
+
+
+def _level_req(node: ast.LevelReq, names: Names):
+    gi, level = names.grimoire(node.grimoire), node.level
+    if gi is None or gi < 0:
+        return lambda g, p: False
+    return lambda g, p: p.levels[gi] >= level
+
+
+def _top_discard(node: ast.TopDiscardReq, names: Names):
+    bit = names.bit(node.match)
+    return lambda g, p: bool(p.pile) and bool(g.mask[p.pile[-1]] & bit)
+
+
+def _reveal(node: ast.RevealReq, names: Names):
+    bit = names.bit(node.match)
+
+    def pred(g, p) -> bool:
+        mask = g.mask
+        return any(mask[c] & bit for c in p.hand)
+
+    return pred
+
+
+def _compare(node: ast.Compare, names: Names):
+    count, value = _quantity(node.subject, names), node.value
+    if node.op == "at_least":
+        return lambda g, p: count(g, p) >= value
+    if node.op == "at_most":
+        return lambda g, p: count(g, p) <= value
+    return lambda g, p: count(g, p) == value
+
+
+# -------------------------------------------------------------- targets
+
+
+def _deed_target(node: ast.DeedTarget, names: Names):
+    gi = names.grimoire(node.grimoire)
+    key = _SELECTOR_KEYS.get(node.selector)
+    best = max if node.selector in ("highest-points", "most-cards") else min
+
+    def slots(g, p) -> list[int]:
+        deeds = p.deeds
+        if gi is None:
+            found = list(range(len(deeds)))
+        else:
+            gidx = g.gidx
+            found = [s for s, d in enumerate(deeds) if gidx[d] == gi]
+        if key is None or len(found) < 2:
+            return found
+        values = [key(g, p, s) for s in found]
+        top = best(values)
+        return [s for s, v in zip(found, values, strict=True) if v == top]
+
+    return slots
+
+
+_SELECTOR_KEYS = {
+    "highest-points": lambda g, p, s: g.deed_points[p.deeds[s]],
+    "lowest-points": lambda g, p, s: g.deed_points[p.deeds[s]],
+    "most-cards": lambda g, p, s: len(p.stored[s]),
+    "fewest-cards": lambda g, p, s: len(p.stored[s]),
+}
+
+
+# --------------------------------------------------------------- actions
+
+
+def _add(node: ast.AddToDeed, names: Names):
+    slots, count = _deed_target(node.target, names), node.count
+    each = node.target.selector == "each"
+
+    def op(g, p) -> None:
+        found = slots(g, p)
+        if not found:
+            return
+        if each:
+            for s in found:
+                g.store(p, s, count)
+        else:
+            g.store(p, g.pick(p, ASK_DEED, found, node), count)
+
+    return op
+
+
+def _remove(node: ast.RemoveFromDeed, names: Names):
+    slots, count = _deed_target(node.target, names), node.count
+    each = node.target.selector == "each"
+
+    def op(g, p) -> None:
+        found = [s for s in slots(g, p) if p.stored[s]]
+        if not found:
+            return
+        for s in found if each else (g.pick(p, ASK_UNSTORE, found, node),):
+            g.unstore(p, s, count)
+
+    return op
+
+
+def _stash(node: ast.Stash, names: Names):
+    count = node.count
+    if node.source == "discard":
+        return lambda g, p: g.stash_pile(p, count)
+    if node.source == "deck":
+        return lambda g, p: g.stash_deck(p, count)
+    bit = names.bit(node.match)
+
+    def op(g, p) -> None:
+        mask = g.mask
+        for _ in range(count):
+            options = [c for c in p.hand if mask[c] & bit] if bit else p.hand[:]
+            if not options:
+                return
+            g.stash_hand(p, g.pick(p, ASK_STASH, options, node))
+
+    return op
+
+
+def _draw_arcana(node: ast.DrawArcana, names: Names):
+    count = node.count
+    return lambda g, p: g.draw(p, count)
+
+
+def _draw_deeds(node: ast.DrawDeeds, names: Names):
+    count, keep = node.count, node.keep
+    return lambda g, p: g.draw_deeds(p, count, keep)
+
+
+def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str):
+    gi = names.grimoire(node.grimoire)
+    if gi == NONE:
+        return lambda g, p: None
+    if gi != ANY_GRIMOIRE:
+        return lambda g, p: g.shift_level(p, gi, delta)
+
+    def op(g, p) -> None:
+        top, bottom = g.rules.max_level, g.rules.min_level
+        levels = p.levels
+        if delta > 0:
+            options = [i for i, lv in enumerate(levels) if lv < top]
+        else:
+            options = [i for i, lv in enumerate(levels) if lv > bottom]
+        if options:
+            g.shift_level(p, g.pick(p, ask, options, node), delta)
+
+    return op
+
+
+def _level_up(node: ast.LevelUp, names: Names):
+    return _shift(node, names, 1, ASK_LEVEL_UP)
+
+
+def _level_down(node: ast.LevelDown, names: Names):
+    return _shift(node, names, -1, ASK_LEVEL_DOWN)
+
+
+def _discard(node: ast.Discard, names: Names):
+    count, center = node.count, node.to == "center"
+    return lambda g, p: g.discard(p, count, center)
+
+
+def _reveal_until(node: ast.RevealUntil, names: Names):
+    bit, center = names.bit(node.match), node.rest == "center"
+    return lambda g, p: g.reveal_until(p, bit, center)
+
+
+def _take_pile(node: ast.TakeFromDiscard, names: Names):
+    count = node.count
+    return lambda g, p: g.take_pile(p, count)
+
+
+# ------------------------------------------------------------ whole lines
+
+
+def _effect(node: ast.Effect, names: Names):
+    preds = tuple(compile_node(r, names) for r in node.requirements)
+    ops = tuple(compile_node(a, names) for a in node.actions)
+    return preds, ops
+
+
+def _title(node: ast.Title, names: Names):
+    """The Title's award: the one player with the most (fewest), after the tie rule.
+
+    A tie on a count of completed Dark Deeds goes to the tied player whose
+    counted deeds needed the most cards in all; any other tie, or a tie that
+    survives that, gives the title to nobody.
+    """
+    count = _quantity(node.subject, names)
+    completed = node.subject.quantity == "completed"
+    gi = names.grimoire(node.subject.grimoire)
+    pick_best = max if node.most else min
+
+    def award(g):
+        players = g.players
+        values = [count(g, p) for p in players]
+        top = pick_best(values)
+        tied = [p for p, v in zip(players, values, strict=True) if v == top]
+        if len(tied) > 1 and completed:
+            weights = [_needed_total(g, p, gi) for p in tied]
+            heaviest = max(weights)
+            tied = [p for p, w in zip(tied, weights, strict=True) if w == heaviest]
+        return tied[0] if len(tied) == 1 else None
+
+    return award
+
+
+def _needed_total(g, p, gi: int | None) -> int:
+    needed, gidx = g.needed, g.gidx
+    return sum(needed[d] for d in p.completed if gi is None or gidx[d] == gi)
+
+
+HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
+    ast.LevelReq: _level_req,
+    ast.TopDiscardReq: _top_discard,
+    ast.RevealReq: _reveal,
+    ast.Compare: _compare,
+    ast.Quantity: _quantity,
+    ast.DeedTarget: _deed_target,
+    ast.AddToDeed: _add,
+    ast.RemoveFromDeed: _remove,
+    ast.Stash: _stash,
+    ast.DrawArcana: _draw_arcana,
+    ast.DrawDeeds: _draw_deeds,
+    ast.LevelUp: _level_up,
+    ast.LevelDown: _level_down,
+    ast.Discard: _discard,
+    ast.RevealUntil: _reveal_until,
+    ast.TakeFromDiscard: _take_pile,
+    ast.Effect: _effect,
+    ast.Title: _title,
+}

@@ -1,0 +1,140 @@
+"""The card book: loaded ``Content`` in, numbered physical cards and compiled handlers out.
+
+Every physical card (each copy of each design) gets a small integer id, and
+the facts the engine reads in its inner loop sit in flat lists indexed by that
+id: the card's design, kind, grimoire, type/grimoire bit mask, and for Dark
+Deeds their points and cards needed. Every effect line is compiled into its
+handler here, once per card design, so a game never looks at the AST.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler import model
+from compiler.handlers import Names, compile_node
+from dsl import ast
+
+Compiled = tuple[tuple[Any, ...], tuple[Any, ...]]  # (requirement preds, action ops)
+
+
+@dataclass
+class Book:
+    """Everything about the cards that stays fixed for a whole simulation."""
+
+    content: model.Content
+    rules: model.Rules
+    grimoires: tuple[str, ...]
+    designs: list[model.Card] = field(default_factory=list)
+    design: list[int] = field(default_factory=list)  # card id -> design index
+    kind: list[str] = field(default_factory=list)
+    gidx: list[int] = field(default_factory=list)  # card id -> grimoire index or -1
+    mask: list[int] = field(default_factory=list)  # card id -> bits of its types and grimoire
+    deed_points: list[int] = field(default_factory=list)
+    needed: list[int] = field(default_factory=list)
+    ids: dict[str, list[int]] = field(default_factory=dict)  # kind -> card ids, in content order
+    effects: dict[int, tuple[Compiled, ...]] = field(default_factory=dict)  # design -> lines
+    nodes: dict[int, tuple[ast.Line, ...]] = field(default_factory=dict)  # design -> ASTs
+    verse_condition: dict[int, Any] = field(default_factory=dict)
+    awards: dict[int, Any] = field(default_factory=dict)
+    line_base: dict[int, int] = field(default_factory=dict)  # design -> first effect counter
+    line_count: int = 0
+    design_index: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.design)
+
+    def card(self, cid: int) -> model.Card:
+        """The model card a physical card id is a copy of."""
+        return self.designs[self.design[cid]]
+
+    def label(self, cid: int) -> str:
+        """The content id of a physical card, for logs and reports."""
+        return self.designs[self.design[cid]].id
+
+    def points_of(self, cid: int) -> tuple[int, ...]:
+        """A Grimoire card's points per level."""
+        card = self.card(cid)
+        assert isinstance(card, model.Grimoire)
+        return card.points
+
+
+_BOOKS: dict[int, Book] = {}
+
+
+def book_of(content: model.Content) -> Book:
+    """The compiled book of some content, built once per content object."""
+    found = _BOOKS.get(id(content))
+    if found is None or found.content is not content:
+        found = _BOOKS[id(content)] = _build(content)
+    return found
+
+
+def _build(content: model.Content) -> Book:
+    book = Book(content=content, rules=content.rules, grimoires=tuple(content.grimoires))
+    gi = {name: i for i, name in enumerate(book.grimoires)}
+    bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))}
+    book.ids = {kind: [] for kind in model.KINDS}
+    for card in content.cards:
+        d = len(book.designs)
+        book.designs.append(card)
+        book.design_index[card.id] = d
+        _compile(book, d, card, Names(gi, bits, card.grimoire_of))
+        for _ in range(max(1, card.copies)):
+            _add_copy(book, d, card, gi, bits)
+    return book
+
+
+def _add_copy(book: Book, d: int, card: model.Card, gi: dict, bits: dict) -> None:
+    cid = len(book.design)
+    book.design.append(d)
+    book.kind.append(card.kind)
+    grimoire = card.grimoire_of
+    book.gidx.append(gi.get(grimoire, -1) if grimoire else -1)
+    mask = bits.get(grimoire, 0) if grimoire else 0
+    for t in getattr(card, "types", ()):
+        mask |= bits.get(t, 0)
+    book.mask.append(mask)
+    book.deed_points.append(getattr(card, "points", 0) if card.kind == "deed" else 0)
+    book.needed.append(getattr(card, "cards_needed", 0))
+    book.ids[card.kind].append(cid)
+
+
+def _compile(book: Book, d: int, card: model.Card, names: Names) -> None:
+    lines: tuple[model.EffectLine, ...] = ()
+    if isinstance(card, model.Arcana):
+        lines = card.effects
+    elif isinstance(card, model.Grimoire):
+        lines = (card.manifest,)
+    elif isinstance(card, model.DarkDeed):
+        lines = card.when_complete
+    elif isinstance(card, model.Verse):
+        lines = card.reward
+        book.verse_condition[d] = _condition(card.condition.node, names)
+    elif isinstance(card, model.Hireling):
+        lines = card.effect
+    elif isinstance(card, model.Title):
+        book.awards[d] = compile_node(card.condition.node, names)
+    book.effects[d] = tuple(_effect(line.node, names) for line in lines)
+    book.nodes[d] = tuple(line.node for line in lines)
+    book.line_base[d] = book.line_count
+    book.line_count += len(lines)
+
+
+def _effect(node: ast.Line, names: Names) -> Compiled:
+    if isinstance(node, ast.Effect):
+        return compile_node(node, names)
+    if isinstance(node, ast.Compare):  # a bare condition used as an effect does nothing
+        return (compile_node(node, names),), ()
+    raise TypeError(f"a {type(node).__name__} line cannot be an effect")
+
+
+def _condition(node: ast.Line, names: Names):
+    if isinstance(node, ast.Compare):
+        return compile_node(node, names)
+    if isinstance(node, ast.Effect) and not node.actions:
+        preds = [compile_node(r, names) for r in node.requirements]
+        return lambda g, p: all(f(g, p) for f in preds)
+    raise TypeError(f"a verse condition must be an 'If ...' line, not {type(node).__name__}")

@@ -1,0 +1,374 @@
+"""One game of Dark Prophecies: a card book, players and a seed in, a scored final state out.
+
+``Game(book, players, seed).play()`` sets the table up and runs the rounds:
+each player in turn takes the Action, Prophecy and Draw phases; then come
+Table Cleanup and the Hireling phase; the final round stops after Prophecy.
+Every choice goes through ``pick``, which offers the legal options to the
+player in that seat (see ``engine/protocol.py``). All randomness comes from
+the game's own ``random.Random``; with ``log=True`` each answer is recorded so
+``engine/log.py`` can write the game as JSON lines and replay it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from dsl.errors import ProphecyError
+from engine.cards import Book
+from engine.moves import NO_YES, Moves
+from engine.protocol import (
+    ARCANA,
+    ASK_ACTION,
+    ASK_DRAW_PHASE,
+    ASK_HIRELING,
+    ASK_LEVEL_CARD,
+    ASK_LEVEL_GRIMOIRE,
+    ASK_MANIFEST,
+    ASK_PLAY,
+    ASK_SABOTAGE_VERSE,
+    ASK_SUPPORT_PLAYER,
+    ASK_SUPPORT_VERSE,
+    ASK_USE,
+    DEEDS,
+    END,
+    LEVEL,
+    MANIFEST,
+    PLAY,
+    IllegalChoice,
+    Player,
+)
+from engine.scoring import finish
+from engine.state import PlayerState
+
+DRAW_ARCANA, DRAW_MIXED = "arcana", "mixed"
+
+
+class Game(Moves):
+    """The state of one game and the phases that change it."""
+
+    def __init__(
+        self, book: Book, players: Sequence[Player], seed: Any = None, *, log: bool = False
+    ) -> None:
+        super().__init__()
+        rules = book.rules
+        if not rules.min_players <= len(players) <= rules.max_players:
+            raise ProphecyError(
+                f"a game needs {rules.min_players} to {rules.max_players} players, "
+                f"not {len(players)}",
+                where="simulate",
+                hint="pass --players within that range",
+            )
+        self.book, self.rules, self.seed = book, rules, seed
+        self.rng = random.Random(seed)
+        self.mask, self.gidx, self.design = book.mask, book.gidx, book.design
+        self.deed_points, self.needed = book.deed_points, book.needed
+        self.effects, self.nodes, self.line_base = book.effects, book.nodes, book.line_base
+        self.log: list[tuple] | None = [] if log else None
+        self.first = self.rng.randrange(len(players))
+        n = len(players)
+        self.controllers = [players[(self.first + s) % n] for s in range(n)]
+        self.players = [PlayerState(s, len(book.grimoires)) for s in range(n)]
+        self.results: dict[str, Any] = {}
+        self._tallies(len(book.designs), book.line_count)
+        self.setup()
+
+    def _tallies(self, designs: int, lines: int) -> None:
+        self.reshuffles = 0
+        self.plays = [0] * designs
+        self.line_ready, self.line_used = [0] * lines, [0] * lines
+        self.deed_held, self.deed_done = [0] * designs, [0] * designs
+        self.verse_checks, self.verse_paid = [0] * designs, [0] * designs
+
+    # -- the player protocol -----------------------------------------------
+
+    def pick(self, p: PlayerState, ask: str, options, about=None):
+        """Ask the player in ``p``'s seat to choose one of ``options``; returns the option."""
+        n = len(options)
+        if n == 1:
+            return options[0]
+        i = self.controllers[p.seat].choose(self, p, ask, options, about)
+        if i.__class__ is not int or not 0 <= i < n:
+            raise IllegalChoice(
+                f"seat {p.seat + 1} answered {i!r} to '{ask}', which offers {n} options",
+                where=f"round {self.round}",
+                hint=f"return an index from 0 to {n - 1}",
+            )
+        if self.log is not None:
+            self.log.append((self.round, p.seat, ask, list(options), i))
+        return options[i]
+
+    def fork(self, rng: random.Random) -> Game:
+        """A copy to look ahead in: hidden decks reshuffled, every seat a rule-of-thumb player."""
+        from engine.heuristics import HeuristicPlayer
+
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        for name in ("deck", "deed_deck", "hire_deck"):
+            cards = getattr(self, name)[:]
+            rng.shuffle(cards)
+            setattr(other, name, cards)
+        for name in ("center", "deed_discard", "hire_discard", "limbo"):
+            setattr(other, name, getattr(self, name)[:])
+        other.players = [p.clone() for p in self.players]
+        other.controllers = [HeuristicPlayer()] * len(self.players)
+        other.rng = random.Random(rng.random())
+        other.log = None
+        other._tallies(len(self.book.designs), self.book.line_count)
+        return other
+
+    # -- setup ---------------------------------------------------------------
+
+    def setup(self) -> None:
+        """Shuffle the decks, lay out the prophecy and titles, deal each player in."""
+        book, rules, rng = self.book, self.rules, self.rng
+        ids = book.ids
+        self.deck = _shuffled(ids["arcana"], rng)
+        self.deed_deck = _shuffled(ids["deed"], rng)
+        self.hire_deck = _shuffled(ids["hireling"], rng)
+        self._lay_verses()
+        titles = _shuffled(ids["title"], rng)
+        self.titles = titles[: rules.titles_in_play]
+        self.box.extend(titles[rules.titles_in_play :])
+        self.tracker = list(ids["tracker"])
+        self._hand_out_components()
+        for p in self.players:
+            for _ in range(rules.starting_deeds):
+                deed = self.deal_deed()
+                if deed >= 0:
+                    p.deeds.append(deed)
+                    p.stored.append([])
+                    self.deed_held[self.design[deed]] += 1
+            self.draw(p, rules.starting_hand)
+        self.revealed = min(rules.verses_per_round[0], len(self.verses))
+
+    def _lay_verses(self) -> None:
+        by_position: dict[str, list[int]] = {"starting": [], "middle": [], "ending": []}
+        for cid in self.book.ids["verse"]:
+            by_position[self.book.card(cid).position].append(cid)
+        for position in ("starting", "middle", "ending"):
+            pool = _shuffled(by_position[position], self.rng)
+            if pool:
+                self.verses.append(pool.pop())
+            self.box.extend(pool)
+
+    def _hand_out_components(self) -> None:
+        book = self.book
+        by_grimoire: list[list[int]] = [[] for _ in book.grimoires]
+        for cid in book.ids["grimoire"]:
+            by_grimoire[book.gidx[cid]].append(cid)
+        for gi, pool in enumerate(by_grimoire):
+            if len(pool) < len(self.players):
+                raise ProphecyError(
+                    f"{len(self.players)} players need {len(self.players)} "
+                    f"{book.grimoires[gi]} Grimoire cards; the content has {len(pool)}",
+                    where="content/grimoires.yaml",
+                    hint="add copies of that Grimoire or play with fewer players",
+                )
+            pool = _shuffled(pool, self.rng)
+            for p in self.players:
+                p.grimoires.append(pool.pop())
+            self.box.extend(pool)
+        refs = list(book.ids["reference"])
+        for p in self.players:
+            if refs:
+                p.reference.append(refs.pop(0))
+        self.box.extend(refs)
+
+    # -- the rounds ----------------------------------------------------------
+
+    def play(self) -> Game:
+        """Play every round, then score. Returns the game itself."""
+        rounds = self.rules.rounds
+        for r in range(1, rounds + 1):
+            self.round = r
+            final = r == rounds
+            for p in self.players:
+                self.action_phase(p)
+                self.prophecy_phase(p)
+                if not final:
+                    self.draw_phase(p)
+            if not final:
+                self.cleanup_phase()
+                self.hireling_phase()
+        self.over = True
+        self.results = finish(self)
+        return self
+
+    # -- Action phase ------------------------------------------------------
+
+    def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
+        """The action kinds the player may still take this round, and END."""
+        lim, top = self.rules.action_kind_limit, self.rules.max_level
+        options = []
+        if p.hand:
+            if used[PLAY] < lim:
+                options.append(PLAY)
+            if used[LEVEL] < lim and min(p.levels) < top:
+                options.append(LEVEL)
+        if used[ARCANA] < lim:
+            options.append(ARCANA)
+        if used[DEEDS] < lim:
+            options.append(DEEDS)
+        if used[MANIFEST] < lim and max(p.levels) >= top:
+            options.append(MANIFEST)
+        options.append(END)
+        return options
+
+    def action_phase(self, p: PlayerState) -> None:
+        used = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
+        for _ in range(self.rules.actions_per_round):
+            kind = self.pick(p, ASK_ACTION, self.action_options(p, used))
+            if kind == END:
+                return
+            used[kind] += 1
+            self.act(p, kind)
+
+    def act(self, p: PlayerState, kind: str, card: int = -1, grimoire: int = -1) -> None:
+        """Take one action; ``card`` and ``grimoire`` answer its questions in advance."""
+        if kind == PLAY:
+            self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, p.hand))
+        elif kind == LEVEL:
+            top = self.rules.max_level
+            if grimoire < 0:
+                options = [g for g, lv in enumerate(p.levels) if lv < top]
+                grimoire = self.pick(p, ASK_LEVEL_GRIMOIRE, options)
+            if card < 0:
+                card = self.pick(p, ASK_LEVEL_CARD, p.hand)
+            p.hand.remove(card)
+            p.pile.append(card)
+            self.shift_level(p, grimoire, 1)
+        elif kind == ARCANA:
+            self.draw(p, 1)
+        elif kind == DEEDS:
+            self.draw_deeds(p, self.rules.deed_draw, self.rules.deed_keep)
+        elif kind == MANIFEST:
+            if grimoire < 0:
+                top = self.rules.max_level
+                options = [g for g, lv in enumerate(p.levels) if lv >= top]
+                grimoire = self.pick(p, ASK_MANIFEST, options)
+            self.run_lines(p, self.design[p.grimoires[grimoire]], False)
+
+    def play_card(self, p: PlayerState, card: int) -> None:
+        """Play a card: its effects top to bottom, then Dark Deeds, then the discard."""
+        p.hand.remove(card)
+        self.limbo.append(card)
+        d = self.design[card]
+        self.plays[d] += 1
+        p.played.add(d)
+        self.run_lines(p, d, True)
+        self.complete_deeds(p)
+        self.limbo.remove(card)
+        p.pile.append(card)
+
+    # -- Prophecy phase ----------------------------------------------------
+
+    def prophecy_phase(self, p: PlayerState) -> None:
+        """Each face-up verse left to right: reward, support or sabotage; then deeds."""
+        book, design = self.book, self.design
+        for position in range(self.revealed):
+            d = design[self.verses[position]]
+            self.verse_checks[d] += 1
+            if book.verse_condition[d](self, p):
+                self.verse_paid[d] += 1
+                self._verse_reward(p, d, position)
+            self.complete_deeds(p)
+
+    def _verse_reward(self, p: PlayerState, d: int, position: int) -> None:
+        hireling = self.hireling if self.hire_verse == position else -1
+        if hireling < 0:
+            self.run_lines(p, d, True)
+            return
+        h = self.design[hireling]
+        if self.book.designs[h].role == "sabotage":
+            self.run_lines(p, h, False)
+        else:
+            self.run_lines(p, d, True)
+            self.run_lines(p, h, True)
+
+    # -- Draw phase --------------------------------------------------------
+
+    def draw_phase(self, p: PlayerState) -> None:
+        rules = self.rules
+        if self.pick(p, ASK_DRAW_PHASE, (DRAW_ARCANA, DRAW_MIXED)) == DRAW_ARCANA:
+            self.draw(p, rules.draw_phase_arcana)
+        else:
+            self.draw(p, rules.draw_phase_mixed_arcana)
+            self.draw_deeds(p, rules.deed_draw, rules.deed_keep)
+        if len(p.pile) > 1:
+            self.center.extend(p.pile[:-1])
+            del p.pile[:-1]
+
+    # -- Table Cleanup and Hireling phases -----------------------------------
+
+    def cleanup_phase(self) -> None:
+        """Reveal the next verse, advance the tracker, rebuild an empty deck."""
+        schedule = self.rules.verses_per_round
+        nxt = min(self.round, len(schedule) - 1)
+        self.revealed = min(max(self.revealed, schedule[nxt]), len(self.verses))
+        if not self.deck:
+            self.reshuffle()
+
+    def hireling_phase(self) -> None:
+        """The player who enlisted least (random among ties) enlists for the next round."""
+        rules = self.rules
+        if self.round + 1 < rules.hireling_first_round:
+            return
+        if self.hireling >= 0:
+            self.hire_discard.append(self.hireling)
+            self.hireling, self.hire_verse = -1, -1
+        fewest = min(p.enlisted for p in self.players)
+        tied = [p for p in self.players if p.enlisted == fewest]
+        p = tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]
+        shown = self._reveal_hirelings()
+        if not shown:
+            return
+        choice = self.pick(p, ASK_HIRELING, shown)
+        for h in shown:
+            self.limbo.remove(h)
+            if h != choice:
+                self.hire_discard.append(h)
+        p.enlisted += 1
+        positions = list(range(self.revealed))
+        if self.book.card(choice).role == "sabotage":
+            verse = self.pick(p, ASK_SABOTAGE_VERSE, positions)
+        else:
+            others = [q.seat for q in self.players if q is not p]
+            q = self.players[self.pick(p, ASK_SUPPORT_PLAYER, others)]
+            verse = self.pick(q, ASK_SUPPORT_VERSE, positions)
+        self.hireling, self.hire_verse = choice, verse
+
+    def _reveal_hirelings(self) -> list[int]:
+        shown: list[int] = []
+        set_aside: list[int] = []
+        redraw = self.round == self.rules.hireling_redraw_round
+        while len(shown) < self.rules.hirelings_revealed:
+            if not self.hire_deck:
+                self.rng.shuffle(self.hire_discard)
+                self.hire_deck, self.hire_discard = self.hire_discard, []
+                if not self.hire_deck:
+                    break
+            h = self.hire_deck.pop()
+            if redraw and self.book.card(h).redraw:
+                set_aside.append(h)
+            else:
+                shown.append(h)
+                self.limbo.append(h)
+        self.hire_discard.extend(set_aside)
+        return shown
+
+    # -- after the game --------------------------------------------------------
+
+    def winner(self) -> int | None:
+        """The winning seat, or None when the tie-breaks leave a tie."""
+        return self.results.get("winner")
+
+
+def _shuffled(ids: Sequence[int], rng: random.Random) -> list[int]:
+    out = list(ids)
+    rng.shuffle(out)
+    return out
+
+
+__all__ = ["Game", "DRAW_ARCANA", "DRAW_MIXED", "NO_YES", "ASK_USE"]

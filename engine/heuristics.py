@@ -1,0 +1,201 @@
+"""Rules of thumb: a game state in, a score estimate or an answer to a small question out.
+
+``estimate`` values a player's position as their score so far plus a share of
+what is under way (cards stored on Dark Deeds, cards in hand, titles they
+would win now). ``answer`` handles every question but the choice of action
+with a fixed preference (use helpful effects, complete the richest deed,
+throw away the weakest card...). The greedy bot uses both; so does the
+stand-in that plays the other seats while it looks ahead.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from dsl import ast
+from engine import protocol as P
+from engine.scoring import base_parts
+
+DEED_SHARE = 0.6  # how much of a deed's points its stored cards are worth so far
+CARD_VALUE = 1.0  # a card in hand, as points
+TITLE_SHARE = 0.6  # a title one would win now, as a share of its points
+
+_ACTION_VALUES = {
+    ast.AddToDeed: 1.5, ast.RemoveFromDeed: -1.5, ast.DrawArcana: 1.0, ast.DrawDeeds: 1.0,
+    ast.LevelUp: 2.0, ast.LevelDown: -2.0, ast.Discard: -1.0, ast.RevealUntil: 1.0,
+    ast.TakeFromDiscard: 1.0,
+}
+
+
+@cache
+def effect_value(node: ast.Node | None) -> float:
+    """A rough worth of using an effect line, from its actions alone."""
+    if not isinstance(node, ast.Effect):
+        return 0.0
+    total = 0.0
+    for action in node.actions:
+        count = getattr(action, "count", 1)
+        if isinstance(action, ast.Stash):
+            total += (2.0 if action.source == "hand" else 3.0) * count
+        elif isinstance(action, ast.AddToDeed) and action.target.selector == "each":
+            total += 2.0 * count
+        elif isinstance(action, ast.DrawDeeds):
+            total += _ACTION_VALUES[ast.DrawDeeds] * action.keep
+        else:
+            total += _ACTION_VALUES.get(type(action), 0.0) * count
+    return total
+
+
+def card_value(game: Any, card: int) -> float:
+    """The sum of the helpful effects printed on an Arcana card."""
+    d = game.design[card]
+    return sum(max(0.0, effect_value(n)) for n in game.nodes.get(d, ()))
+
+
+def cheapest_card(game: Any, me: Any, cards: list[int]) -> int:
+    return min(cards, key=lambda c: card_value(game, c)) if cards else -1
+
+
+def estimate(game: Any, p: Any) -> float:
+    """The player's score so far plus a share of what is under way."""
+    value = float(sum(base_parts(game, p).values()))
+    needed, points = game.needed, game.deed_points
+    for d, stored in zip(p.deeds, p.stored, strict=True):
+        need = needed[d] or 1
+        value += DEED_SHARE * points[d] * min(len(stored), need) / need
+    value += CARD_VALUE * len(p.hand)
+    book = game.book
+    for t in game.titles:
+        if book.awards[book.design[t]](game) is p:
+            value += TITLE_SHARE * book.card(t).points
+    return value
+
+
+def answer(game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    """The index of the option a sensible player would take, without look-ahead."""
+    rule = _RULES.get(ask)
+    if rule is None:
+        return 0
+    chosen = rule(game, me, options, about)
+    return options.index(chosen)
+
+
+def _use(game, me, options, about):
+    return effect_value(about) > 0
+
+
+def _complete(game, me, options, about):
+    return max(options, key=lambda d: game.deed_points[d] if d >= 0 else -1)
+
+
+def _deed(game, me, options, about):
+    needed, points = game.needed, game.deed_points
+
+    def key(slot: int) -> tuple:
+        d = me.deeds[slot]
+        missing = needed[d] - len(me.stored[slot])
+        return (missing > 0, -missing if missing > 0 else 0, points[d])
+
+    return max(options, key=key)
+
+
+def _unstore(game, me, options, about):
+    return min(options, key=lambda s: game.deed_points[me.deeds[s]])
+
+
+def _cheapest(game, me, options, about):
+    return cheapest_card(game, me, options)
+
+
+def _best_card(game, me, options, about):
+    return max(options, key=lambda c: card_value(game, c))
+
+
+def _ratio(game, d: int) -> float:
+    return game.deed_points[d] / max(1, game.needed[d])
+
+
+def _keep(game, me, options, about):
+    return max(options, key=lambda d: _ratio(game, d))
+
+
+def _overflow(game, me, options, about):
+    empty = [d for d, s in zip(me.deeds, me.stored, strict=True) if not s]
+    if empty and about is not None:
+        worst = min(empty, key=lambda d: _ratio(game, d))
+        if _ratio(game, about) > _ratio(game, worst):
+            return worst
+    return -1
+
+
+def _gain(game, me, g: int, delta: int) -> int:
+    points = game.book.points_of(me.grimoires[g])
+    level = me.levels[g]
+    nxt = max(0, min(len(points) - 1, level + delta))
+    return points[nxt] - points[level]
+
+
+def _level_up(game, me, options, about):
+    return max(options, key=lambda g: _gain(game, me, g, 1))
+
+
+def _level_down(game, me, options, about):
+    return max(options, key=lambda g: _gain(game, me, g, -1))
+
+
+def _draw_phase(game, me, options, about):
+    return "mixed" if len(me.deeds) < 3 and "mixed" in options else options[0]
+
+
+def _hireling(game, me, options, about):
+    sabotage = [h for h in options if game.book.card(h).role == "sabotage"]
+    return sabotage[0] if sabotage else options[0]
+
+
+def _meets(game, p, position: int) -> bool:
+    d = game.design[game.verses[position]]
+    return bool(game.book.verse_condition[d](game, p))
+
+
+def _sabotage(game, me, options, about):
+    def hurt(position: int) -> int:
+        others = sum(_meets(game, q, position) for q in game.players if q is not me)
+        return others - 2 * _meets(game, me, position)
+
+    return max(options, key=hurt)
+
+
+def _support_player(game, me, options, about):
+    return min(options, key=lambda s: estimate(game, game.players[s]))
+
+
+def _support_verse(game, me, options, about):
+    return max(options, key=lambda position: _meets(game, me, position))
+
+
+def _action(game, me, options, about):
+    for kind in (P.PLAY, P.LEVEL, P.ARCANA):
+        if kind in options:
+            return kind
+    return options[0]
+
+
+_RULES = {
+    P.ASK_USE: _use, P.ASK_COMPLETE: _complete, P.ASK_DEED: _deed, P.ASK_UNSTORE: _unstore,
+    P.ASK_STASH: _cheapest, P.ASK_DISCARD: _cheapest, P.ASK_HAND_LIMIT: _cheapest,
+    P.ASK_LEVEL_CARD: _cheapest, P.ASK_PLAY: _best_card, P.ASK_KEEP: _keep,
+    P.ASK_OVERFLOW: _overflow, P.ASK_LEVEL_GRIMOIRE: _level_up, P.ASK_LEVEL_UP: _level_up,
+    P.ASK_LEVEL_DOWN: _level_down, P.ASK_DRAW_PHASE: _draw_phase, P.ASK_HIRELING: _hireling,
+    P.ASK_SABOTAGE_VERSE: _sabotage, P.ASK_SUPPORT_PLAYER: _support_player,
+    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action,
+}
+
+
+class HeuristicPlayer:
+    """Answers every question by the rules of thumb (the stand-in during look-ahead)."""
+
+    name = "heuristic"
+
+    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+        return answer(game, me, ask, options, about)

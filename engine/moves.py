@@ -1,0 +1,259 @@
+"""Moves: the small operations on the state that effects and phases are made of.
+
+Each method moves cards between the places of ``engine/state.py`` and asks the
+player (through ``pick``) whenever the rules leave a choice. The compiled
+handlers of ``compiler/handlers.py`` call these methods; so do the phases of
+``engine/game.py``. Two rules are enforced here, at once, wherever they bite:
+an Arcana deck that runs out is rebuilt from the shuffled center pile, and a
+hand over the limit sheds cards to the center.
+"""
+
+from __future__ import annotations
+
+from engine.protocol import (
+    ASK_COMPLETE,
+    ASK_DISCARD,
+    ASK_HAND_LIMIT,
+    ASK_KEEP,
+    ASK_OVERFLOW,
+    ASK_USE,
+)
+from engine.state import PlayerState, Table
+
+NO_YES = (False, True)
+
+
+class Moves(Table):
+    """Card movements; ``Game`` adds the phases and the player protocol (``pick``)."""
+
+    # -- set by Game.__init__ ----------------------------------------------
+    rng: object
+    rules: object
+    mask: list[int]
+    gidx: list[int]
+    deed_points: list[int]
+    needed: list[int]
+    design: list[int]
+
+    def pick(self, p: PlayerState, ask: str, options, about=None):  # pragma: no cover
+        raise NotImplementedError
+
+    # -- the Arcana deck ---------------------------------------------------
+
+    def reshuffle(self) -> None:
+        """The center pile, shuffled, becomes the Arcana deck (below what is left of it)."""
+        center = self.center
+        if center:
+            self.rng.shuffle(center)
+            center.extend(self.deck)
+            self.deck = center
+            self.center = []
+            self.reshuffles += 1
+
+    def top(self) -> int:
+        """Take the top Arcana card; -1 when the deck and the center are both empty."""
+        deck = self.deck
+        if not deck:
+            self.reshuffle()
+            deck = self.deck
+            if not deck:
+                return -1
+        card = deck.pop()
+        if not deck:
+            self.reshuffle()
+        return card
+
+    def draw(self, p: PlayerState, count: int) -> None:
+        hand = p.hand
+        for _ in range(count):
+            card = self.top()
+            if card < 0:
+                break
+            hand.append(card)
+        if len(hand) > self.rules.hand_limit:
+            self.hand_limit(p)
+
+    def hand_limit(self, p: PlayerState) -> None:
+        """Discard to the center, one chosen card at a time, down to the hand limit."""
+        hand, limit = p.hand, self.rules.hand_limit
+        while len(hand) > limit:
+            card = self.pick(p, ASK_HAND_LIMIT, hand)
+            hand.remove(card)
+            self.center.append(card)
+
+    # -- Dark Deeds --------------------------------------------------------
+
+    def store(self, p: PlayerState, slot: int, count: int) -> None:
+        """Add ``count`` cards from the Arcana deck face down onto the deed in ``slot``."""
+        stored = p.stored[slot]
+        for _ in range(count):
+            card = self.top()
+            if card < 0:
+                return
+            stored.append(card)
+
+    def unstore(self, p: PlayerState, slot: int, count: int) -> None:
+        stored = p.stored[slot]
+        for _ in range(min(count, len(stored))):
+            self.center.append(stored.pop())
+
+    def deal_deed(self) -> int:
+        if not self.deed_deck and self.deed_discard:
+            self.rng.shuffle(self.deed_discard)
+            self.deed_deck, self.deed_discard = self.deed_discard, []
+        return self.deed_deck.pop() if self.deed_deck else -1
+
+    def draw_deeds(self, p: PlayerState, count: int, keep: int) -> None:
+        """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck."""
+        drawn = []
+        for _ in range(count):
+            deed = self.deal_deed()
+            if deed < 0:
+                break
+            drawn.append(deed)
+        self.limbo.extend(drawn)
+        for _ in range(min(keep, len(drawn))):
+            deed = self.pick(p, ASK_KEEP, drawn)
+            drawn.remove(deed)
+            self.limbo.remove(deed)
+            self.place_deed(p, deed)
+        for deed in drawn:
+            self.limbo.remove(deed)
+        self.deed_deck[0:0] = drawn
+
+    def place_deed(self, p: PlayerState, deed: int) -> None:
+        """Put a deed in play; at the limit it goes to the bottom or replaces one."""
+        if len(p.deeds) >= self.rules.deed_limit:
+            old = self.pick(p, ASK_OVERFLOW, [-1, *p.deeds], deed)
+            if old < 0:
+                self.deed_deck.insert(0, deed)
+                return
+            slot = p.deeds.index(old)
+            self.center.extend(p.stored[slot])  # a replaced deed loses its cards
+            self.deed_discard.append(old)
+            p.deeds[slot] = deed
+            p.stored[slot] = []
+        else:
+            p.deeds.append(deed)
+            p.stored.append([])
+        self.deed_held[self.design[deed]] += 1
+
+    def complete_deeds(self, p: PlayerState) -> None:
+        """Offer the ready deeds, one at a time, in the player's order, until they stop."""
+        needed = self.needed
+        while True:
+            ready = [d for d, s in zip(p.deeds, p.stored, strict=True) if len(s) >= needed[d]]
+            if not ready:
+                return
+            ready.append(-1)
+            deed = self.pick(p, ASK_COMPLETE, ready)
+            if deed < 0:
+                return
+            self.complete(p, deed)
+
+    def complete(self, p: PlayerState, deed: int) -> None:
+        """Set the deed aside, offer its bonus, stored cards to the pile, deed to the stash."""
+        slot = p.deeds.index(deed)
+        stored = p.stored.pop(slot)
+        del p.deeds[slot]
+        limbo = self.limbo
+        limbo.append(deed)
+        limbo.extend(stored)
+        self.run_lines(p, self.design[deed], True)
+        for card in stored:
+            limbo.remove(card)
+        limbo.remove(deed)
+        p.pile.extend(stored)
+        p.completed.append(deed)
+        self.deed_done[self.design[deed]] += 1
+
+    # -- hand, pile and stash ----------------------------------------------
+
+    def stash_hand(self, p: PlayerState, card: int) -> None:
+        p.hand.remove(card)
+        p.stash.append(card)
+
+    def stash_pile(self, p: PlayerState, count: int) -> None:
+        pile = p.pile
+        for _ in range(min(count, len(pile))):
+            p.stash.append(pile.pop())
+
+    def stash_deck(self, p: PlayerState, count: int) -> None:
+        for _ in range(count):
+            card = self.top()
+            if card < 0:
+                return
+            p.stash.append(card)
+
+    def take_pile(self, p: PlayerState, count: int) -> None:
+        pile = p.pile
+        for _ in range(min(count, len(pile))):
+            p.hand.append(pile.pop())
+        if len(p.hand) > self.rules.hand_limit:
+            self.hand_limit(p)
+
+    def discard(self, p: PlayerState, count: int, center: bool) -> None:
+        hand = p.hand
+        to = self.center if center else p.pile
+        for _ in range(min(count, len(hand))):
+            card = self.pick(p, ASK_DISCARD, hand)
+            hand.remove(card)
+            to.append(card)
+
+    def reveal_until(self, p: PlayerState, bit: int, center: bool) -> None:
+        """Reveal Arcana until one matches ``bit`` (0: any), take it, the rest to a pile."""
+        shown: list[int] = []
+        mask, limbo = self.mask, self.limbo
+        found = -1
+        while True:
+            card = self.top()
+            if card < 0:
+                break
+            if not bit or mask[card] & bit:
+                found = card
+                break
+            shown.append(card)
+            limbo.append(card)
+        for card in shown:
+            limbo.remove(card)
+        (self.center if center else p.pile).extend(shown)
+        if found >= 0:
+            p.hand.append(found)
+            if len(p.hand) > self.rules.hand_limit:
+                self.hand_limit(p)
+
+    def shift_level(self, p: PlayerState, gi: int, delta: int) -> None:
+        level = p.levels[gi] + delta
+        rules = self.rules
+        p.levels[gi] = max(rules.min_level, min(rules.max_level, level))
+
+    # -- effects -----------------------------------------------------------
+
+    def run_lines(self, p: PlayerState, d: int, optional: bool) -> None:
+        """Resolve a card's effect lines top to bottom; unmet lines are skipped."""
+        base = self.line_base[d]
+        nodes = self.nodes[d]
+        for i, (preds, ops) in enumerate(self.effects[d]):
+            for pred in preds:
+                if not pred(self, p):
+                    break
+            else:
+                self.line_ready[base + i] += 1
+                if optional and not self.pick(p, ASK_USE, NO_YES, nodes[i]):
+                    continue
+                self.line_used[base + i] += 1
+                for op in ops:
+                    op(self, p)
+
+    # declared for type checkers; filled in by Game
+    reshuffles: int
+    deed_held: list[int]
+    deed_done: list[int]
+    line_ready: list[int]
+    line_used: list[int]
+    line_base: dict[int, int]
+    nodes: dict[int, tuple]
+    effects: dict[int, tuple]
+
+
+__all__ = ["Moves", "NO_YES", "ASK_USE", "ASK_COMPLETE"]

@@ -1,0 +1,107 @@
+"""The game state: where every physical card is, as plain lists of card ids.
+
+The top of a pile or deck is the END of its list (``pop()`` draws), the
+bottom is index 0. A player's Dark Deeds in play are ``deeds[i]`` with the
+cards stored on it in ``stored[i]``. ``places()`` names every place that can
+hold a card, so a test can check that each card is in exactly one of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+
+class PlayerState:
+    """One player's cards and grimoire levels. ``seat`` is the turn position (0 = first)."""
+
+    __slots__ = (
+        "seat", "hand", "pile", "levels", "deeds", "stored", "stash", "completed",
+        "grimoires", "reference", "enlisted", "played",
+    )
+
+    def __init__(self, seat: int, n_grimoires: int) -> None:
+        self.seat = seat
+        self.hand: list[int] = []
+        self.pile: list[int] = []  # personal discard pile, top at the end
+        self.levels: list[int] = [0] * n_grimoires
+        self.deeds: list[int] = []  # Dark Deeds in play, left to right
+        self.stored: list[list[int]] = []  # cards stored on each deed in play
+        self.stash: list[int] = []
+        self.completed: list[int] = []
+        self.grimoires: list[int] = []  # the Grimoire card of each grimoire index
+        self.reference: list[int] = []
+        self.enlisted = 0
+        self.played: set[int] = set()  # designs of the Arcana played (for the report)
+
+    def clone(self) -> PlayerState:
+        other = PlayerState.__new__(PlayerState)
+        other.seat = self.seat
+        other.hand = self.hand[:]
+        other.pile = self.pile[:]
+        other.levels = self.levels[:]
+        other.deeds = self.deeds[:]
+        other.stored = [s[:] for s in self.stored]
+        other.stash = self.stash[:]
+        other.completed = self.completed[:]
+        other.grimoires = self.grimoires
+        other.reference = self.reference
+        other.enlisted = self.enlisted
+        other.played = set()
+        return other
+
+
+class Table:
+    """The shared places of the game and the players, in turn order."""
+
+    def __init__(self) -> None:
+        self.deck: list[int] = []  # the Arcana deck
+        self.center: list[int] = []  # the center discard pile
+        self.deed_deck: list[int] = []
+        self.deed_discard: list[int] = []
+        self.hire_deck: list[int] = []
+        self.hire_discard: list[int] = []
+        self.hireling = -1  # the hireling in play, or -1
+        self.hire_verse = -1  # the verse position it is on
+        self.verses: list[int] = []  # starting, middle, ending
+        self.revealed = 0  # how many verses are face up
+        self.titles: list[int] = []
+        self.tracker: list[int] = []
+        self.box: list[int] = []  # cards put away for this game
+        self.limbo: list[int] = []  # cards in transit: played, revealed, drawn, being completed
+        self.players: list[PlayerState] = []
+        self.round = 1
+        self.over = False
+
+    def places(self) -> dict[str, list[int]]:
+        """Every place that can hold a card, by name, with the card ids in it."""
+        out = {
+            "deck": self.deck, "center": self.center, "deed_deck": self.deed_deck,
+            "deed_discard": self.deed_discard, "hire_deck": self.hire_deck,
+            "hire_discard": self.hire_discard,
+            "hireling": [self.hireling] if self.hireling >= 0 else [],
+            "verses": self.verses, "titles": self.titles, "tracker": self.tracker,
+            "box": self.box, "limbo": self.limbo,
+        }
+        for p in self.players:
+            for name in ("hand", "pile", "deeds", "stash", "completed", "grimoires", "reference"):
+                out[f"p{p.seat}.{name}"] = getattr(p, name)
+            out[f"p{p.seat}.stored"] = [c for s in p.stored for c in s]
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (order matters: it is compared exactly)."""
+        data: dict[str, Any] = {k: list(v) for k, v in self.places().items()}
+        data["stored_by_deed"] = [[list(s) for s in p.stored] for p in self.players]
+        data["levels"] = [list(p.levels) for p in self.players]
+        data["enlisted"] = [p.enlisted for p in self.players]
+        data["round"] = self.round
+        data["revealed"] = self.revealed
+        data["hire_verse"] = self.hire_verse
+        return data
+
+    def digest(self) -> str:
+        """A short fingerprint of the snapshot, for checking that a replay matches."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

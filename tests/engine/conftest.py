@@ -1,0 +1,201 @@
+"""Fixtures for the engine suite: content built by hand, games, scripted players.
+
+``make_content`` builds a ``compiler.model.Content`` straight from effect
+lines, so a scenario can name exactly the cards it needs and stays the same
+whatever the bundled card files say. ``synthetic`` is a full-size set with
+every kind of line, for the invariant runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from compiler import model
+from dsl.parser import parse
+from dsl.vocabulary import Vocabulary
+from engine.cards import Book, book_of
+from engine.game import Game
+
+GRIMOIRES = ("Blood Magic", "Demonology", "Necromancy")
+POINTS = (0, 2, 4, 7, 11)
+MANIFEST = "Reveal Arcana until a matching card, take it, discard the rest to the center"
+
+ARCANA_LINES = [
+    ["Add 1 to any Dark Deed", "Grimoire Level 2: Add 1 to highest-points Dark Deed"],
+    ["Draw 1 Arcana", "Reveal Creature: Stash a card from your hand"],
+    ["Add 1 to a matching Dark Deed", "Top Discard Spell: Draw 1 Arcana"],
+    ["Stash the top card of your discard pile", "Grimoire Level 3: Level up any Grimoire"],
+    ["Draw 2 Arcana, then Discard 1 to the center", "Add 1 to lowest-points Dark Deed"],
+    ["Draw 3 Dark Deeds, keep 1", "Take the top card of your discard pile"],
+    ["Add 1 to each Dark Deed", "Level down any Grimoire"],
+    ["Stash the top card of the Arcana deck", "Remove 1 from most-cards Dark Deed"],
+]
+TYPES = ("Spell", "Item", "Creature")
+
+
+def line(vocab: Vocabulary, text: str, file: str = "test.yaml") -> model.EffectLine:
+    node = parse(text, vocab)
+    return model.EffectLine(text=text, node=node, place=model.Place(file))
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
+
+
+def arcana(vocab, name, grimoire, lines, types=("Spell",), copies=1) -> model.Arcana:
+    return model.Arcana(
+        id=f"arcana/{_slug(name)}", name=name, kind="arcana", copies=copies,
+        place=model.Place("arcana.yaml"), grimoire=grimoire, types=tuple(types),
+        effects=tuple(line(vocab, t) for t in lines),
+    )
+
+
+def deed(vocab, name, grimoire, needed, points, bonus=()) -> model.DarkDeed:
+    return model.DarkDeed(
+        id=f"deed/{_slug(name)}", name=name, kind="deed", place=model.Place("deeds.yaml"),
+        grimoire=grimoire, cards_needed=needed, points=points,
+        when_complete=tuple(line(vocab, t) for t in bonus),
+    )
+
+
+def verse(vocab, name, position, condition, reward=("Add 1 to any Dark Deed",)) -> model.Verse:
+    return model.Verse(
+        id=f"verse/{_slug(name)}", name=name, kind="verse", place=model.Place("verses.yaml"),
+        position=position, text=name, condition=line(vocab, condition),
+        reward=tuple(line(vocab, t) for t in reward),
+    )
+
+
+def hireling(vocab, name, role, effect, redraw=False) -> model.Hireling:
+    return model.Hireling(
+        id=f"hireling/{_slug(name)}", name=name, kind="hireling",
+        place=model.Place("hirelings.yaml"), role=role, reminder="", redraw=redraw,
+        effect=tuple(line(vocab, t) for t in effect),
+    )
+
+
+def title(vocab, name, condition, points=4) -> model.Title:
+    return model.Title(
+        id=f"title/{_slug(name)}", name=name, kind="title", place=model.Place("titles.yaml"),
+        condition=line(vocab, condition), points=points,
+    )
+
+
+def grimoire(vocab, name, points=POINTS, manifest=MANIFEST) -> model.Grimoire:
+    return model.Grimoire(
+        id=f"grimoire/{_slug(name)}", name=name, kind="grimoire", copies=4,
+        place=model.Place("grimoires.yaml"), grimoire=name, points=tuple(points),
+        manifest=line(vocab, manifest),
+    )
+
+
+def synthetic_cards(vocab: Vocabulary) -> dict[str, list[model.Card]]:
+    """A full-size card set: 72 Arcana, 12 Grimoires, 24 deeds, 9 verses, 11 hirelings..."""
+    cards: dict[str, list[model.Card]] = {k: [] for k in model.KINDS}
+    for g in GRIMOIRES:
+        for i, lines in enumerate(ARCANA_LINES):
+            cards["arcana"].append(
+                arcana(vocab, f"{g} {i}", g, lines, (TYPES[i % 3],), copies=3))
+        cards["grimoire"].append(grimoire(vocab, g))
+        for i in range(8):
+            bonus = ("Draw 1 Arcana",) if i % 2 else ()
+            cards["deed"].append(deed(vocab, f"{g} deed {i}", g, 2 + i % 4, 3 + i % 5, bonus))
+    conditions = [
+        "If you have 1 or more stashed cards", "If you have 3 or more cards in hand",
+        "If you have completed 1 or more Dark Deeds", "If your Necromancy is Level 2 or higher",
+        "If you have 4 or more cards on Dark Deeds", "If you have 3 or more Grimoire levels",
+        "If you have 2 or more Dark Deeds in play", "If you have 4 or fewer cards in hand",
+        "If you have completed 2 or more Dark Deeds",
+    ]
+    for i, cond in enumerate(conditions):
+        position = ("starting", "middle", "ending")[i // 3]
+        cards["verse"].append(verse(vocab, f"Verse {i}", position, cond))
+    for i in range(11):
+        if i % 2:
+            effect = ("Discard 1 to the center",) if i % 4 == 1 else ("Level down any Grimoire",)
+            cards["hireling"].append(hireling(vocab, f"Hireling {i}", "sabotage", effect))
+        else:
+            effect = ("Draw 1 Arcana",) if i < 4 else ("Add 1 to any Dark Deed",)
+            cards["hireling"].append(hireling(vocab, f"Hireling {i}", "support", effect, i < 4))
+    for i, cond in enumerate([
+        "Most stashed cards", "Most completed Dark Deeds", "Most Grimoire levels",
+        "Fewest cards in hand", "Most completed Necromancy Dark Deeds", "Highest Demonology Level",
+    ]):
+        cards["title"].append(title(vocab, f"Title {i}", cond, 3 + i % 3))
+    cards["reference"].append(model.Reference(
+        id="reference/reference", name="Reference", kind="reference", copies=4,
+        place=model.Place("reference.yaml")))
+    cards["tracker"].append(model.Tracker(
+        id="tracker/tracker", name="Tracker", kind="tracker", place=model.Place("tracker.yaml")))
+    return cards
+
+
+def make_content(vocab: Vocabulary, rules: model.Rules | None = None, **kinds: Any):
+    """Content from the synthetic set, with any kind's card list replaced by ``kinds``."""
+    cards = synthetic_cards(vocab)
+    cards.update({k: list(v) for k, v in kinds.items()})
+    return model.Content(
+        root="test", game_name="Test", rules=rules or model.Rules(),
+        grimoires=vocab.grimoires, card_types=vocab.card_types,
+        deed_targets=vocab.deed_targets,
+        cards=tuple(c for k in model.KINDS for c in cards[k]),
+    )
+
+
+class Script:
+    """A player that answers from a queue of (ask, option) pairs; else picks the first option.
+
+    ``answers`` maps an ask to a function (game, me, options, about) -> option, for
+    questions a scenario wants to settle by rule rather than in order.
+    """
+
+    def __init__(self, *queue: tuple[str, Any], **answers: Callable) -> None:
+        self.queue = list(queue)
+        self.answers = answers
+        self.asked: list[tuple[str, list]] = []
+
+    def choose(self, game, me, ask, options, about) -> int:
+        self.asked.append((ask, list(options)))
+        if self.queue and self.queue[0][0] == ask:
+            return options.index(self.queue.pop(0)[1])
+        if ask in self.answers:
+            return options.index(self.answers[ask](game, me, options, about))
+        return 0
+
+
+@pytest.fixture(scope="session")
+def synthetic(vocab) -> Book:
+    return book_of(make_content(vocab))
+
+
+@pytest.fixture()
+def new_game(synthetic) -> Callable[..., Game]:
+    """A set-up game on the synthetic cards, seat 0 first; players default to Script()."""
+
+    def build(players=None, seed=1, book: Book | None = None, **kw) -> Game:
+        players = players or [Script(), Script()]
+        return Game(book or synthetic, players, seed, **kw)
+
+    return build
+
+
+def rules(**changes: Any) -> model.Rules:
+    return replace(model.Rules(), **changes)
+
+
+@pytest.fixture(scope="session")
+def kit(vocab) -> SimpleNamespace:
+    """The card builders above, bound to the bundled vocabulary."""
+    return SimpleNamespace(
+        arcana=partial(arcana, vocab), deed=partial(deed, vocab), verse=partial(verse, vocab),
+        hireling=partial(hireling, vocab), title=partial(title, vocab),
+        grimoire=partial(grimoire, vocab), content=partial(make_content, vocab),
+        book=lambda **kinds: book_of(make_content(vocab, **kinds)),
+        Script=Script, rules=rules, line=partial(line, vocab),
+    )
