@@ -50,6 +50,12 @@ _EMPTY_HINTS = {
     "game": "write the game's name, vocabulary, rules, glossary and components",
     "arcana": "write 'grimoire:' and a 'cards:' list, or delete the file",
     "deeds": "write 'grimoire:' and a 'deeds:' list, or delete the file",
+    "grimoires": "write a 'grimoires:' list",
+    "verses": "write a 'verses:' list",
+    "hirelings": "write a 'hirelings:' list",
+    "titles": "write a 'titles:' list",
+    "reference": "write 'reference:' with the card's name and heading",
+    "tracker": "write 'tracker:' with the card's name and rounds",
 }
 
 
@@ -181,7 +187,7 @@ def _load_file(
     except ProphecyError as exc:
         errors.append(exc)
         return None
-    node, problems = compose(src, _EMPTY_HINTS.get(schema_name, "write the file's cards"))
+    node, problems = compose(src, _EMPTY_HINTS[schema_name])
     errors.extend(problems)
     if node is None:
         return None

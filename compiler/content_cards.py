@@ -36,9 +36,11 @@ class Written:
     source: Source
     node: yaml.ScalarNode
     canonical: str
+    flow: bool = False  # inside a [flow] list or {flow} mapping, where ',' ends a plain value
 
     @property
     def text(self) -> str:
+        """The value as written (a block scalar's final line break included)."""
         return self.node.value
 
 
@@ -102,12 +104,28 @@ class Builder:
                 return
             grimoire = self._grimoire_name(src, lookup(root, ["grimoire"])[0], header) or header
         for path, item in zip(paths, items, strict=True):
-            if any(p[: len(path)] == path for p in skip):
-                continue
             node, _ = lookup(root, list(path))
+            if any(p[: len(path)] == path for p in skip):
+                self._lines_only(_Item(src, node, item, kind, grimoire or "?"))
+                continue
             card = make(self, _Item(src, node, item, kind, grimoire))
             if card is not None:
                 self._add(card, src, node)
+
+    def _lines_only(self, it: _Item) -> None:
+        """Check the effect lines of a card that broke the schema, so none goes unread."""
+        if not isinstance(it.data, dict):
+            return
+        if it.kind == "grimoire" or it.kind in _NO_GRIMOIRE:
+            it.grimoire = None if it.kind in _NO_GRIMOIRE else "?"
+        for key, want in _EFFECT_FIELDS.get(it.kind, ()):
+            value = it.data.get(key)
+            if isinstance(value, str):
+                self.line(it, [key], want)
+            elif isinstance(value, list):
+                for index, item in enumerate(value):
+                    if isinstance(item, str):
+                        self.line(it, [key, index], want)
 
     def _grimoire_name(self, src: Source, node: yaml.Node, name: str) -> str | None:
         if self.vocab is None:
@@ -141,7 +159,7 @@ class Builder:
         node, _ = lookup(it.node, path)
         if self.vocab is None or not isinstance(node, yaml.ScalarNode):
             return None
-        text, src = node.value, it.src
+        text, src = node.value.rstrip("\n"), it.src  # a '|' block ends with a line break
         try:
             parsed = _parse(text, self.vocab)
         except DslError as exc:
@@ -155,11 +173,12 @@ class Builder:
         if it.grimoire is None:
             self.errors.extend(self._own_grimoire_errors(it, node, parsed))
         canonical = _print(parsed)
-        self.written.append(Written(src, node, canonical))
+        parent, _ = lookup(it.node, path[:-1])
+        self.written.append(Written(src, node, canonical, bool(parent.flow_style)))
         line, column = _place_in(src, node, 0)
         return model.EffectLine(
             canonical, parsed, model.Place(src.rel, line, column),
-            written=text if text != canonical else "",
+            written=node.value if node.value != canonical else "",
         )
 
     def lines(self, it: _Item, key: str, want: str = "effect") -> tuple[model.EffectLine, ...]:
@@ -312,6 +331,17 @@ def _reference(b: Builder, it: _Item) -> model.Card | None:
 def _tracker(b: Builder, it: _Item) -> model.Card | None:
     return model.Tracker(**it.common(), rounds=it.data.get("rounds", 5))
 
+
+#: Where each kind keeps its rules-language lines, and what kind of line each is.
+_EFFECT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "arcana": (("effects", "effect"),),
+    "grimoire": (("manifest", "effect"),),
+    "deed": (("when_complete", "effect"),),
+    "verse": (("condition", "verse"), ("reward", "effect")),
+    "hireling": (("effect", "effect"),),
+    "title": (("condition", "title"),),
+}
+_NO_GRIMOIRE = ("verse", "hireling", "title", "reference", "tracker")
 
 #: Card kind → (the file's key that holds its cards, builder of one card).
 _KINDS: dict[str, tuple[str, Callable[[Builder, _Item], model.Card | None]]] = {

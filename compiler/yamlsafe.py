@@ -66,6 +66,7 @@ class Source:
     rel: str
     text: str
     lines: list[str] = field(default_factory=list)
+    bom: str = ""  # a byte-order mark the file started with, kept when it is rewritten
 
     def __post_init__(self) -> None:
         if not self.lines:
@@ -102,7 +103,8 @@ def read_source(path: Path, rel: str) -> Source:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _bad_bytes(path, data, exc.start) from None
-    return Source(path, rel, text.removeprefix("\ufeff"))
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    return Source(path, rel, text.removeprefix(bom), bom=bom)
 
 
 def _bad_bytes(path: Path, data: bytes, start: int) -> ProphecyError:

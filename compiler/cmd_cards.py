@@ -1,0 +1,69 @@
+"""`prophecy cards`: the checked content in, the card list (text or JSON) out.
+
+The text list groups cards by kind, one line per card design (id, name,
+grimoire, copies) and its canonical effect lines below. ``--json`` prints a
+list of cards, each with id, name, kind, grimoire (or null), copies and its
+effect lines as ``{"text": canonical text, "ast": the AST as JSON}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from compiler.model import KINDS, Card
+from compiler.options import add_content, content_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--kind", choices=KINDS, help="only cards of this kind")
+    parser.add_argument("--json", action="store_true", help="print the cards as JSON")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from compiler.content import load_content
+
+    content = load_content(content_dir(args))
+    cards = [c for c in content.cards if args.kind in (None, c.kind)]
+    if args.json:
+        print(json.dumps([card_json(c) for c in cards], indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(_text(cards)))
+    return 0
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """One card as JSON-ready data: identity, copies and canonical effects with ASTs."""
+    from compiler.model import effect_lines_of
+    from dsl import ast
+
+    return {
+        "id": card.id,
+        "name": card.name,
+        "kind": card.kind,
+        "grimoire": card.grimoire_of,
+        "copies": card.copies,
+        "effects": [
+            {"text": line.text, "ast": ast.to_json(line.node)} for line in effect_lines_of(card)
+        ],
+    }
+
+
+def _text(cards: list[Card]) -> list[str]:
+    from compiler.model import effect_lines_of
+
+    out: list[str] = []
+    for kind in KINDS:
+        group = [c for c in cards if c.kind == kind]
+        if not group:
+            continue
+        total = sum(c.copies for c in group)
+        out.append(f"{kind} ({total} cards, {len(group)} designs)")
+        for card in group:
+            grimoire = f" [{card.grimoire_of}]" if card.grimoire_of else ""
+            copies = f" x{card.copies}" if card.copies != 1 else ""
+            out.append(f"  {card.name}{grimoire}{copies}  ({card.id})")
+            out.extend(f"      {line.text}" for line in effect_lines_of(card))
+    return out
