@@ -1,0 +1,350 @@
+"""Face models: typed cards (``compiler.model``) in, what each face shows out.
+
+A ``Face`` is everything the renderer draws on one side of a card, decided
+here from the AST so that ``render`` never reads effect text: each effect
+becomes an ``EffectBox`` with requirement ``Badge``s (level N in the
+grimoire's colour, top discard, reveal, a condition) and ``Step``s (an icon,
+its number, a short text). Grimoire names in a face are resolved: ``THIS``
+becomes the card's own grimoire.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from compiler import model
+from dsl import ast
+from dsl.printer import to_text
+
+
+@dataclass(frozen=True)
+class Badge:
+    """One requirement: ``kind`` is level, top_discard, reveal or condition."""
+
+    kind: str
+    label: str  # "2" for a level; the card type or grimoire to match; a short condition
+    grimoire: str | None = None  # the colour to draw it in
+    caption: str = ""  # the small word under a level badge
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action: an icon with an optional number, and its short text."""
+
+    icon: str
+    text: str
+    number: int | None = None
+    grimoire: str | None = None
+
+
+@dataclass(frozen=True)
+class EffectBox:
+    """One effect line as drawn: requirement badges, then the actions in order."""
+
+    badges: tuple[Badge, ...]
+    steps: tuple[Step, ...]
+    text: str  # the canonical line, for cards.json and error messages
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A rotated band on a Grimoire or the round tracker: 'Level 2' and '4 pts'."""
+
+    label: str
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Face:
+    """One side of one card. ``design`` names the drawing: a kind, or a back."""
+
+    design: str
+    deck: str
+    title: str = ""
+    subtitle: str = ""
+    grimoire: str | None = None
+    boxes: tuple[EffectBox, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    prose: tuple[str, ...] = ()
+    flavor: str = ""
+    stats: tuple[tuple[str, str], ...] = ()  # (label, value) pairs: cards needed, points
+    variant: str = ""  # support/sabotage, starting/middle/ending
+    mark: bool = False  # the hireling's redraw mark
+
+
+@dataclass(frozen=True)
+class CardFaces:
+    """A card's front and back, with what cards.json lists about it."""
+
+    id: str
+    name: str
+    kind: str
+    copies: int
+    front: Face
+    back: Face
+    effects: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- badges
+def _grimoire(ref: str | None, card_grimoire: str | None) -> str | None:
+    return card_grimoire if ref == ast.THIS else ref
+
+
+def _match_label(match: str | None, card_grimoire: str | None) -> str:
+    if match == ast.THIS:
+        return card_grimoire or "matching"
+    return match or "any card"
+
+
+def _condition_label(node: ast.Compare) -> str:
+    text = to_text(node)
+    return text[3:] if text.startswith("If ") else text
+
+
+def badge(req: ast.Node, card_grimoire: str | None, grimoires: tuple[str, ...]) -> Badge:
+    """The badge of one requirement node."""
+    if isinstance(req, ast.LevelReq):
+        g = _grimoire(req.grimoire, card_grimoire)
+        caption = "Level" if req.grimoire == ast.THIS else (g or "")
+        return Badge("level", str(req.level), g, caption)
+    if isinstance(req, ast.TopDiscardReq):
+        g = req.match if req.match in grimoires else None
+        return Badge("top_discard", _match_label(req.match, card_grimoire), g)
+    if isinstance(req, ast.RevealReq):
+        g = req.match if req.match in grimoires else None
+        return Badge("reveal", _match_label(req.match, card_grimoire), g)
+    if isinstance(req, ast.Compare):
+        return Badge("condition", _condition_label(req), req.subject.grimoire)
+    raise TypeError(f"no badge for {type(req).__name__}")
+
+
+# ----------------------------------------------------------------- steps
+_SELECTOR = {
+    "any": "any",
+    "each": "each",
+    "highest-points": "highest-points",
+    "lowest-points": "lowest-points",
+    "most-cards": "most-cards",
+    "fewest-cards": "fewest-cards",
+}
+
+
+def _target(t: ast.DeedTarget, g: str | None) -> str:
+    name = _grimoire(t.grimoire, g)
+    selector = _SELECTOR.get(t.selector, t.selector)
+    if name is None:
+        return f"{selector} Dark Deed"
+    if selector == "any":
+        return f"a {name} Dark Deed"
+    return f"{selector} {name} Dark Deed"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many
+
+
+def _stash(n: ast.Stash, g: str | None) -> Step:
+    if n.source == "hand":
+        what = _match_label(n.match, g) + " " if n.match else ""
+        noun = _plural(n.count, "card", "cards")
+        first = (what or noun)[:1].lower()
+        count = ("an" if first in "aeiou" else "a") if n.count == 1 else str(n.count)
+        text = f"{count} {what}{noun} from your hand"
+    else:
+        pile = "your discard pile" if n.source == "discard" else "the Arcana deck"
+        top = "the top card" if n.count == 1 else f"the top {n.count} cards"
+        text = f"{top} of {pile}"
+    return Step("stash", _cap(text), n.count, _grimoire(n.match, g))
+
+
+def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
+    what = _match_label(n.match, g) if n.match else "any"
+    rest = "to the center" if n.rest == "center" else "to your pile"
+    text = f"Reveal Arcana until a {what} card. Take it; the rest go {rest}"
+    return Step("reveal_until", text, None, _grimoire(n.match, g))
+
+
+STEPS: dict[type, Callable[[ast.Node, str | None], Step]] = {
+    ast.AddToDeed: lambda n, g: Step("add_deed", _cap(_target(n.target, g)), n.count,
+                                     _grimoire(n.target.grimoire, g)),
+    ast.RemoveFromDeed: lambda n, g: Step("remove_deed", "from " + _target(n.target, g), n.count,
+                                          _grimoire(n.target.grimoire, g)),
+    ast.Stash: _stash,
+    ast.DrawArcana: lambda n, g: Step("draw", f"Draw {n.count} Arcana", n.count),
+    ast.DrawDeeds: lambda n, g: Step(
+        "draw_deed", f"Draw {n.count} {_plural(n.count, 'Dark Deed', 'Dark Deeds')}, keep {n.keep}",
+        n.count),
+    ast.LevelUp: lambda n, g: Step("level_up", "Level up " + _level_ref(n.grimoire, g), None,
+                                   _grimoire(n.grimoire, g)),
+    ast.LevelDown: lambda n, g: Step("level_down", "Level down " + _level_ref(n.grimoire, g),
+                                     None, _grimoire(n.grimoire, g)),
+    ast.Discard: lambda n, g: Step(
+        "discard", f"Discard {n.count}" + (" to the center" if n.to == "center" else ""), n.count),
+    ast.RevealUntil: _reveal_until,
+    ast.TakeFromDiscard: lambda n, g: Step(
+        "take", "Take the top " + (f"{n.count} cards" if n.count != 1 else "card")
+        + " of your discard pile", n.count),
+}
+
+
+def _level_ref(ref: str, g: str | None) -> str:
+    if ref == ast.ANY:
+        return "any Grimoire"
+    if ref == ast.THIS:
+        return f"this Grimoire ({g})" if g else "this Grimoire"
+    return ref
+
+
+def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
+    """The box of one effect line (an Effect, a Compare condition or a Title)."""
+    node = line.node
+    if isinstance(node, ast.Effect):
+        badges = tuple(badge(r, g, grimoires) for r in node.requirements)
+        steps = tuple(STEPS[type(a)](a, g) for a in node.actions)
+        return EffectBox(badges, steps, line.text)
+    if isinstance(node, ast.Compare):
+        return EffectBox((), (Step("condition", to_text(node), None, node.subject.grimoire),),
+                         line.text)
+    if isinstance(node, ast.Title):
+        return EffectBox((), (Step("title", to_text(node), None, node.subject.grimoire),),
+                         line.text)
+    raise TypeError(f"no face for {type(node).__name__}")
+
+
+# ------------------------------------------------------------ per kind
+def _boxes(lines: tuple[model.EffectLine, ...], g: str | None, content: model.Content):
+    return tuple(effect_box(line, g, content.grimoires) for line in lines)
+
+
+def _deck_back(deck: str, label: str = "", variant: str = "") -> Face:
+    return Face(design="back", deck=deck, title=label, variant=variant)
+
+
+def _arcana(card: model.Arcana, content: model.Content) -> tuple[Face, Face]:
+    front = Face(
+        design="arcana", deck="arcana", title=card.name, grimoire=card.grimoire,
+        subtitle=" · ".join(card.types), flavor=card.flavor,
+        boxes=_boxes(card.effects, card.grimoire, content),
+    )
+    return front, _deck_back("arcana")
+
+
+def _grimoire_faces(card: model.Grimoire, content: model.Content) -> tuple[Face, Face]:
+    top = content.rules.max_level
+    edges = tuple(Edge(f"Level {lv}", _points(card.points, lv)) for lv in range(top))
+    front = Face(design="grimoire", deck="grimoire", title=card.grimoire,
+                 grimoire=card.grimoire, subtitle="Grimoire", edges=edges)
+    back = Face(
+        design="grimoire_back", deck="grimoire", title=card.grimoire, grimoire=card.grimoire,
+        subtitle=card.manifest_name or "Manifest", flavor=card.flavor,
+        edges=(Edge(f"Level {top}", _points(card.points, top)),),
+        boxes=_boxes((card.manifest,), card.grimoire, content),
+    )
+    return front, back
+
+
+def _points(points: tuple[int, ...], level: int) -> str:
+    value = points[level] if level < len(points) else 0
+    return f"{value} {'pt' if value == 1 else 'pts'}"
+
+
+def _deed(card: model.DarkDeed, content: model.Content) -> tuple[Face, Face]:
+    front = Face(
+        design="deed", deck="deed", title=card.name, grimoire=card.grimoire,
+        subtitle=f"{card.grimoire} Dark Deed", flavor=card.flavor,
+        stats=(("Cards needed", str(card.cards_needed)), ("Points", str(card.points))),
+        boxes=_boxes(card.when_complete, card.grimoire, content),
+    )
+    return front, _deck_back("deed")
+
+
+_POSITIONS = {"starting": "Starting Verse", "middle": "Middle Verse", "ending": "Ending Verse"}
+
+
+def _verse(card: model.Verse, content: model.Content) -> tuple[Face, Face]:
+    front = Face(
+        design="verse", deck="verse", title=card.name, subtitle=_POSITIONS[card.position],
+        prose=(card.text,), variant=card.position,
+        boxes=_boxes((card.condition, *card.reward), None, content),
+    )
+    return front, _deck_back("verse", _POSITIONS[card.position], card.position)
+
+
+def _hireling(card: model.Hireling, content: model.Content) -> tuple[Face, Face]:
+    front = Face(
+        design="hireling", deck="hireling", title=card.name, subtitle=card.role.title(),
+        prose=(card.reminder,), variant=card.role, mark=card.redraw, flavor=card.flavor,
+        stats=(("Redraw round", str(content.rules.hireling_redraw_round)),),
+        boxes=_boxes(card.effect, None, content),
+    )
+    return front, _deck_back("hireling")
+
+
+def _title(card: model.Title, content: model.Content) -> tuple[Face, Face]:
+    front = Face(
+        design="title", deck="title", title=card.name, subtitle="Title", flavor=card.flavor,
+        stats=(("Points", str(card.points)),),
+        boxes=_boxes((card.condition,), None, content),
+    )
+    return front, _deck_back("title")
+
+
+def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Face]:
+    front = Face(design="reference", deck="reference", title=card.heading or card.name,
+                 prose=reference_lines(content))
+    return front, _deck_back("reference", content.game_name)
+
+
+def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
+    edges = tuple(Edge(f"Round {n}") for n in range(1, card.rounds))
+    front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round tracker",
+                 edges=edges)
+    back = Face(design="tracker_back", deck="tracker", title=card.name,
+                subtitle="Final round", edges=(Edge(f"Round {card.rounds}"),))
+    return front, back
+
+
+KIND_FACES: dict[type, Callable[..., tuple[Face, Face]]] = {
+    model.Arcana: _arcana,
+    model.Grimoire: _grimoire_faces,
+    model.DarkDeed: _deed,
+    model.Verse: _verse,
+    model.Hireling: _hireling,
+    model.Title: _title,
+    model.Reference: _reference,
+    model.Tracker: _tracker,
+}
+
+
+def card_faces(card: model.Card, content: model.Content) -> CardFaces:
+    """Front and back of one card."""
+    front, back = KIND_FACES[type(card)](card, content)
+    effects = tuple(line.text for line in model.effect_lines_of(card))
+    return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects)
+
+
+def all_faces(content: model.Content) -> tuple[CardFaces, ...]:
+    """Every card's faces, in content order."""
+    return tuple(card_faces(card, content) for card in content.cards)
+
+
+def reference_lines(content: model.Content) -> tuple[str, ...]:
+    """The reference card's rules summary: the Jinja2 template filled from the rules data."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("compiler", "templates"),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+    )
+    text = env.get_template("reference.txt.j2").render(
+        rules=content.rules, game=content.game_name, grimoires=content.grimoires
+    )
+    return tuple(line.rstrip() for line in text.strip().splitlines())

@@ -1,0 +1,175 @@
+"""Drawing pieces every face shares: a palette and regions in, pixels on a card image out.
+
+The card frame (dark bleed, parchment panel, gold rules), the title bar,
+centred lines of text, medallions, and the effect boxes with their
+requirement badges and inline action icons. Every piece of text goes
+through ``render.text.fit*``, so it shrinks to fit or fails naming the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from compiler.faces import Step
+from render import icons
+from render.layout import RGB, Box, Layout, Palette
+from render.text import (
+    Break,
+    Icon,
+    Token,
+    fit_line,
+    font,
+    words,
+)
+
+ICON_COLOURS = {
+    "add_deed": "icon_deed", "remove_deed": "icon_loss", "stash": "icon_stash",
+    "draw": "icon_draw", "draw_deed": "icon_deed", "level_up": "icon_level",
+    "level_down": "icon_loss", "discard": "icon_loss", "take": "icon_draw",
+    "reveal_until": "icon_draw", "condition": "icon_prophecy", "title": "icon_stash",
+}
+#: Where an icon's number sits on its white card glyph (unit coordinates).
+NUMBER_AT = {
+    "add_deed": (0.5, 0.56), "remove_deed": (0.5, 0.56), "draw": (0.39, 0.58),
+    "discard": (0.33, 0.42), "take": (0.65, 0.46), "stash": (0.64, 0.54),
+}
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``t`` of the way from colour a to colour b."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+@dataclass
+class Canvas:
+    """A card image being drawn, with its layout and the card's id for error messages."""
+
+    img: Image.Image
+    draw: ImageDraw.ImageDraw
+    layout: Layout
+    card: str
+
+    @classmethod
+    def new(cls, layout: Layout, card: str, colour: RGB) -> Canvas:
+        img = Image.new("RGB", layout.size, colour)
+        return cls(img, ImageDraw.Draw(img), layout, card)
+
+    def colour(self, name: str) -> RGB:
+        return self.layout.colour(name)
+
+
+# ------------------------------------------------------------------ frame
+def frame(c: Canvas, pal: Palette, panel: RGB | None = None) -> Box:
+    """Dark bleed, a coloured border and a paper panel; returns the panel's box."""
+    L = c.layout
+    inset = L.data["card"]["safe_mm"] * 0.72
+    outer = L.trim_box(inset * 0.35)
+    c.draw.rounded_rectangle(outer, radius=L.px(L.data["card"]["corner_mm"]), fill=pal.main)
+    box = L.trim_box(inset)
+    r = L.px(L.data["card"]["corner_mm"] * 0.7)
+    c.draw.rounded_rectangle(box, radius=r, fill=panel or c.colour("paper"),
+                             outline=c.colour("gold"), width=max(2, round(L.px(0.45))))
+    inner = (box[0] + L.px(1.0), box[1] + L.px(1.0), box[2] - L.px(1.0), box[3] - L.px(1.0))
+    c.draw.rounded_rectangle(inner, radius=r * 0.7, outline=mix(pal.main, c.colour("paper"), 0.55),
+                             width=max(1, round(L.px(0.15))))
+    return box
+
+
+def text_line(c: Canvas, text: str, box: Box, role: str, font_role: str, colour: RGB,
+              name: str, align: str = "center") -> None:
+    """One line of text, shrunk to fit the box's width, centred vertically."""
+    x0, y0, x1, y1 = box
+    size = fit_line(c.layout, text, x1 - x0, role, font_role, c.card, name, height=(y1 - y0))
+    f = font(c.layout, font_role, size)
+    x = {"center": (x0 + x1) / 2, "left": x0, "right": x1}[align]
+    anchor = {"center": "mm", "left": "lm", "right": "rm"}[align]
+    c.draw.text((x, (y0 + y1) / 2), text, font=f, fill=colour, anchor=anchor)
+
+
+def title_bar(c: Canvas, box: Box, text: str, pal: Palette, symbol: str | None) -> None:
+    """A ribbon in the palette's colour with the name in white, a symbol disc on the left."""
+    L = c.layout
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    c.draw.rounded_rectangle(box, radius=h * 0.22, fill=pal.main, outline=c.colour("gold"),
+                             width=max(2, round(L.px(0.35))))
+    left = x0 + h * 0.25
+    if symbol:
+        disc = (x0 + h * 0.12, y0 + h * 0.12, x0 + h * 0.88, y1 - h * 0.12)
+        c.draw.ellipse(disc, fill=pal.dark, outline=c.colour("gold"),
+                       width=max(1, round(L.px(0.25))))
+        pad = h * 0.2
+        icons.paste(c.img, symbol, (disc[0] + pad, disc[1] + pad, disc[2] - pad, disc[3] - pad),
+                    c.colour("gold"))
+        left = x0 + h * 1.0
+    text_line(c, text, (left, y0, x1 - h * 0.25, y1), "title", "title", c.colour("white"), "title")
+
+
+def medallion(c: Canvas, box: Box, value: str, caption: str, fill: RGB, ink: RGB) -> None:
+    """A disc with a big number and a small caption under it."""
+    x0, y0, x1, y1 = box
+    side = min(x1 - x0, y1 - y0)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    disc = (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2)
+    c.draw.ellipse(disc, fill=fill, outline=c.colour("gold"), width=max(2, round(side * 0.05)))
+    size = round(side * 0.46)
+    c.draw.text((cx, cy - side * 0.06), value, font=font(c.layout, "number", size), fill=ink,
+                anchor="mm")
+    if caption:
+        small = round(side * 0.13)
+        c.draw.text((cx, cy + side * 0.27), caption.upper(), font=font(c.layout, "label", small),
+                    fill=ink, anchor="mm")
+
+
+# ------------------------------------------------------------ inline icons
+def chip_colour(c: Canvas, name: str, grimoire: str | None) -> RGB:
+    if name == "reveal_until" and grimoire:
+        return c.layout.palette(grimoire).main
+    return c.colour(ICON_COLOURS.get(name, "icon_draw"))
+
+
+def draw_inline_icon(c: Canvas):
+    """The callback ``draw_block`` uses to draw an action icon on the baseline."""
+
+    def draw(d: ImageDraw.ImageDraw, token: Icon, where: tuple[float, float, float], size: int):
+        x, baseline, w = where
+        side = w * 0.92
+        bottom = baseline + size * 0.16
+        box = (x, bottom - side, x + side, bottom)
+        bg = token.colour or c.colour("icon_draw")
+        d.rounded_rectangle(box, radius=side * 0.2, fill=bg)
+        pad = side * 0.08
+        icons.paste(c.img, token.name, (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad),
+                    c.colour("white"))
+        if token.number is not None:
+            _icon_number(c, token, box, pad, bg)
+
+    return draw
+
+
+def _icon_number(c: Canvas, token: Icon, box: Box, pad: float, bg: RGB) -> None:
+    side = box[2] - box[0] - 2 * pad
+    f = font(c.layout, "number", round(side * 0.56))
+    if token.name in NUMBER_AT:
+        ux, uy = NUMBER_AT[token.name]
+        c.draw.text((box[0] + pad + ux * side, box[1] + pad + uy * side), str(token.number),
+                    font=f, fill=bg, anchor="mm")
+        return
+    r = side * 0.26
+    cx, cy = box[2] - r * 0.7, box[3] - r * 0.7
+    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.colour("white"), outline=bg,
+                   width=max(1, round(r * 0.15)))
+    c.draw.text((cx, cy), str(token.number), font=font(c.layout, "number", round(r * 1.5)),
+                fill=bg, anchor="mm")
+
+
+def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
+    out: list[Token] = []
+    for i, step in enumerate(steps):
+        if i:
+            out.append(Break(0.25))
+        out.append(Icon(step.icon, step.number, chip_colour(c, step.icon, step.grimoire)))
+        out.extend(words(step.text, "body", ink))
+    return out

@@ -1,0 +1,186 @@
+"""Layouts as data: ``content/layouts/<name>.yaml`` in, a frozen ``Layout`` out.
+
+The layout says how big a card is (mm and DPI), its bleed and safe zone, the
+fonts (files shipped by Python packages), the colours of each grimoire and
+deck, the regions of each card kind, and the sheet and Tabletop Simulator
+settings. Lengths are millimetres from the trimmed card's top-left corner;
+``Layout.box`` turns a region into pixels of the full image, bleed included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from dsl.errors import ProphecyError
+
+MM_PER_INCH = 25.4
+POINTS_PER_INCH = 72.0
+SCHEMA = Path(__file__).resolve().parent.parent / "content" / "schemas" / "layout.schema.json"
+
+Box = tuple[float, float, float, float]
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of one grimoire or deck, and the name of its symbol."""
+
+    main: RGB
+    dark: RGB
+    light: RGB
+    symbol: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One layout: the data of the YAML file and the sizes derived from it."""
+
+    name: str
+    data: dict[str, Any]
+    digest: str  # sha256 of the layout and its font files: part of every card's cache key
+
+    # ------------------------------------------------------------ card size
+    @property
+    def dpi(self) -> int:
+        return int(self.data["card"]["dpi"])
+
+    def px(self, mm: float) -> float:
+        """Millimetres to pixels at the layout's DPI."""
+        return mm * self.dpi / MM_PER_INCH
+
+    @cached_property
+    def bleed_px(self) -> float:
+        return self.px(self.data["card"]["bleed_mm"])
+
+    @cached_property
+    def size(self) -> tuple[int, int]:
+        """Width and height of a card image in pixels, bleed included."""
+        card = self.data["card"]
+        bleed = 2 * card["bleed_mm"]
+        return (round(self.px(card["width_mm"] + bleed)), round(self.px(card["height_mm"] + bleed)))
+
+    @cached_property
+    def trim_mm(self) -> tuple[float, float]:
+        return (float(self.data["card"]["width_mm"]), float(self.data["card"]["height_mm"]))
+
+    def trim_box(self, inset_mm: float = 0.0) -> Box:
+        """The cut line (inset by ``inset_mm``) as x0, y0, x1, y1 pixels of the image."""
+        w, h = self.trim_mm
+        return self.box((inset_mm, inset_mm, w - 2 * inset_mm, h - 2 * inset_mm))
+
+    def box(self, region: tuple[float, ...] | list[float]) -> Box:
+        """A [x, y, w, h] mm region as x0, y0, x1, y1 pixels of the full image."""
+        x, y, w, h = region
+        b = self.bleed_px
+        return (b + self.px(x), b + self.px(y), b + self.px(x + w), b + self.px(y + h))
+
+    def region(self, kind: str, name: str) -> Box:
+        try:
+            return self.box(self.data["regions"][kind][name])
+        except KeyError:
+            raise ProphecyError(
+                f"the layout has no region '{name}' for '{kind}' cards",
+                where=f"layouts/{self.name}.yaml",
+                hint=f"add regions.{kind}.{name}: [x, y, width, height] in mm",
+            ) from None
+
+    # -------------------------------------------------------------- styling
+    def pt(self, points: float) -> int:
+        """A type size in points, as pixels."""
+        return max(1, round(points * self.dpi / POINTS_PER_INCH))
+
+    def sizes(self, role: str) -> tuple[int, int]:
+        """(largest, smallest) pixel sizes for a text role: title, body, prose, small."""
+        spec = self.data["text"][role]
+        return self.pt(spec["max_pt"]), self.pt(spec["min_pt"])
+
+    @property
+    def line_spacing(self) -> float:
+        return float(self.data["text"]["line_spacing"])
+
+    def colour(self, name: str) -> RGB:
+        return hex_rgb(self.data["colours"][name])
+
+    def palette(self, grimoire: str | None, deck: str = "arcana") -> Palette:
+        """A grimoire's palette, or the deck's when the card has no (known) grimoire."""
+        spec = self.data["grimoires"].get(grimoire) if grimoire else None
+        spec = spec or self.data["decks"][deck]
+        return Palette(
+            main=hex_rgb(spec["main"]),
+            dark=hex_rgb(spec["dark"]),
+            light=hex_rgb(spec["light"]),
+            symbol=spec["symbol"],
+            label=spec.get("label", grimoire or ""),
+        )
+
+    def font_path(self, role: str) -> Path:
+        """The font file of a role, from the package that ships it."""
+        spec = self.data["fonts"][role]
+        try:
+            return Path(str(resources.files(spec["package"]) / "files" / spec["file"]))
+        except ModuleNotFoundError:
+            raise ProphecyError(
+                f"the font package '{spec['package']}' is not installed",
+                where=f"layouts/{self.name}.yaml",
+                hint="install the project again: python3 -m pip install -e .",
+            ) from None
+
+
+def hex_rgb(text: str) -> RGB:
+    """'#a1b2c3' → (161, 178, 195)."""
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
+def load_layout(content: Path, name: str = "poker") -> Layout:
+    """Read and validate ``content/layouts/<name>.yaml`` (bundled one if missing)."""
+    path = content / "layouts" / f"{name}.yaml"
+    if not path.is_file():
+        path = Path(__file__).resolve().parent.parent / "content" / "layouts" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise ProphecyError(
+            f"cannot read the layout: {getattr(exc, 'problem', exc)}",
+            where=str(path),
+            line=(mark.line + 1) if mark else 1,
+            column=(mark.column + 1) if mark else 1,
+        ) from None
+    _validate(data, path)
+    layout = Layout(name=name, data=data, digest="")
+    fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
+    for font in fonts:
+        if not Path(font).is_file():
+            raise ProphecyError(f"font file not found: {font}", where=str(path))
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode())
+    for font in fonts:
+        digest.update(Path(font).name.encode())
+        digest.update(str(Path(font).stat().st_size).encode())
+    return Layout(name=name, data=data, digest=digest.hexdigest())
+
+
+def _validate(data: Any, path: Path) -> None:
+    import jsonschema
+
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    errors = sorted(
+        jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path)
+    )
+    if errors:
+        first = errors[0]
+        place = ".".join(str(p) for p in first.path) or "(top)"
+        raise ProphecyError(
+            f"layout {place}: {first.message}",
+            where=str(path),
+            hint="see content/schemas/layout.schema.json",
+        )

@@ -1,0 +1,191 @@
+"""Text fitting: runs of words and inline icons in, wrapped lines at the largest size that fits.
+
+Fonts are loaded from the layout's font packages, once per process and size,
+with Pillow's basic layout engine so every machine shapes the same pixels.
+``fit`` tries sizes from the largest down to the smallest allowed; when even
+the smallest does not fit it raises a ``ProphecyError`` naming the card and the
+box. Nothing is ever clipped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TypeVar
+
+from PIL import ImageDraw, ImageFont
+
+from dsl.errors import ProphecyError
+from render.layout import RGB, Layout
+
+
+@lru_cache(maxsize=512)
+def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def font(layout: Layout, role: str, size: int) -> ImageFont.FreeTypeFont:
+    """The font of a role (title, body, ...) at a pixel size."""
+    return _font(str(layout.font_path(role)), int(size))
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word (no spaces) in one font role and colour."""
+
+    text: str
+    role: str = "body"
+    colour: RGB | None = None
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An inline icon, drawn by ``render.icons``, sitting on the text's baseline."""
+
+    name: str
+    number: int | None = None
+    colour: RGB | None = None
+
+
+@dataclass(frozen=True)
+class Break:
+    """A forced line break (a new step, a new paragraph)."""
+
+    gap: float = 0.0  # extra space before the next line, in line heights
+
+
+Token = Word | Icon | Break
+
+
+@dataclass(frozen=True)
+class Line:
+    """One laid-out line: (x offset, token, width) triples; ``gap`` space above it."""
+
+    items: tuple[tuple[float, Word | Icon, float], ...]
+    width: float
+    gap: float = 0.0
+
+
+@dataclass(frozen=True)
+class Block:
+    """Lines laid out at one size; ``height`` is the whole block's."""
+
+    lines: tuple[Line, ...]
+    size: int
+    line_height: float
+    height: float
+
+
+def words(text: str, role: str = "body", colour: RGB | None = None) -> list[Token]:
+    return [Word(w, role, colour) for w in text.split()]
+
+
+def icon_width(size: int) -> float:
+    return size * 1.5
+
+
+def _width(layout: Layout, token: Word | Icon, size: int) -> float:
+    if isinstance(token, Icon):
+        return icon_width(size)
+    return font(layout, token.role, size).getlength(token.text)
+
+
+def wrap(layout: Layout, tokens: Sequence[Token], width: float, size: int) -> Block | None:
+    """Greedy wrapping at ``size``; None when one word alone is wider than ``width``."""
+    space = font(layout, "body", size).getlength(" ")
+    line_height = size * layout.line_spacing
+    lines: list[Line] = []
+    items: list[tuple[float, Word | Icon, float]] = []
+    x, gap = 0.0, 0.0
+    for token in tokens:
+        if isinstance(token, Break):
+            lines.append(Line(tuple(items), x, gap))
+            items, x, gap = [], 0.0, token.gap
+            continue
+        w = _width(layout, token, size)
+        if w > width:
+            return None
+        start = x + space if items else 0.0
+        if items and start + w > width:
+            lines.append(Line(tuple(items), x, gap))
+            items, gap, start = [], 0.0, 0.0
+        items.append((start, token, w))
+        x = start + w
+    if items or not lines:
+        lines.append(Line(tuple(items), x, gap))
+    height = sum(line_height * (1 + line.gap) for line in lines)
+    return Block(tuple(lines), size, line_height, height)
+
+
+T = TypeVar("T")
+
+
+def fit(
+    sizes: tuple[int, int], attempt: Callable[[int], T | None], card: str, box: str
+) -> T:
+    """The result of ``attempt(size)`` for the largest size that fits, or an overflow error."""
+    largest, smallest = sizes
+    for size in range(largest, smallest - 1, -1):
+        result = attempt(size)
+        if result is not None:
+            return result
+    raise ProphecyError(
+        f"{card}: the text of the '{box}' box does not fit, even at the smallest size"
+        f" ({smallest} px)",
+        where=card,
+        hint="shorten the text, or give the box more room in content/layouts/",
+    )
+
+
+def fit_block(
+    layout: Layout, tokens: Sequence[Token], box: tuple[float, float], role: str,
+    card: str, name: str,
+) -> Block:
+    """Wrap ``tokens`` in a (width, height) box at the largest size of ``role`` that fits."""
+    width, height = box
+
+    def attempt(size: int) -> Block | None:
+        block = wrap(layout, tokens, width, size)
+        return block if block is not None and block.height <= height else None
+
+    return fit(layout.sizes(role), attempt, card, name)
+
+
+def draw_block(
+    draw: ImageDraw.ImageDraw, layout: Layout, block: Block, x: float, y: float,
+    colour: RGB, align: str = "left", width: float = 0.0,
+    draw_icon: Callable[..., None] | None = None,
+) -> None:
+    """Draw a laid-out block with its top-left at (x, y); icons sit on the baseline."""
+    size = block.size
+    ascent = size * 0.80
+    top = y
+    for line in block.lines:
+        top += block.line_height * line.gap
+        baseline = top + (block.line_height - size) / 2 + ascent
+        dx = {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+        for ox, token, w in line.items:
+            if isinstance(token, Icon):
+                if draw_icon is not None:
+                    draw_icon(draw, token, (x + dx + ox, baseline, w), size)
+                continue
+            draw.text(
+                (x + dx + ox, baseline), token.text, font=font(layout, token.role, size),
+                fill=token.colour or colour, anchor="ls",
+            )
+        top += block.line_height
+
+
+def fit_line(
+    layout: Layout, text: str, width: float, role: str, font_role: str, card: str, name: str,
+    height: float | None = None,
+) -> int:
+    """The largest size of ``role`` at which ``text`` fits on one line."""
+
+    def attempt(size: int) -> int | None:
+        f = font(layout, font_role, size)
+        fits = f.getlength(text) <= width and (height is None or size <= height)
+        return size if fits else None
+
+    return fit(layout.sizes(role), attempt, card, name)
