@@ -24,8 +24,9 @@ from typing import Any
 
 from compiler import model
 from compiler.content_cards import Builder, Written, slug
+from compiler.content_schema import all_of as _all
 from compiler.yamlsafe import Source, compose, read_source, to_data
-from dsl.errors import ProphecyError, one_of
+from dsl.errors import ProphecyError, suggest
 from dsl.vocabulary import Vocabulary
 
 __all__ = [
@@ -171,7 +172,8 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
     out = []
     for path in sorted([*root.glob("*.yaml"), *root.glob("*.yml")]):
         if path.name not in known:
-            hint = f"content files are {one_of(known)}, arcana/*.yaml and deeds/*.yaml"
+            every = _all([*known, "arcana/*.yaml", "deeds/*.yaml"])
+            hint = suggest(path.name, known) or f"the content files are {every}"
             message = f"unknown content file '{path.name}'"
             out.append(ProphecyError(message, where=str(path), hint=hint))
     return out

@@ -149,13 +149,13 @@ def _explain(finding: Any, src: Source, root: yaml.Node) -> Iterator[ProphecyErr
     if keyword == "additionalProperties":
         allowed = list(finding.schema.get("properties", {}))
         for extra in [k for k in instance if k not in allowed]:
-            hint = suggest(str(extra), allowed) or f"{title}: the fields are {_all(allowed)}"
+            hint = suggest(str(extra), allowed) or f"{title}: the fields are {all_of(allowed)}"
             yield src.error_at(key_node(node, str(extra)) or node, f"unknown field '{extra}'", hint)
     elif keyword == "required":
         for missing in [k for k in value if k not in instance]:
             yield src.error_at(
                 _first_key(node), f"missing field '{missing}'",
-                f"{title}: the required fields are {_all(value)}",
+                f"{title}: the required fields are {all_of(value)}",
             )
     elif keyword == "type" and _unquoted_colon(finding):
         yield src.error_at(
@@ -238,7 +238,7 @@ def _first_key(node: yaml.Node) -> yaml.Node:
 
 
 
-def _all(names: list[str]) -> str:
+def all_of(names: list[str]) -> str:
     """'a', 'b' and 'c'."""
     quoted = [f"'{n}'" for n in names]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]

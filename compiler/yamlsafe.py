@@ -47,8 +47,18 @@ _FRIENDLY: tuple[tuple[str, str, str], ...] = (
     ),
     (
         "found unexpected end of stream",
-        "the file ends inside a quoted text",
-        "close the quote on the same line",
+        "this quote is never closed",
+        "end the quoted text with the same quote mark",
+    ),
+    (
+        "did not find expected ',' or ']'",
+        "this '[' list is never closed",
+        "end the list with ']' on the same line, or write one '- item' line per item",
+    ),
+    (
+        "did not find expected ',' or '}'",
+        "this '{' mapping is never closed",
+        "end the mapping with '}' on the same line, or write 'key: value' lines",
     ),
     (
         "but found another document",
@@ -140,9 +150,11 @@ def compose(src: Source, empty_hint: str = "") -> tuple[yaml.Node | None, list[P
 
 
 def _syntax_error(src: Source, exc: yaml.MarkedYAMLError) -> ProphecyError:
-    mark = exc.problem_mark or exc.context_mark
-    line, column = mark.line + 1, mark.column + 1
     problem = exc.problem or exc.context or "not valid YAML"
+    mark = exc.problem_mark or exc.context_mark
+    if ("end of stream" in problem or "expected ','" in problem) and exc.context_mark:
+        mark = exc.context_mark  # the opening quote or bracket that was never closed
+    line, column = mark.line + 1, mark.column + 1
     text = src.line(line)
     if "\t" in text[: max(column, 1)] and ("tab" in problem or "cannot start any token" in problem):
         tab = text.index("\t") + 1
@@ -262,12 +274,13 @@ def scalar_place(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, 
     """
     start, end = node.start_mark, node.end_mark
     line, column = start.line + 1, start.column + 1
-    if start.line != end.line or node.style not in (None, "'", '"'):
+    style = node.style or ""  # the C loader says '' for plain, the Python one None
+    if start.line != end.line or style not in ("", "'", '"'):
         return line, column
     raw = src.line(line)[start.column : end.column]
-    if node.style is None:
+    if not style:
         return line, column + offset
-    return line, column + 1 + _raw_offset(raw[1:], offset, node.style)
+    return line, column + 1 + _raw_offset(raw[1:], offset, style)
 
 
 def _raw_offset(raw: str, offset: int, style: str) -> int:

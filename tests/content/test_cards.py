@@ -1,0 +1,64 @@
+"""`prophecy cards`: the card list as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from compiler.cli import main
+
+MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
+
+
+def _json(capsys, *args: str) -> list[dict]:
+    assert main(["cards", "--json", "--content", str(MINIMAL), *args]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_gives_each_card_its_identity_copies_and_effects(capsys):
+    cards = _json(capsys)
+    assert len(cards) == 12
+    assert all(
+        set(card) == {"id", "name", "kind", "grimoire", "copies", "effects"} for card in cards
+    )
+    pact = cards[0]
+    assert {k: pact[k] for k in ("id", "name", "kind", "grimoire", "copies")} == {
+        "id": "arcana/crimson-pact", "name": "Crimson Pact", "kind": "arcana",
+        "grimoire": "Blood Magic", "copies": 2,
+    }
+    assert pact["effects"][1] == {
+        "text": "Draw 1 Arcana", "ast": {
+            "node": "Effect", "requirements": [],
+            "actions": [{"node": "DrawArcana", "count": 1}],
+        },
+    }
+
+
+def test_json_kind_filter_and_null_grimoire(capsys):
+    verses = _json(capsys, "--kind", "verse")
+    assert [v["id"] for v in verses] == ["verse/the-first-omen"]
+    assert verses[0]["grimoire"] is None
+    assert [e["text"] for e in verses[0]["effects"]] == [
+        "If you have completed 1 or more Dark Deeds", "Add 1 to any Dark Deed",
+    ]
+    assert verses[0]["effects"][0]["ast"]["node"] == "Compare"
+
+
+def test_text_list_groups_by_kind(capsys):
+    assert main(["cards", "--kind", "arcana", "--content", str(MINIMAL)]) == 0
+    assert capsys.readouterr().out.splitlines()[:4] == [
+        "arcana (4 cards, 3 designs)",
+        "  Crimson Pact [Blood Magic] x2  (arcana/crimson-pact)",
+        "      Grimoire Level 1: Add 1 to any Dark Deed",
+        "      Draw 1 Arcana",
+    ]
+
+
+def test_cards_on_broken_content_reports_every_problem(make_content, capsys):
+    root = make_content(files={"tracker.yaml": "tracker:\n\tname: x\n",
+                               "reference.yaml": "reference: {name: A, hue: red}\n"})
+    assert main(["cards", "--content", str(root)]) == 1
+    err = capsys.readouterr().err
+    assert f"{root}/reference.yaml:1:22: unknown field 'hue'" in err
+    assert f"{root}/tracker.yaml:2:1: a tab character in the indentation" in err
+    assert err.rstrip().endswith("2 problems in the content")

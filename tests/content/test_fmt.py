@@ -1,0 +1,152 @@
+"""`prophecy fmt`: canonical effect text in place, every other byte kept, atomic writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from compiler import content_fmt
+from compiler.cli import main
+from compiler.content import load_content
+from compiler.content_fmt import quote
+
+MESSY = """\
+# header comment: kept
+grimoire: Necromancy
+cards:
+  - name: Restless Hound   # a comment on the name
+    types: [Creature]
+    effects:
+      - "necromancy level 2 + reveal item:   add 1 to a matching dark deed"
+      - draw 1 arcana    # keep me
+      - 'draw 2 arcana , then discard 1 to the center'
+      - |
+        level up   this grimoire
+  - name: Other
+    types: [Spell]
+    effects: [draw 1 arcana, "stash a card from your hand", Draw 1 Arcana]
+"""
+
+CANONICAL = """\
+# header comment: kept
+grimoire: Necromancy
+cards:
+  - name: Restless Hound   # a comment on the name
+    types: [Creature]
+    effects:
+      - "Necromancy Level 2 + Reveal Item: Add 1 to a matching Dark Deed"
+      - Draw 1 Arcana    # keep me
+      - 'Draw 2 Arcana, then Discard 1 to the center'
+      - Level up this Grimoire
+  - name: Other
+    types: [Spell]
+    effects: [Draw 1 Arcana, "Stash a card from your hand", Draw 1 Arcana]
+"""
+
+FILE = "arcana/necromancy.yaml"
+
+
+@pytest.fixture
+def messy(make_content) -> Path:
+    return make_content(files={FILE: MESSY})
+
+
+def test_fmt_rewrites_effect_lines_and_keeps_every_other_byte(messy, capsys):
+    others = {p: p.read_bytes() for p in messy.rglob("*.yaml") if p.name != "necromancy.yaml"}
+    assert main(["fmt", "--content", str(messy)]) == 0
+    assert (messy / FILE).read_text(encoding="utf-8") == CANONICAL
+    assert {p: p.read_bytes() for p in others} == others
+    assert capsys.readouterr().out == "fmt: 6 effect lines rewritten in 1 file\n"
+
+
+def test_fmt_is_idempotent(messy, capsys):
+    main(["fmt", "--content", str(messy)])
+    once = (messy / FILE).read_bytes()
+    assert main(["fmt", "--check", "--content", str(messy)]) == 0
+    assert main(["fmt", "--content", str(messy)]) == 0
+    assert (messy / FILE).read_bytes() == once
+    assert "fmt: 0 effect lines rewritten in 0 files" in capsys.readouterr().out
+
+
+def test_fmt_result_loads_to_the_same_cards(messy):
+    before = load_content(messy)
+    main(["fmt", "--content", str(messy)])
+    after = load_content(messy)
+    assert [line.node for line in after.effect_lines()] == [
+        line.node for line in before.effect_lines()
+    ]
+    assert all(not line.written for line in after.effect_lines())
+
+
+def test_check_lists_changes_writes_nothing_and_exits_1(messy, capsys):
+    assert main(["fmt", "--check", "--content", str(messy)]) == 1
+    assert (messy / FILE).read_text(encoding="utf-8") == MESSY
+    out = capsys.readouterr().out.splitlines()
+    where = f"{messy}/{FILE}"
+    assert out[0] == (
+        f"{where}:7:9: 'necromancy level 2 + reveal item:   add 1 to a matching dark deed'"
+        " -> 'Necromancy Level 2 + Reveal Item: Add 1 to a matching Dark Deed'"
+    )
+    assert out[1] == f"{where}:8:9: 'draw 1 arcana' -> 'Draw 1 Arcana'"
+    assert out[-1] == "fmt: 6 effect lines would change"
+
+
+def test_check_exits_0_on_canonical_content(make_content, capsys):
+    assert main(["fmt", "--check", "--content", str(make_content())]) == 0
+    assert capsys.readouterr().out == "fmt: 0 effect lines would change\n"
+
+
+def test_fmt_with_problems_reports_them_and_writes_nothing(make_content, capsys):
+    broken = MESSY + "  - name: Third\n    types: [Spell]\n    effects: [Draw 1 Arcanna]\n"
+    root = make_content(files={FILE: broken})
+    assert main(["fmt", "--content", str(root)]) == 1
+    assert (root / FILE).read_text(encoding="utf-8") == broken
+    out = capsys.readouterr().out
+    assert f"{root}/{FILE}:17:22: unknown word" in out
+    assert out.endswith("fmt: nothing written; fix the problems first\n")
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(messy, monkeypatch):
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(content_fmt.os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        main(["fmt", "--content", str(messy)])
+    assert (messy / FILE).read_text(encoding="utf-8") == MESSY
+    assert sorted(p.name for p in (messy / "arcana").iterdir()) == [
+        "blood-magic.yaml", "necromancy.yaml",
+    ]
+
+
+def test_write_atomic_keeps_the_file_mode(tmp_path):
+    path = tmp_path / "a.yaml"
+    path.write_text("old")
+    os.chmod(path, 0o640)
+    content_fmt.write_atomic(path, b"new")
+    assert path.read_bytes() == b"new"
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_fmt_keeps_crlf_line_endings_and_byte_order_mark(make_content):
+    text = "\ufeff" + MESSY.replace("\n", "\r\n")
+    root = make_content(files={FILE: text.encode("utf-8")})
+    main(["fmt", "--content", str(root)])
+    expected = "\ufeff" + CANONICAL.replace("\n", "\r\n")
+    assert (root / FILE).read_bytes() == expected.encode("utf-8")
+
+
+@pytest.mark.parametrize(("text", "style", "flow", "expected"), [
+    ("Draw 1 Arcana", None, False, "Draw 1 Arcana"),
+    ("Grimoire Level 2: Draw 1 Arcana", None, False, "'Grimoire Level 2: Draw 1 Arcana'"),
+    ("Draw 2 Arcana, then Discard 1", None, False, "Draw 2 Arcana, then Discard 1"),
+    ("Draw 2 Arcana, then Discard 1", None, True, "'Draw 2 Arcana, then Discard 1'"),
+    ("Draw 1 Arcana", "'", False, "'Draw 1 Arcana'"),
+    ("Draw 1 Arcana", '"', True, '"Draw 1 Arcana"'),
+    ("it's", "'", False, "'it''s'"),
+    ('say "x"', '"', False, '"say \\"x\\""'),
+])
+def test_quote_keeps_the_style_when_safe(text, style, flow, expected):
+    assert quote(text, style, flow) == expected

@@ -1,0 +1,182 @@
+"""The loader on valid content: typed cards, copies, places, the rules and the schemas."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+
+from compiler import model
+from compiler.content import check_content, counts, expand_copies, load_content, slug
+from compiler.content_schema import KEYWORDS, SCHEMAS, iter_findings, schema
+from compiler.yamlsafe import compose, read_source, to_data
+from dsl import ast
+from dsl.errors import ProphecyError
+
+HERE = Path(__file__).resolve().parent
+MINIMAL = HERE / "fixtures" / "minimal"
+DEFECTS = HERE / "fixtures" / "defects"
+SCHEMA_OF = {
+    "game.yaml": "game", "grimoires.yaml": "grimoires", "verses.yaml": "verses",
+    "hirelings.yaml": "hirelings", "titles.yaml": "titles", "reference.yaml": "reference",
+    "tracker.yaml": "tracker", "arcana": "arcana", "deeds": "deeds",
+}
+
+
+@pytest.fixture(scope="module")
+def content() -> model.Content:
+    return load_content(MINIMAL)
+
+
+def test_minimal_content_checks_clean():
+    loaded, errors = check_content(MINIMAL)
+    assert errors == []
+    assert isinstance(loaded, model.Content)
+
+
+def test_counts_expand_copies(content):
+    assert counts(content) == {
+        "arcana": 4, "grimoire": 2, "deed": 2, "verse": 1, "hireling": 1, "title": 1,
+        "reference": 1, "tracker": 1,
+    }
+    assert len(content.cards) == 12
+    assert len(expand_copies(content.cards)) == 13
+
+
+def test_game_data(content):
+    assert content.game_name == "Minimal Prophecies"
+    assert content.grimoires == ("Blood Magic", "Necromancy")
+    assert content.card_types == ("Spell", "Item", "Creature")
+    assert content.rules == model.Rules()
+    assert content.glossary == (
+        model.Term("Grimoire", "A school of dark arts a player levels up.",
+                   ("Discipline", "Mastery")),
+    )
+    assert content.components["arcana"] == 3
+
+
+def test_arcana_card_is_typed_with_parsed_effects(content):
+    pact = next(c for c in content.cards if c.name == "Crimson Pact")
+    assert isinstance(pact, model.Arcana)
+    assert (pact.id, pact.kind, pact.grimoire, pact.types, pact.copies) == (
+        "arcana/crimson-pact", "arcana", "Blood Magic", ("Spell",), 2,
+    )
+    first, second = pact.effects
+    assert first.text == "Grimoire Level 1: Add 1 to any Dark Deed"
+    assert first.node == ast.Effect(
+        (ast.LevelReq(ast.THIS, 1),), (ast.AddToDeed(1, ast.DeedTarget("any")),)
+    )
+    assert first.place == model.Place("arcana/blood-magic.yaml", 8, 10)
+    assert second.place == model.Place("arcana/blood-magic.yaml", 9, 9)
+    assert pact.place == model.Place("arcana/blood-magic.yaml", 4, 5)
+
+
+def test_every_kind_is_built(content):
+    by_kind = {c.kind: c for c in reversed(content.cards)}  # the first of each kind
+    grimoire = by_kind["grimoire"]
+    assert isinstance(grimoire, model.Grimoire)
+    assert grimoire.points == (0, 1, 3, 6, 10) and grimoire.manifest_name == "Bloodletting"
+    assert isinstance(grimoire.manifest.node.actions[0], ast.RevealUntil)
+    verse = by_kind["verse"]
+    assert isinstance(verse.condition.node, ast.Compare) and verse.position == "starting"
+    hireling = by_kind["hireling"]
+    assert hireling.role == "sabotage" and hireling.redraw is True
+    title = by_kind["title"]
+    assert isinstance(title.condition.node, ast.Title) and title.points == 5
+    assert by_kind["reference"].heading == "A round, step by step"
+    assert by_kind["tracker"].rounds == 5
+    assert by_kind["deed"].when_complete[0].text == "Level up this Grimoire"
+
+
+def test_cards_are_in_kind_order(content):
+    kinds = [c.kind for c in content.cards]
+    assert kinds == sorted(kinds, key=model.KINDS.index)
+
+
+def test_non_canonical_text_is_kept_as_written(make_content):
+    root = make_content(files={"titles.yaml": "titles:\n  - name: T\n    condition: most   "
+                               "STASHED cards\n    points: 5\n"})
+    title = load_content(root).of_kind("title")[0]
+    assert title.condition.text == "Most stashed cards"
+    assert title.condition.written == "most   STASHED cards"
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("Crimson Pact", "crimson-pact"), ("Raven's  Eye!", "raven-s-eye"), ("  X-1 ", "x-1"),
+])
+def test_slug(name, expected):
+    assert slug(name) == expected
+
+
+# schemas -----------------------------------------------------------------------------
+SCHEMA_NAMES = sorted(
+    p.name.removesuffix(".schema.json") for p in SCHEMAS.glob("*.schema.json")
+    if p.name != "layout.schema.json"
+)
+
+
+def test_rules_schema_lists_every_rules_field():
+    properties = schema("game")["properties"]["rules"]["properties"]
+    assert list(properties) == [f.name for f in dataclasses.fields(model.Rules)]
+
+
+@pytest.mark.parametrize("name", SCHEMA_NAMES)
+def test_schema_is_valid_draft_2020_12_with_id_titles_descriptions(name):
+    from jsonschema.validators import Draft202012Validator
+
+    data = schema(name)
+    Draft202012Validator.check_schema(data)
+    assert data["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert data["$id"].endswith(f"/{name}.schema.json")
+    for sub in _subschemas(data):
+        assert set(sub) <= KEYWORDS, f"{name}: a keyword the loader does not check"
+        if sub.get("type") == "object":
+            assert sub.get("additionalProperties") is False
+            assert sub.get("title") and sub.get("description")
+
+
+def _subschemas(node):
+    if isinstance(node, dict):
+        if any(k in node for k in ("type", "enum", "$ref")):
+            yield node
+        for key, value in node.items():
+            if key in ("properties", "$defs"):
+                for child in value.values():
+                    yield from _subschemas(child)
+            elif key == "items":
+                yield from _subschemas(value)
+
+
+def _fixture_files():
+    for folder in [MINIMAL, *sorted(DEFECTS.iterdir())]:
+        for path in sorted(folder.rglob("*.yaml")):
+            key = path.parent.name if path.parent.name in ("arcana", "deeds") else path.name
+            if key in SCHEMA_OF:
+                yield pytest.param(path, SCHEMA_OF[key], id=str(path.relative_to(HERE)))
+
+
+@pytest.mark.parametrize(("path", "name"), list(_fixture_files()))
+def test_own_schema_checks_agree_with_jsonschema(path, name):
+    from jsonschema.validators import Draft202012Validator
+
+    try:
+        src = read_source(path, path.name)
+    except ProphecyError:
+        pytest.skip("not UTF-8")
+    node, errors = compose(src)
+    if node is None:
+        pytest.skip("not YAML the schema sees")
+    data = to_data(node)
+    theirs = Draft202012Validator(schema(name)).iter_errors(data)
+    assert {(tuple(f.absolute_path), f.validator) for f in iter_findings(schema(name), data)} == {
+        (tuple(e.absolute_path), e.validator) for e in theirs
+    }
+
+
+def test_schemas_are_pretty_json():
+    for path in SCHEMAS.glob("*.schema.json"):
+        if path.name != "layout.schema.json":
+            text = path.read_text(encoding="utf-8")
+            assert text == json.dumps(json.loads(text), indent=2, ensure_ascii=False) + "\n"
