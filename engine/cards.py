@@ -50,6 +50,11 @@ class Book:
         """The model card a physical card id is a copy of."""
         return self.designs[self.design[cid]]
 
+    def copies_of(self, card_id: str) -> list[int]:
+        """The physical card ids of one design, by its content id."""
+        d = self.design_index[card_id]
+        return [cid for cid, of in enumerate(self.design) if of == d]
+
     def label(self, cid: int) -> str:
         """The content id of a physical card, for logs and reports."""
         return self.designs[self.design[cid]].id

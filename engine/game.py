@@ -66,6 +66,7 @@ class Game(Moves):
         self.deed_points, self.needed = book.deed_points, book.needed
         self.effects, self.nodes, self.line_base = book.effects, book.nodes, book.line_base
         self.log: list[tuple] | None = [] if log else None
+        self.watch: Any = None  # called as watch(game, player) after every step, when set
         self.first = self.rng.randrange(len(players))
         n = len(players)
         self.controllers = [players[(self.first + s) % n] for s in range(n)]
@@ -96,7 +97,9 @@ class Game(Moves):
                 hint=f"return an index from 0 to {n - 1}",
             )
         if self.log is not None:
-            self.log.append((self.round, p.seat, ask, list(options), i))
+            from engine.log import describe
+
+            self.log.append((self.round, p.seat, ask, describe(self, p, ask, options), i))
         return options[i]
 
     def fork(self, rng: random.Random) -> Game:
@@ -189,9 +192,13 @@ class Game(Moves):
                 self.prophecy_phase(p)
                 if not final:
                     self.draw_phase(p)
+                    if self.watch is not None:
+                        self.watch(self, p)
             if not final:
                 self.cleanup_phase()
                 self.hireling_phase()
+                if self.watch is not None:
+                    self.watch(self, None)
         self.over = True
         self.results = finish(self)
         return self
@@ -224,6 +231,8 @@ class Game(Moves):
                 return
             used[kind] += 1
             self.act(p, kind)
+            if self.watch is not None:
+                self.watch(self, p)
 
     def act(self, p: PlayerState, kind: str, card: int = -1, grimoire: int = -1) -> None:
         """Take one action; ``card`` and ``grimoire`` answer its questions in advance."""
@@ -274,6 +283,8 @@ class Game(Moves):
                 self.verse_paid[d] += 1
                 self._verse_reward(p, d, position)
             self.complete_deeds(p)
+            if self.watch is not None:
+                self.watch(self, p)
 
     def _verse_reward(self, p: PlayerState, d: int, position: int) -> None:
         hireling = self.hireling if self.hire_verse == position else -1

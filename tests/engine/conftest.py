@@ -180,7 +180,9 @@ def new_game(synthetic) -> Callable[..., Game]:
 
     def build(players=None, seed=1, book: Book | None = None, **kw) -> Game:
         players = players or [Script(), Script()]
-        return Game(book or synthetic, players, seed, **kw)
+        game = Game(book or synthetic, players, seed, **kw)
+        game.controllers = list(players)  # seat 0 is players[0], whoever drew first
+        return game
 
     return build
 
@@ -199,3 +201,46 @@ def kit(vocab) -> SimpleNamespace:
         book=lambda **kinds: book_of(make_content(vocab, **kinds)),
         Script=Script, rules=rules, line=partial(line, vocab),
     )
+
+
+def move(game: Game, cid: int, dest: list[int]) -> int:
+    """Take a card from wherever it is (keeping every card in one place) and put it in dest."""
+    for name, cards in game.places().items():
+        if name == "hireling" or name.endswith(".stored"):
+            continue
+        if cid in cards:
+            cards.remove(cid)
+            dest.append(cid)
+            return cid
+    for p in game.players:
+        for stored in p.stored:
+            if cid in stored:
+                stored.remove(cid)
+                dest.append(cid)
+                return cid
+    raise AssertionError(f"card {cid} is nowhere")
+
+
+def clear_deeds(game: Game, p) -> None:
+    """Put the player's deeds and their stored cards away in the box."""
+    for stored in p.stored:
+        game.box.extend(stored)
+    game.box.extend(p.deeds)
+    p.deeds.clear()
+    p.stored.clear()
+
+
+def give_deed(game: Game, p, deed_cid: int, stored: int = 0) -> int:
+    """Put a deed in the player's row with ``stored`` cards from the deck on it."""
+    if deed_cid in p.deeds:
+        raise AssertionError("the player already has that deed")
+    move(game, deed_cid, p.deeds)
+    p.stored.append([])
+    for _ in range(stored):
+        p.stored[-1].append(game.deck.pop())
+    return deed_cid
+
+
+@pytest.fixture(scope="session")
+def tools() -> SimpleNamespace:
+    return SimpleNamespace(move=move, give_deed=give_deed, clear_deeds=clear_deeds)

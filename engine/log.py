@@ -1,0 +1,110 @@
+"""The event log: a game played with ``log=True`` in, JSON lines out, and back to a game.
+
+The first line names the seed and the number of players; then one line per
+answered question (round, seat, question, the options in words, the index
+chosen); the last line holds the scores, the winner and a fingerprint of the
+final state. Because the game owns its random generator, replaying the
+answers with the same seed rebuilds the identical final state, and
+``replay`` checks that it does.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from dsl.errors import ProphecyError
+from engine import protocol as P
+from engine.cards import Book
+from engine.game import Game
+
+_CARD_ASKS = {
+    P.ASK_PLAY, P.ASK_LEVEL_CARD, P.ASK_STASH, P.ASK_DISCARD, P.ASK_HAND_LIMIT, P.ASK_KEEP,
+    P.ASK_COMPLETE, P.ASK_OVERFLOW, P.ASK_HIRELING,
+}
+_GRIMOIRE_ASKS = {P.ASK_LEVEL_GRIMOIRE, P.ASK_MANIFEST, P.ASK_LEVEL_UP, P.ASK_LEVEL_DOWN}
+
+
+def describe(game: Game, p: Any, ask: str, options: Iterable[Any]) -> list[Any]:
+    """The options of a question in words: card ids, grimoire names, seats, verses."""
+    book = game.book
+    out: list[Any] = []
+    for o in options:
+        if isinstance(o, bool | str):
+            out.append(o)
+        elif ask in _CARD_ASKS:
+            out.append("none" if o < 0 else book.label(o))
+        elif ask in _GRIMOIRE_ASKS:
+            out.append(book.grimoires[o])
+        elif ask in (P.ASK_DEED, P.ASK_UNSTORE):
+            out.append(book.label(p.deeds[o]))
+        elif ask == P.ASK_SUPPORT_PLAYER:
+            out.append(f"seat {o + 1}")
+        elif ask in (P.ASK_SABOTAGE_VERSE, P.ASK_SUPPORT_VERSE):
+            out.append(book.label(game.verses[o]))
+        else:
+            out.append(o)
+    return out
+
+
+def to_lines(game: Game) -> list[str]:
+    """The game's log as JSON lines (the game must have been played with ``log=True``)."""
+    if game.log is None:
+        raise ValueError("the game was not played with log=True")
+    lines = [{"event": "start", "seed": game.seed, "players": len(game.players)}]
+    for rnd, seat, ask, options, index in game.log:
+        lines.append({
+            "event": "choice", "round": rnd, "seat": seat, "ask": ask,
+            "options": options, "choice": index,
+        })
+    res = game.results
+    lines.append({
+        "event": "end", "scores": res.get("scores"), "winner": res.get("winner"),
+        "state": game.digest(),
+    })
+    return [json.dumps(line, separators=(",", ":")) for line in lines]
+
+
+def write(game: Game, path: Path) -> None:
+    """Write the log next to its final place, then rename it there."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("\n".join(to_lines(game)) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+class _Replayer:
+    def __init__(self, script: list[tuple[int, str, int]]) -> None:
+        self.script, self.at = script, 0
+
+    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+        if self.at >= len(self.script):
+            raise P.IllegalChoice(f"the log ends before '{ask}'", where="log")
+        seat, want, index = self.script[self.at]
+        self.at += 1
+        if (seat, want) != (me.seat, ask):
+            raise P.IllegalChoice(
+                f"the log answers '{want}' for seat {seat + 1} where the game asks "
+                f"'{ask}' of seat {me.seat + 1}",
+                where="log", hint="replay with the content the log was written with",
+            )
+        return index
+
+
+def replay(book: Book, lines: Iterable[str]) -> Game:
+    """Play the logged game again from its seed and answers; check the final state matches."""
+    events = [json.loads(line) for line in lines if line.strip()]
+    if not events or events[0].get("event") != "start":
+        raise ProphecyError("the log does not start with a 'start' line", where="log")
+    start, end = events[0], events[-1]
+    script = [(e["seat"], e["ask"], e["choice"]) for e in events if e["event"] == "choice"]
+    player = _Replayer(script)
+    game = Game(book, [player] * start["players"], start["seed"], log=True).play()
+    if end.get("event") == "end" and end.get("state") != game.digest():
+        raise ProphecyError(
+            "the replayed game ends in a different state than the log",
+            where="log", hint="replay with the content the log was written with",
+        )
+    return game
