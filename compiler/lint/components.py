@@ -44,7 +44,12 @@ def copies(cards: list[Card]) -> int:
 
 
 def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
-    """``{kind: {"count": n, "per_grimoire": m, ...}}`` from the content's component list."""
+    """``{kind: {"count": n, "per_grimoire": m, ...}}`` from the content's component list.
+
+    ``Content.components`` holds the counts (``"arcana"``) and may hold the
+    spreads (``"arcana.per_grimoire"``); spreads it lacks are read from the
+    ``components`` mapping of ``game.yaml`` itself.
+    """
     out: dict[str, dict[str, Any]] = {}
     for key, value in ctx.content.components.items():
         kind, _, spread = key.partition(".")
@@ -52,7 +57,22 @@ def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
             out.setdefault(kind, {}).update(value)
         else:
             out.setdefault(kind, {})[spread or "count"] = value
+    for kind, spec in _declared(ctx).items():
+        for spread in SPREADS:
+            if isinstance(spec, dict) and isinstance(spec.get(spread), int):
+                out.setdefault(kind, {}).setdefault(spread, spec[spread])
     return out
+
+
+def _declared(ctx: Context) -> dict[str, Any]:
+    import yaml
+
+    try:
+        data = yaml.safe_load("\n".join(ctx.lines("game.yaml")))
+    except yaml.YAMLError:
+        return {}
+    found = data.get("components") if isinstance(data, dict) else None
+    return found if isinstance(found, dict) else {}
 
 
 def _game_place(ctx: Context, kind: str) -> Place:
@@ -108,6 +128,10 @@ def duplicate_names(ctx: Context) -> Iterator[Finding]:
                       "rename one of them")
 
 
+def _cards(n: int, kind: str) -> str:
+    return f"{n} {kind} card{'s' * (n != 1)}"
+
+
 @check("PL505")
 def enough_to_play(ctx: Context) -> Iterator[Finding]:
     """Enough cards of each kind for a game at the largest player count."""
@@ -125,7 +149,7 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
     }
     for kind, (need, why) in needs.items():
         if by_kind[kind] < need:
-            yield Finding("PL505", f"{by_kind[kind]} {kind} cards, {players} players need {need} "
+            yield Finding("PL505", f"{_cards(by_kind[kind], kind)}, {players} players need {need} "
                           f"({why})", _game_place(ctx, kind), f"add {kind} cards")
     for name in content.grimoires:
         mine = [c for c in content.of_kind("grimoire") if getattr(c, "grimoire", None) == name]

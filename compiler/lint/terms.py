@@ -81,23 +81,34 @@ class Glossary:
         ``title_case``: the text is a name or a heading, where every word may
         start with a capital.
         """
+        found: list[tuple[re.Match[str], Term, str | None]] = []
+        for term, pattern in self._canonical:
+            found.extend((m, term, None) for m in pattern.finditer(text))
+        for term, word, pattern in self._rejected:
+            found.extend((m, term, word) for m in pattern.finditer(text)
+                         if _rejected_case(m.group(0), word))
+        # The longest words win: "Victory Points" is one rejected phrase, not "Points".
+        found.sort(key=lambda f: (-len(f[0].group(0)), f[0].start()))
         claimed: list[tuple[int, int]] = []
         out: list[Hit] = []
-        for term, pattern in self._canonical:
-            for m in pattern.finditer(text):
-                if _overlaps(claimed, m.span()):
-                    continue
-                claimed.append(m.span())
-                opening = _opens_sentence(text, m.start())
-                if not _case_ok(m.group(0), term.term, opening, title_case):
-                    out.append(Hit(m.start(), m.group(0), "PL102", _recase(m.group(0), term.term)))
-        for term, word, pattern in self._rejected:
-            for m in pattern.finditer(text):
-                if _overlaps(claimed, m.span()) or not _rejected_case(m.group(0), word):
-                    continue
-                claimed.append(m.span())
-                out.append(Hit(m.start(), m.group(0), "PL101", _replace(m.group(0), word, term)))
+        for m, term, word in found:
+            if _overlaps(claimed, m.span()):
+                continue
+            claimed.append(m.span())
+            hit = self._hit(text, m, term, word, title_case)
+            if hit is not None:
+                out.append(hit)
         return sorted(out, key=lambda h: h.start)
+
+    @staticmethod
+    def _hit(text: str, m: re.Match[str], term: Term, word: str | None,
+             title_case: bool) -> Hit | None:
+        opening = _opens_sentence(text, m.start())
+        if word is not None:
+            return Hit(m.start(), m.group(0), "PL101", _replace(m.group(0), word, term, opening))
+        if _case_ok(m.group(0), term.term, opening, title_case):
+            return None
+        return Hit(m.start(), m.group(0), "PL102", _recase(m.group(0), term.term))
 
 
 def _overlaps(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
@@ -129,7 +140,7 @@ def _case_ok(written: str, term: str, opening: bool, title_case: bool) -> bool:
     if opening and core == term[:1].upper() + term[1:]:
         return True
     if len(term.split()) == 1:
-        return not (term[:1].islower() and core[:1].isupper())
+        return title_case or not (term[:1].islower() and core[:1].isupper())
     return title_case and all(w[:1].isupper() for w in core.split())
 
 
@@ -143,12 +154,12 @@ def _rejected_case(written: str, word: str) -> bool:
     return _initials(written) == _initials(word) or written.isupper()
 
 
-def _replace(written: str, word: str, term: Term) -> str:
+def _replace(written: str, word: str, term: Term, opening: bool) -> str:
     plural = _plural(" ".join(written.split()), word)
     canonical = term.term
     if plural and not canonical.endswith("s"):
         canonical += "s"
-    if written[:1].isupper() and canonical[:1].islower():
+    if opening and written[:1].isupper() and canonical[:1].islower():
         canonical = canonical[:1].upper() + canonical[1:]
     return canonical
 
@@ -169,6 +180,10 @@ def prose_fields(card: Card) -> Iterator[tuple[str, str]]:
         yield "flavor", card.flavor
 
 
+#: Fields written in Title Case, where every word may start with a capital.
+TITLE_FIELDS = ("name", "manifest_name", "heading")
+
+
 def designs(ctx: Context) -> list[Card]:
     """One card per design: copies expanded by the loader share an id."""
     seen: dict[str, Card] = {}
@@ -178,11 +193,13 @@ def designs(ctx: Context) -> list[Card]:
 
 
 def _finding(hit: Hit, place: Place, field: str) -> Finding:
+    """A finding for a hit; renaming a card is left to its designer (no fix on names)."""
     if hit.code == "PL101":
         message = f"'{hit.written}' is not a game term here; the glossary says '{hit.canonical}'"
     else:
         message = f"'{hit.written}' is written '{hit.canonical}' in the glossary"
-    fix = Edit(place, hit.written, hit.canonical)
+    rename = field == "name" and hit.code == "PL101"
+    fix = None if rename else Edit(place, hit.written, hit.canonical)
     return Finding(hit.code, message, place, f"write '{hit.canonical}' ({field})", fix)
 
 
@@ -194,7 +211,7 @@ def glossary_in_cards(ctx: Context) -> Iterator[Finding]:
         return
     for card in designs(ctx):
         for field, text in prose_fields(card):
-            for hit in glossary.hits(text, title_case=field in ("name", "manifest_name")):
+            for hit in glossary.hits(text, title_case=field in TITLE_FIELDS):
                 yield _finding(hit, word_place(ctx, card, field, text, hit.start), field)
 
 

@@ -62,7 +62,7 @@ def empty_flavor(ctx: Context) -> Iterator[Finding]:
             source = ctx.lines(place.file)[place.line - 1]
             if _EMPTY_FIELD.match(source):
                 yield Finding("PL403", f"'{card.name}' has an empty flavour field", place,
-                              "write the flavour, or delete the key (no flavour is fine)")
+                              "write the flavour, or delete the key: no flavour is fine")
 
 
 @check("PL404")

@@ -1,0 +1,127 @@
+"""Each line of cases.txt: a card built from its input, linted, and its findings compared.
+
+The card joins the clean fixture content, so only what the input plants can
+be found on it. Adding a case means adding a line to cases.txt.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from compiler import model
+from compiler.content import load_content
+from compiler.lint import lint
+from dsl.parser import parse
+from dsl.printer import to_text
+from dsl.vocabulary import Vocabulary
+
+HERE = Path(__file__).parent
+CLEAN = HERE / "fixtures" / "clean" / "content"
+PROSE = ("name", "flavor", "text", "reminder", "heading")
+EFFECT_LINE = 100  # effect lines of a case card sit at case.yaml:100, 101, ...
+
+
+def read_cases() -> list[tuple[str, str, str]]:
+    cases = []
+    for raw in (HERE / "cases.txt").read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        where, rest = raw.split(" | ", 1)
+        text, expected = rest.rsplit(" ; ", 1)
+        cases.append((where.strip(), text, expected.strip()))
+    return cases
+
+
+@pytest.fixture(scope="module")
+def clean() -> model.Content:
+    return load_content(CLEAN)
+
+
+def effect_lines(text: str, vocab: Vocabulary) -> tuple[model.EffectLine, ...]:
+    out = []
+    for n, written in enumerate(text.split(" || ")):
+        node = parse(written, vocab)
+        canonical = to_text(node)
+        out.append(model.EffectLine(canonical, node, model.Place("case.yaml", EFFECT_LINE + n, 1),
+                                    written if written != canonical else ""))
+    return tuple(out)
+
+
+def build(where: str, text: str, vocab: Vocabulary) -> tuple[model.Card, str]:
+    """The case card and the text of case.yaml (where its prose fields are found)."""
+    kind, _, arg = where.partition(" ")
+    place = model.Place("case.yaml", 1, 1)
+    base = {"id": f"case/{kind}", "name": "Case", "place": place}
+    if kind in PROSE:
+        return _prose_card(kind, text, base, vocab)
+    lines = effect_lines(text, vocab)
+    if kind == "arcana":
+        card = model.Arcana(kind="arcana", grimoire=arg, types=("Spell",), effects=lines, **base)
+    elif kind == "deed":
+        card = model.DarkDeed(kind="deed", grimoire=arg, cards_needed=3, points=4,
+                              when_complete=lines, **base)
+    elif kind == "manifest":
+        card = model.Grimoire(kind="grimoire", grimoire=arg, points=(0, 1, 2, 4, 6),
+                              manifest=lines[0], copies=2, **base)
+    elif kind == "verse":
+        card = model.Verse(kind="verse", position="middle", text="So it is.", condition=lines[0],
+                           reward=effect_lines("Draw 1 Arcana", vocab), **base)
+    else:
+        card = model.Hireling(kind="hireling", role=kind, reminder="Cover a reward.",
+                              effect=lines, redraw=arg == "redraw", **base)
+    return card, "- name: Case\n"
+
+
+def _prose_card(field: str, text: str, base: dict, vocab: Vocabulary) -> tuple[model.Card, str]:
+    effects = effect_lines("Draw 1 Arcana", vocab)
+    if field == "name":
+        card = model.Arcana(kind="arcana", grimoire="Blood Magic", types=("Spell",),
+                            effects=effects, **{**base, "name": text})
+        return card, f"- name: {text}\n"
+    source = f"- name: Case\n  {field}: |-\n    {text}\n"
+    if field == "text":
+        card = model.Verse(kind="verse", position="middle", text=text,
+                           condition=effect_lines("If you have 1 or more stashed cards", vocab)[0],
+                           reward=effects, **base)
+    elif field == "reminder":
+        card = model.Hireling(kind="hireling", role="support", reminder=text,
+                              effect=effect_lines("Stash a card from your hand", vocab), **base)
+    elif field == "heading":
+        card = model.Reference(kind="reference", heading=text, **base)
+    else:
+        card = model.Arcana(kind="arcana", grimoire="Blood Magic", types=("Spell",),
+                            effects=effects, flavor=text, **base)
+    return card, source
+
+
+def column_in_input(finding, field: str) -> str:
+    """CODE@column in the input: @0 for the card itself, @n:c for effect line n > 1."""
+    p = finding.place
+    if (p.line, p.column) == (1, 1) and field not in ("name",) and p.line < EFFECT_LINE:
+        return f"{finding.code}@0"
+    if p.line == 2 and field != "name":
+        return f"{finding.code}@field"
+    if p.line >= EFFECT_LINE:
+        n = p.line - EFFECT_LINE + 1
+        return f"{finding.code}@{p.column}" if n == 1 else f"{finding.code}@{n}:{p.column}"
+    offset = 9 if field == "name" else 5  # where the input starts in case.yaml
+    return f"{finding.code}@{p.column - offset + 1}"
+
+
+@pytest.mark.parametrize(("where", "text", "expected"), read_cases(),
+                         ids=[f"{w}|{t}" for w, t, _ in read_cases()])
+def test_case(where, text, expected, clean, tmp_path):
+    vocab = Vocabulary(clean.grimoires, clean.card_types, clean.deed_targets)
+    card, source = build(where, text, vocab)
+    root = tmp_path / "content"
+    shutil.copytree(CLEAN, root)
+    (root / "case.yaml").write_text(source, encoding="utf-8")
+    content = replace(clean, cards=(*clean.cards, card))
+    field = where.split(" ")[0]
+    found = [column_in_input(f, field) for f in lint(content, root)
+             if f.place.file == "case.yaml" and f.code not in ("PL501", "PL502")]
+    assert (" ".join(found) or "-") == expected

@@ -1,0 +1,179 @@
+"""`prophecy lint` end to end: the defects fixture, --fix, --json, --strict and the baseline."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from compiler.cli import main
+from compiler.lint import RULES
+
+HERE = Path(__file__).parent
+DEFECTS = HERE / "fixtures" / "defects"
+CLEAN = HERE / "fixtures" / "clean"
+
+
+def expected(folder: Path) -> list[str]:
+    """The `place ; code` lines of a fixture's expected.txt."""
+    out = []
+    for line in (folder / "expected.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            place, code = (part.strip() for part in line.split(" ; "))
+            out.append(f"{place} {code}")
+    return out
+
+
+def run_json(capsys, *argv: str) -> tuple[int, dict]:
+    code = main(["lint", "--json", *argv])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def places(data: dict, shown_only: bool = True) -> list[str]:
+    return [f"{f['file']}:{f['line']}:{f['column']} {f['code']}" for f in data["findings"]
+            if not (shown_only and f["known"])]
+
+
+@pytest.fixture
+def defects(tmp_path: Path) -> Path:
+    """A writable copy of the defects fixture; returns its content folder."""
+    shutil.copytree(DEFECTS, tmp_path / "defects")
+    return tmp_path / "defects" / "content"
+
+
+def test_every_planted_defect_is_found_at_its_place(capsys):
+    code, data = run_json(capsys, "--content", str(DEFECTS / "content"))
+    assert places(data) == expected(DEFECTS)
+    assert code == 1
+
+
+def test_every_code_is_planted_in_a_fixture_or_a_case():
+    cases = (HERE / "cases.txt").read_text(encoding="utf-8")
+    planted = " ".join(expected(DEFECTS)) + cases
+    missing = [code for code in RULES if code not in planted]
+    assert missing == []
+
+
+def test_text_output_is_sorted_lines_then_a_summary(capsys):
+    code = main(["lint", "--content", str(DEFECTS / "content")])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 1
+    first = lines[0]
+    assert first.endswith("(write 3, or change stash_points in game.yaml)")
+    assert first.startswith(str(DEFECTS / "docs" / "rules.md") + ":4:25: PL801 ")
+    errors = sum(RULES[e.split()[1]].severity == "error" for e in expected(DEFECTS))
+    warnings = len(expected(DEFECTS)) - errors
+    assert lines[-1].startswith(f"prophecy lint: {errors} errors, {warnings} warnings (")
+    assert len(lines) == len(expected(DEFECTS)) + 1
+
+
+def test_fix_repairs_the_fixable_and_a_second_run_finds_only_the_rest(defects, capsys):
+    _, before = run_json(capsys, "--content", str(defects))
+    fixable = {f"{f['file']} {f['code']}" for f in before["findings"] if f["fixable"]}
+    assert {"arcana/blood-magic.yaml PL401", "grimoires.yaml PL301",
+            "../docs/rules.md PL101", "arcana/necromancy.yaml PL404"} <= fixable
+    main(["lint", "--content", str(defects), "--fix"])
+    assert "fixed" in capsys.readouterr().out.splitlines()[-1]
+    _, after = run_json(capsys, "--content", str(defects))
+    assert not [f for f in after["findings"] if f["fixable"]]
+    unfixable = sorted(f"{f['code']} {f['message']}" for f in before["findings"]
+                       if not f["fixable"])
+    assert sorted(f"{f['code']} {f['message']}" for f in after["findings"]) == unfixable
+
+
+def test_fix_writes_canonical_and_matching_text(defects):
+    main(["lint", "--content", str(defects), "--fix"])
+    arcana = (defects / "arcana" / "blood-magic.yaml").read_text(encoding="utf-8")
+    assert '- "Grimoire Level 2: Draw 1 Arcana"' in arcana  # was Blood Magic Level 2
+    assert '- "Grimoire Level 1: Draw 1 Arcana"' in arcana  # was lower case
+    assert '- "Grimoire Level 1: Stash a card from your hand"' in arcana  # repeated
+    assert "Sworn on the Grimoire of the old school." in arcana
+    docs = (defects.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "Discard the rest to the center." in docs
+    assert "Complete a Dark Deed to score its Points." in docs
+    assert '"Discipline"' in docs and "Discipline Level 2" in docs  # quoted and code: untouched
+
+
+def test_clean_content_passes_strict(capsys):
+    assert main(["lint", "--content", str(CLEAN / "content"), "--strict"]) == 0
+    assert capsys.readouterr().out.strip() == "prophecy lint: 0 errors, 0 warnings"
+
+
+def test_warnings_fail_only_with_strict(defects, capsys):
+    only_warnings = ["--content", str(defects), "--select", "PL3,PL4,PL7"]
+    assert main(["lint", *only_warnings]) == 0
+    assert main(["lint", *only_warnings, "--strict"]) == 1
+
+
+def test_select_and_ignore(capsys):
+    _, data = run_json(capsys, "--content", str(DEFECTS / "content"), "--select", "PL2",
+                       "--ignore", "PL203")
+    assert {f["code"] for f in data["findings"]} == {"PL201", "PL202", "PL204"}
+    assert main(["lint", "--select", "PL999"]) == 1
+    assert "no lint code starts with 'PL999'" in capsys.readouterr().err
+
+
+def test_json_gives_the_same_findings_as_text(capsys):
+    code, data = run_json(capsys, "--content", str(DEFECTS / "content"))
+    first = data["findings"][0]
+    assert first == {
+        "code": "PL801", "name": "number-disagrees", "severity": "error",
+        "file": "../docs/rules.md", "line": 4, "column": 25,
+        "message": "rules.md says 2 where rules.stash_points is 3",
+        "hint": "write 3, or change stash_points in game.yaml", "fixable": False, "fix": None,
+        "known": False, "path": str(DEFECTS / "docs" / "rules.md"),
+    }
+    assert data["summary"]["exit"] == code == 1
+
+
+def test_baseline_lets_known_findings_pass_and_fails_when_a_count_rises(defects, capsys):
+    assert main(["lint", "--content", str(defects), "--write-baseline"]) == 0
+    baseline = json.loads((defects / "lint-baseline.json").read_text(encoding="utf-8"))
+    assert baseline["counts"]["PL203"] == 2 and baseline["counts"]["PL404"] == 1
+    capsys.readouterr()
+    code, data = run_json(capsys, "--content", str(defects), "--strict")
+    assert code == 0 and places(data) == [] and data["summary"]["known"] == len(expected(DEFECTS))
+    # One more contradiction: PL203 goes from 2 to 3, and all three are shown again.
+    path = defects / "arcana" / "necromancy.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        '"Add 1 to any Dark Deed"', '"Top Discard Spell + Top Discard Creature: Draw 1 Arcana"', 1)
+    path.write_text(text, encoding="utf-8")
+    code = main(["lint", "--content", str(defects)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.count(" PL203 ") == 3
+    assert "PL203: 3 findings, the baseline allows 2" in out
+
+
+def test_baseline_notes_a_count_that_can_be_lowered(defects, capsys):
+    main(["lint", "--content", str(defects), "--write-baseline"])
+    main(["lint", "--content", str(defects), "--fix"])
+    capsys.readouterr()
+    assert main(["lint", "--content", str(defects)]) == 0
+    assert "PL401: 0 findings, the baseline allows 1; lower it with --write-baseline" in \
+        capsys.readouterr().out
+
+
+def test_a_broken_baseline_is_reported(defects, capsys):
+    (defects / "lint-baseline.json").write_text("{\"counts\": 3}", encoding="utf-8")
+    assert main(["lint", "--content", str(defects)]) == 1
+    assert "this is not a lint baseline" in capsys.readouterr().err
+
+
+def test_content_that_does_not_load_gives_the_loader_errors(defects, capsys):
+    path = defects / "tracker.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("rounds: 4", "rounds: four"),
+                    encoding="utf-8")
+    assert main(["lint", "--content", str(defects)]) == 1
+    err = capsys.readouterr().err
+    assert "tracker.yaml:4:" in err
+    assert "the content does not load" in err
+
+
+def test_list_shows_every_code(capsys):
+    assert main(["lint", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert all(code in out for code in RULES)
