@@ -1,0 +1,53 @@
+"""docs/content.md: its example files check clean and its sample report is real output."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from compiler.cli import main
+from compiler.content import check_content
+
+HERE = Path(__file__).resolve().parent
+DOC = HERE.parents[1] / "docs" / "content.md"
+MINIMAL = HERE / "fixtures" / "minimal"
+DEFECTS = HERE / "fixtures" / "defects"
+
+
+def _examples() -> dict[str, str]:
+    text = DOC.read_text(encoding="utf-8")
+    return dict(re.findall(r"<!-- check: (\S+) -->\n```yaml\n(.*?)```", text, re.S))
+
+
+def test_every_file_kind_has_an_example():
+    assert set(_examples()) == {
+        "game.yaml", "arcana/blood-magic.yaml", "grimoires.yaml", "deeds/blood-magic.yaml",
+        "verses.yaml", "hirelings.yaml", "titles.yaml", "reference.yaml", "tracker.yaml",
+    }
+
+
+def test_the_examples_check_clean(tmp_path):
+    root = tmp_path / "content"
+    shutil.copytree(MINIMAL, root)
+    for rel, text in _examples().items():
+        (root / rel).write_text(text, encoding="utf-8")
+    content, errors = check_content(root)
+    assert [str(e) for e in errors] == []
+    assert content.of_kind("arcana")[0].name == "Open Vein"
+
+
+def test_the_sample_report_is_what_check_prints(tmp_path, monkeypatch, capsys):
+    root = tmp_path / "content"
+    shutil.copytree(MINIMAL, root)
+    for case in ("unknown-name-in-effect", "this-on-verse"):
+        shutil.copytree(DEFECTS / case, root, dirs_exist_ok=True, ignore=_case_files)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--content", "content"]) == 1
+    text = DOC.read_text(encoding="utf-8")
+    sample = re.search(r"## What check reports.*?```text\n(.*?)```", text, re.S).group(1)
+    assert capsys.readouterr().out == sample
+
+
+def _case_files(folder: str, names: list[str]) -> list[str]:
+    return [n for n in names if n in ("expected.txt", "delete.txt")]
