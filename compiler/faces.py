@@ -84,6 +84,8 @@ class CardFaces:
     front: Face
     back: Face
     effects: tuple[str, ...]
+    where: str = ""  # the content file and line the card was written at, for errors
+    line: int = 1
 
 
 # ---------------------------------------------------------------- badges
@@ -325,7 +327,8 @@ def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     """Front and back of one card."""
     front, back = KIND_FACES[type(card)](card, content)
     effects = tuple(line.text for line in model.effect_lines_of(card))
-    return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects)
+    return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects,
+                     card.place.file, card.place.line)
 
 
 def all_faces(content: model.Content) -> tuple[CardFaces, ...]:

@@ -43,15 +43,26 @@ class BoxesLayout:
     column: float  # badge column width (0 when no box has badges)
 
 
+def _label_block(c: Canvas, text: str, role: str, width: float, largest: int,
+                 smallest: int) -> Block | None:
+    """The label at the largest size from ``largest`` down at which each word fits the column."""
+    for size in range(largest, smallest - 1, -1):
+        block = wrap(c.layout, words(text, role), width, size)
+        if block is not None:
+            return block
+    return None
+
+
 def _badge(c: Canvas, b: Badge, width: float, size: int) -> PlacedBadge | None:
     small = max(8, round(size * 0.62))
     if b.kind == "level":
-        label = wrap(c.layout, words(b.caption.upper(), "label"), width, small)
+        label = _label_block(c, b.caption.upper(), "label", width, small, round(small * 0.7))
         if label is None:
             return None
         return PlacedBadge(b, label, size * 1.7 + label.height)
     role = "label" if b.kind != "condition" else "body"
-    label = wrap(c.layout, words(b.label, role), width, small if b.kind == "condition" else size)
+    largest = small if b.kind == "condition" else round(size * 0.85)
+    label = _label_block(c, b.label, role, width, largest, round(small * 0.8))
     if label is None:
         return None
     return PlacedBadge(b, label, size * 1.25 + small * 1.1 + label.height)
@@ -78,7 +89,7 @@ def layout_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, name: str
                  role: str = "body") -> BoxesLayout:
     """The largest size at which every box fits the region, or an overflow error."""
     width, height = region[2] - region[0], region[3] - region[1]
-    column = width * 0.25 if any(b.badges for b in boxes) else 0.0
+    column = width * 0.27 if any(b.badges for b in boxes) else 0.0
     ink = c.colour("ink")
 
     def attempt(size: int) -> BoxesLayout | None:

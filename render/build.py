@@ -1,0 +1,186 @@
+"""The build: face models and a layout in, every output file out (atomically, incrementally).
+
+``plan`` decides each image's file and cache key (renderer version, layout,
+fonts and the face model); ``build`` renders the images whose key changed in
+worker processes, each into a temporary file beside its target, and only
+when every image succeeded moves them into place. Then it writes the PDF
+sheets, the Tabletop Simulator files and ``cards.json``, each skipped when
+its inputs are unchanged. A failure leaves the previous output untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler.faces import CardFaces, Face
+from dsl.errors import ProphecyError
+from render.layout import Layout
+
+#: Bump when drawing code changes so every image is rendered again.
+RENDER_VERSION = "1"
+STATE = ".build/state.json"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One image to draw: its file (relative to the output folder), face and cache key."""
+
+    path: str
+    card: str
+    face: Face
+    key: str
+    where: str = ""
+    line: int = 1
+
+
+@dataclass
+class Plan:
+    """Every image of the build, and each card's front and back files."""
+
+    jobs: dict[str, Job] = field(default_factory=dict)
+    fronts: dict[str, str] = field(default_factory=dict)
+    backs: dict[str, str] = field(default_factory=dict)
+
+
+def _slug(card_id: str) -> str:
+    return card_id.replace("/", "-")
+
+
+def face_key(layout: Layout, face: Face) -> str:
+    return hashlib.sha256(f"{RENDER_VERSION}|{layout.digest}|{face!r}".encode()).hexdigest()
+
+
+def back_name(card: CardFaces) -> str:
+    """Deck backs are shared by the deck (verses: by position); other backs are the card's own."""
+    back = card.back
+    if back.design == "back":
+        return f"backs/{back.deck}{'-' + back.variant if back.variant else ''}.png"
+    return f"backs/{_slug(card.id)}.png"
+
+
+def plan(cards: tuple[CardFaces, ...], layout: Layout) -> Plan:
+    out = Plan()
+    for card in cards:
+        front = f"cards/{_slug(card.id)}.png"
+        back = back_name(card)
+        out.fronts[card.id], out.backs[card.id] = front, back
+        place = (card.where, card.line)
+        out.jobs[front] = Job(front, card.id, card.front, face_key(layout, card.front), *place)
+        out.jobs.setdefault(
+            back, Job(back, card.id, card.back, face_key(layout, card.back), *place))
+    return out
+
+
+# ------------------------------------------------------------------ workers
+_LAYOUT: Layout | None = None
+_OUT: Path | None = None
+
+
+def _init(layout: Layout, out: Path) -> None:
+    global _LAYOUT, _OUT
+    _LAYOUT, _OUT = layout, out
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def _render(job: Job) -> tuple[str, str | None, dict | None]:
+    """Draw one image into a temporary file; (path, temp file, error fields)."""
+    from render.backs import render_face
+
+    assert _LAYOUT is not None and _OUT is not None
+    try:
+        img = render_face(_LAYOUT, job.card, job.face)
+    except ProphecyError as exc:
+        return job.path, None, {"message": exc.message, "where": job.where or exc.where,
+                                "line": job.line, "hint": exc.hint}
+    target = _OUT / job.path
+    tmp = temp_name(target)
+    img.save(tmp, "PNG", compress_level=_LAYOUT.data["png"].get("compress_level", 6))
+    return job.path, str(tmp), None
+
+
+def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
+               progress: Callable[[int, int, str], None]) -> None:
+    """Render ``jobs``; all temporary files become real ones only if every job succeeded."""
+    for folder in {(out / j.path).parent for j in jobs}:
+        folder.mkdir(parents=True, exist_ok=True)
+    done: list[tuple[str, str]] = []
+    errors: list[dict] = []
+    try:
+        for n, (path, tmp, error) in enumerate(_results(jobs, layout, out, workers), 1):
+            if error:
+                errors.append(error)
+            else:
+                done.append((path, tmp))  # type: ignore[arg-type]
+            progress(n, len(jobs), path)
+        if errors:
+            first = sorted(errors, key=lambda e: (e["where"], e["line"], e["message"]))[0]
+            raise ProphecyError(first["message"], where=first["where"], line=first["line"],
+                                hint=first["hint"])
+    except BaseException:
+        for _, tmp in done:
+            Path(tmp).unlink(missing_ok=True)
+        raise
+    for path, tmp in done:
+        os.replace(tmp, out / path)
+
+
+def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
+    if workers <= 1 or len(jobs) <= 2:
+        _init(layout, out)
+        yield from map(_render, jobs)
+        return
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    # Biggest faces first so no worker is left with a slow one at the end.
+    ordered = sorted(jobs, key=lambda j: -len(repr(j.face)))
+    with ctx.Pool(workers, initializer=_init, initargs=(layout, out)) as pool:
+        yield from pool.imap_unordered(_render, ordered, chunksize=1)
+
+
+# ------------------------------------------------------------ state, writes
+def read_state(out: Path) -> dict:
+    try:
+        return json.loads((out / STATE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` through a temporary file; False when it already held it."""
+    try:
+        if path.read_bytes() == data:
+            return False
+    except OSError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = temp_name(path)
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return True
+
+
+def stale(jobs: dict[str, Job], state: dict, out: Path, force: set[str]) -> list[Job]:
+    """The jobs whose key changed since the last build, whose file is gone, or forced."""
+    images = state.get("images", {})
+    return [j for p, j in sorted(jobs.items())
+            if p in force or images.get(p) != j.key or not (out / p).is_file()]
+
+
+def progress_printer(enabled: bool) -> Callable[[int, int, str], None]:
+    """A progress callback writing 'rendered N/M' lines to stderr (about ten per build)."""
+
+    def show(n: int, total: int, path: str) -> None:
+        if enabled and (n == total or n % max(1, total // 10) == 0):
+            print(f"  rendered {n}/{total} images", file=sys.stderr)
+
+    return show

@@ -1,0 +1,127 @@
+"""The files made from rendered images: PDF sheets, Tabletop Simulator sheets, cards.json.
+
+Each output has a key made from its inputs (the images' keys, in order, and
+its settings); when the key and the file are as the last build left them,
+the output is not written again. Every write is atomic.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from compiler.faces import CardFaces
+from render import pdf, sheets, tts
+from render.build import Plan, write_atomic
+from render.layout import Layout
+
+DECK_LABELS = {
+    "arcana": "Arcana", "grimoire": "Grimoires", "deed": "Dark Deeds", "verse": "Prophecy Verses",
+    "hireling": "Hirelings", "title": "Titles", "reference": "Reference cards",
+    "tracker": "Round tracker",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the user chose: papers, duplex edge, back offset, the TTS image URL base."""
+
+    papers: tuple[str, ...] = ("a4", "letter")
+    duplex: str | None = None
+    offset_mm: tuple[float, float] | None = None
+    tts_url: str | None = None
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+
+def _fresh(state: dict, name: str, key: str, out: Path, files: list[str]) -> bool:
+    return state.get("outputs", {}).get(name) == key and all((out / f).is_file() for f in files)
+
+
+def physical(cards: tuple[CardFaces, ...], p: Plan) -> list[tuple[str, str]]:
+    """(front, back) image paths for every physical card: copies expanded, content order."""
+    return [(p.fronts[c.id], p.backs[c.id]) for c in cards for _ in range(c.copies)]
+
+
+def write_sheets(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
+                 title: str, note: Callable[[str], None]) -> dict[str, str]:
+    pairs = physical(cards, p)
+    keys = [(p.jobs[f].key, p.jobs[b].key) for f, b in pairs]
+    done = {}
+    for paper in opts.papers:
+        spec = sheets.spec_for(layout, paper, opts.duplex, opts.offset_mm)
+        name = f"sheets-{paper}.pdf"
+        key = _key(keys, spec)
+        done[name] = key
+        if _fresh(state, name, key, out, [name]):
+            continue
+        pages = sheets.pages(spec, pairs)
+        images = {path: out / path for pair in pairs for path in pair}
+        write_atomic(out / name, pdf.write_pdf(pages, images, title))
+        note(f"  wrote {name} ({len(pages)} pages)")
+    return done
+
+
+def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
+              title: str, note: Callable[[str], None]) -> dict[str, str]:
+    url = opts.tts_url or (out / "tts").resolve().as_uri()
+    decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
+    for c in cards:
+        decks.setdefault(c.kind, []).append(
+            (c, tts.TtsCard(c.name, c.copies, out / p.fronts[c.id], out / p.backs[c.id])))
+    objects, done = [], {}
+    for index, (deck, members) in enumerate(decks.items()):
+        items = [m for _, m in members]
+        unique = tts.unique_backs(items)
+        deck_sheets = tts.sheets(layout, deck, items)
+        for sheet in deck_sheets:
+            _tts_sheet(sheet, unique, p, members, layout, out, state, done)
+        label = DECK_LABELS.get(deck, deck)
+        objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
+    data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
+    if write_atomic(out / "tts" / "saved-object.json", data.encode()):
+        note("  wrote tts/saved-object.json")
+    return done
+
+
+def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout, out: Path,
+               state: dict, done: dict[str, str]) -> None:
+    by_front = {m.front: c for c, m in members}
+    fronts = [p.jobs[p.fronts[by_front[m.front].id]].key for m in sheet.cards]
+    backs = [p.jobs[p.backs[by_front[m.front].id]].key for m in sheet.cards]
+    wanted = [("front", sheet.face_name, fronts)]
+    if unique or sheet.number == 1:
+        wanted.append(("back", sheet.back_name(unique), backs))
+    for side, name, keys in wanted:
+        key = _key(keys, sheet.columns, sheet.rows, side, unique, layout.digest)
+        rel = f"tts/{name}"
+        done[rel] = key
+        if _fresh(state, rel, key, out, [rel]):
+            continue
+        if side == "back" and not unique:
+            img = tts.cell(layout, sheet.cards[0].back)
+        else:
+            img = tts.sheet_image(layout, sheet, side)
+        (out / "tts").mkdir(parents=True, exist_ok=True)
+        tmp = out / "tts" / f".{name}.tmp"
+        img.save(tmp, "PNG", compress_level=1)
+        tmp.replace(out / rel)
+
+
+def cards_json(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, game: str) -> bytes:
+    """Per card: name, kind, copies, canonical effects, image paths and a content hash."""
+    entries = []
+    for c in cards:
+        entries.append({
+            "id": c.id, "name": c.name, "kind": c.kind, "copies": c.copies,
+            "effects": list(c.effects), "front": p.fronts[c.id], "back": p.backs[c.id],
+            "hash": hashlib.sha256(repr((c.front, c.back, c.effects)).encode()).hexdigest(),
+        })
+    doc = {"game": game, "layout": layout.name, "size_px": list(layout.size),
+           "dpi": layout.dpi, "cards": entries}
+    return (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode()

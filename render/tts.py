@@ -1,0 +1,143 @@
+"""Tabletop Simulator export: rendered cards in, deck sheets and a saved-object JSON out.
+
+Each deck becomes one or more sheets of at most ``columns`` x ``rows`` cells
+(10 x 7 at most, 4096 px a side at most), RGB, with the last cell holding the
+hidden-card image (the deck's back). A deck whose cards share one back gets
+one back image; a deck whose backs differ (Grimoires, Verses) gets a sheet of
+backs in the same cells. ``saved_object`` is the JSON Tabletop Simulator
+loads from its Saved Objects folder, one custom deck per deck.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from dsl.errors import ProphecyError
+from render.layout import Layout
+
+
+@dataclass(frozen=True)
+class TtsCard:
+    """One distinct card of a deck: its name, copies and rendered images."""
+
+    name: str
+    copies: int
+    front: Path
+    back: Path
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A sheet's grid and which cards it holds."""
+
+    deck: str
+    number: int
+    columns: int
+    rows: int
+    cards: tuple[TtsCard, ...]
+
+    @property
+    def face_name(self) -> str:
+        return f"{self.deck}-{self.number}.png"
+
+    def back_name(self, unique: bool) -> str:
+        return f"{self.deck}-{self.number}-backs.png" if unique else f"{self.deck}-back.png"
+
+
+def cell_size(layout: Layout) -> tuple[int, int]:
+    t = layout.data["tts"]
+    w, h = layout.trim_mm
+    return t["cell_width"], round(t["cell_width"] * h / w)
+
+
+def grid(layout: Layout, count: int) -> tuple[int, int]:
+    """Columns and rows for ``count`` cards plus the hidden cell (at least 2 x 2)."""
+    t = layout.data["tts"]
+    cw, ch = cell_size(layout)
+    columns = min(t["columns"], t["max_px"] // cw)
+    rows_max = min(t["rows"], t["max_px"] // ch)
+    if columns < 2 or rows_max < 2:
+        raise ProphecyError("the TTS cells are too big for a sheet",
+                            where=f"layouts/{layout.name}.yaml", hint="lower tts.cell_width")
+    cols = max(2, min(columns, count + 1))
+    return cols, max(2, min(rows_max, math.ceil((count + 1) / cols)))
+
+
+def sheets(layout: Layout, deck: str, cards: list[TtsCard]) -> list[Sheet]:
+    """The deck split into sheets, each keeping its last cell for the hidden image."""
+    t = layout.data["tts"]
+    cw, ch = cell_size(layout)
+    capacity = min(t["columns"], t["max_px"] // cw) * min(t["rows"], t["max_px"] // ch) - 1
+    out = []
+    for n, start in enumerate(range(0, len(cards), capacity), 1):
+        chunk = tuple(cards[start : start + capacity])
+        cols, rows = grid(layout, len(chunk))
+        out.append(Sheet(deck, n, cols, rows, chunk))
+    return out
+
+
+def cell(layout: Layout, path: Path) -> Image.Image:
+    """A rendered card, trimmed of its bleed and scaled to one cell."""
+    with Image.open(path) as im:
+        box = tuple(round(v) for v in layout.trim_box())
+        return im.crop(box).resize(cell_size(layout), Image.Resampling.BILINEAR,
+                                   reducing_gap=2.0)
+
+
+def sheet_image(layout: Layout, sheet: Sheet, side: str) -> Image.Image:
+    """The faces (or backs) of a sheet; the last cell is the deck's back, shown for hidden cards."""
+    cw, ch = cell_size(layout)
+    img = Image.new("RGB", (sheet.columns * cw, sheet.rows * ch), (0, 0, 0))
+    for i, card in enumerate(sheet.cards):
+        row, col = divmod(i, sheet.columns)
+        img.paste(cell(layout, card.front if side == "front" else card.back), (col * cw, row * ch))
+    last = sheet.columns * sheet.rows - 1
+    row, col = divmod(last, sheet.columns)
+    img.paste(cell(layout, sheet.cards[0].back), (col * cw, row * ch))
+    return img
+
+
+def unique_backs(cards: list[TtsCard]) -> bool:
+    return len({c.back for c in cards}) > 1
+
+
+def _transform(x: float) -> dict:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def deck_object(deck: str, label: str, sheets_: list[Sheet], url: str, index: int,
+                unique: bool) -> dict:
+    """One deck (or a single card) as a Tabletop Simulator object."""
+    custom, contained, ids = {}, [], []
+    for sheet in sheets_:
+        key = index * 10 + sheet.number
+        custom[str(key)] = {
+            "FaceURL": f"{url}/{sheet.face_name}", "BackURL": f"{url}/{sheet.back_name(unique)}",
+            "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
+            "UniqueBack": unique, "Type": 0,
+        }
+        for i, card in enumerate(sheet.cards):
+            for _ in range(card.copies):
+                card_id = key * 100 + i
+                ids.append(card_id)
+                contained.append({"Name": "Card", "Nickname": card.name, "CardID": card_id,
+                                  "Transform": _transform(index * 3.0),
+                                  "CustomDeck": {str(key): custom[str(key)]}})
+    if len(contained) == 1:
+        return {**contained[0], "Nickname": contained[0]["Nickname"]}
+    return {"Name": "DeckCustom", "Nickname": label, "Transform": _transform(index * 3.0),
+            "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}
+
+
+def saved_object(game: str, objects: list[dict]) -> dict:
+    """The file Tabletop Simulator reads from its Saved Objects folder."""
+    return {"SaveName": game, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": [{"Name": "Bag", "Nickname": game, "Transform": _transform(0.0),
+                              "ContainedObjects": objects}],
+            "TabStates": {}, "VersionNumber": ""}
