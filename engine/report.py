@@ -1,0 +1,205 @@
+"""The balance report: summed tallies in, the numbers a designer reads out.
+
+``summarise`` turns a ``Tally`` into plain data (win rate by seat and by bot
+with 95% Wilson intervals, mean scores with 95% normal intervals, and per card,
+Dark Deed, Title and Verse the figures of the report); ``--json`` prints that
+data, ``text`` writes the terminal summary from it, and the HTML report is the
+same data through ``compiler/templates/report.html.j2``. Every float is
+rounded, so the same run prints the same bytes.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from compiler import model
+from engine.cards import Book
+from engine.scoring import PARTS
+from engine.simulate import Tally
+
+Z = 1.96  # 95% two-sided
+
+
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    denom = 1 + Z * Z / n
+    centre = (p + Z * Z / (2 * n)) / denom
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / denom
+    return (_r(max(0.0, centre - half)), _r(min(1.0, centre + half)))
+
+
+def mean_ci(total: int, squares: int, n: int) -> dict[str, Any]:
+    """Mean and its 95% interval from a sum and a sum of squares."""
+    if n == 0:
+        return {"mean": 0.0, "ci": [0.0, 0.0]}
+    mean = total / n
+    var = (squares - total * total / n) / (n - 1) if n > 1 else 0.0
+    half = Z * math.sqrt(max(0.0, var) / n)
+    return {"mean": _r(mean), "ci": [_r(mean - half), _r(mean + half)]}
+
+
+def rate(k: int, n: int) -> dict[str, Any]:
+    return {"rate": _r(k / n) if n else 0.0, "ci": list(wilson(k, n)), "n": n, "k": k}
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+def summarise(book: Book, tally: Tally, seed: int) -> dict[str, Any]:
+    """Everything the report shows, as JSON-ready data."""
+    g, p = tally.games, tally.players
+    n = g * p
+    return {
+        "game": book.content.game_name,
+        "games": g, "players": p, "seed": seed, "bots": list(tally.bots),
+        "seats": [
+            {"seat": s + 1, "win": rate(tally.seat_wins[s], g),
+             "score": mean_ci(tally.seat_score[s], tally.seat_score_sq[s], g)}
+            for s in range(p)
+        ],
+        "no_winner": rate(tally.no_winner, g),
+        "by_bot": [
+            {"bot": name, "win": rate(tally.bot_wins[i], tally.bot_games[i])}
+            for i, name in enumerate(tally.bots)
+        ],
+        "score": {
+            **mean_ci(tally.score_sum, tally.score_sq, n),
+            "parts": {part: mean_ci(tally.part_sum[i], tally.part_sq[i], n)
+                      for i, part in enumerate(PARTS)},
+        },
+        "reshuffles_per_game": _r(tally.reshuffles / g) if g else 0.0,
+        "cards": _cards(book, tally, n),
+        "deeds": _deeds(book, tally),
+        "titles": _titles(book, tally),
+        "verses": _verses(book, tally),
+    }
+
+
+def _cards(book: Book, tally: Tally, n: int) -> list[dict[str, Any]]:
+    out = []
+    for d, card in enumerate(book.designs):
+        if not isinstance(card, model.Arcana):
+            continue
+        base = book.line_base[d]
+        effects = [
+            {"text": line.text, "ready": tally.line_ready[base + i],
+             "used": tally.line_used[base + i],
+             "use_rate": _r(tally.line_used[base + i] / tally.line_ready[base + i])
+             if tally.line_ready[base + i] else 0.0}
+            for i, line in enumerate(card.effects)
+        ]
+        played, wins = tally.played_in[d], tally.played_wins[d]
+        total_wins = sum(tally.seat_wins)
+        when = rate(wins, played)
+        when_not = rate(total_wins - wins, n - played)
+        out.append({
+            "id": card.id, "name": card.name, "grimoire": card.grimoire,
+            "copies": card.copies, "plays": tally.plays[d],
+            "plays_per_game": _r(tally.plays[d] / tally.games) if tally.games else 0.0,
+            "effects": effects, "win_when_played": when, "win_when_not": when_not,
+            "win_delta": _r(when["rate"] - when_not["rate"]),
+        })
+    return out
+
+
+def _deeds(book: Book, tally: Tally) -> list[dict[str, Any]]:
+    return [
+        {"id": card.id, "name": card.name, "grimoire": card.grimoire,
+         "cards_needed": card.cards_needed, "points": card.points,
+         "held": tally.deed_held[d], "completed": tally.deed_done[d],
+         "completion": rate(tally.deed_done[d], tally.deed_held[d])}
+        for d, card in enumerate(book.designs) if isinstance(card, model.DarkDeed)
+    ]
+
+
+def _titles(book: Book, tally: Tally) -> list[dict[str, Any]]:
+    return [
+        {"id": card.id, "name": card.name, "condition": card.condition.text,
+         "points": card.points, "award": rate(tally.awarded[d], tally.in_play[d])}
+        for d, card in enumerate(book.designs) if isinstance(card, model.Title)
+    ]
+
+
+def _verses(book: Book, tally: Tally) -> list[dict[str, Any]]:
+    return [
+        {"id": card.id, "name": card.name, "position": card.position,
+         "condition": card.condition.text, "games": tally.in_play[d],
+         "pays": rate(tally.verse_paid[d], tally.verse_checks[d])}
+        for d, card in enumerate(book.designs) if isinstance(card, model.Verse)
+    ]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:5.1f}%"
+
+
+def text(data: dict[str, Any]) -> str:
+    """The terminal summary: bots and seed, win rate by seat, mean score and its parts."""
+    out = [
+        f"{data['game']}: {data['games']} games, {data['players']} players, "
+        f"seed {data['seed']}, bots {','.join(data['bots'])}",
+        "",
+        "win rate by seat (95% CI)              mean score (95% CI)",
+    ]
+    for seat in data["seats"]:
+        w, s = seat["win"], seat["score"]
+        out.append(
+            f"  seat {seat['seat']}  {_pct(w['rate'])}  [{_pct(w['ci'][0])}, {_pct(w['ci'][1])}]"
+            f"     {s['mean']:6.2f}  [{s['ci'][0]:.2f}, {s['ci'][1]:.2f}]"
+        )
+    nw = data["no_winner"]
+    out.append(f"  no winner {_pct(nw['rate'])}")
+    if len(data["bots"]) > 1:
+        out += ["", "win rate by bot (95% CI)"]
+        for b in data["by_bot"]:
+            w = b["win"]
+            out.append(f"  {b['bot']:<8} {_pct(w['rate'])}  [{_pct(w['ci'][0])}, "
+                       f"{_pct(w['ci'][1])}]")
+    sc = data["score"]
+    out += ["", f"mean score {sc['mean']:.2f}  (95% CI {sc['ci'][0]:.2f} to {sc['ci'][1]:.2f})"]
+    for part, m in sc["parts"].items():
+        out.append(f"  {part:<10} {m['mean']:6.2f}  [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}]")
+    return "\n".join(out) + "\n"
+
+
+def outliers(data: dict[str, Any]) -> list[str]:
+    """Plain-language findings: seats, cards, deeds, titles and verses out of line."""
+    found: list[str] = []
+    fair = (1 - data["no_winner"]["rate"]) / data["players"]
+    for seat in data["seats"]:
+        lo, hi = seat["win"]["ci"]
+        if not lo <= fair <= hi:
+            word = "ahead" if lo > fair else "behind"
+            found.append(f"seat {seat['seat']} is {word}: wins {_pct(seat['win']['rate'])}"
+                         f" against a fair {_pct(fair)}")
+    for card in data["cards"]:
+        a, b = card["win_when_played"], card["win_when_not"]
+        if a["n"] and b["n"] and (a["ci"][0] > b["ci"][1] or a["ci"][1] < b["ci"][0]):
+            word = "strong" if a["rate"] > b["rate"] else "weak"
+            found.append(f"{card['name']} looks {word}: win rate {_pct(a['rate'])} when "
+                         f"played, {_pct(b['rate'])} when not")
+        for e in card["effects"]:
+            if e["ready"] == 0:
+                found.append(f"{card['name']}: '{e['text']}' could never be used")
+    rates = sorted(d["completion"]["rate"] for d in data["deeds"])
+    if rates:
+        median = rates[len(rates) // 2]
+        for d in data["deeds"]:
+            r = d["completion"]["rate"]
+            if d["held"] and (r < median / 2 or r > min(1.0, median * 1.5) or r == 0):
+                found.append(f"Dark Deed {d['name']} is completed {_pct(r)} of the times it is "
+                             f"held (median {_pct(median)})")
+    for t in data["titles"]:
+        r = t["award"]["rate"]
+        if t["award"]["n"] and r < 0.5:
+            found.append(f"Title {t['name']} goes to nobody in {_pct(1 - r)} of its games")
+    for v in data["verses"]:
+        r = v["pays"]["rate"]
+        if v["pays"]["n"] and (r < 0.1 or r > 0.9):
+            found.append(f"Verse {v['name']} pays {_pct(r)} of the time")
+    return found

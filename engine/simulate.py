@@ -1,0 +1,179 @@
+"""Many games: a card book, a seed and bots in, summed tallies out.
+
+Game ``i`` of a run with seed ``S`` is seeded from ``(S, i)`` alone, and so are
+its bots, so a game plays the same wherever it runs. ``run`` splits the games
+into chunks, plays them in this process or in worker processes, and adds the
+chunks' tallies up; every tally is an integer count, so the totals are the
+same whatever the number of jobs. Bots take turns at the chairs: in game
+``i`` chair ``c`` is played by ``bots[(c + i) % len(bots)]``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from engine.bots import BOTS
+from engine.cards import Book
+from engine.game import Game
+from engine.scoring import PARTS
+
+
+@dataclass
+class Tally:
+    """Integer counts summed over games; ``add`` merges another tally into this one."""
+
+    players: int
+    designs: int
+    lines: int
+    bots: tuple[str, ...]
+    games: int = 0
+    no_winner: int = 0
+    reshuffles: int = 0
+    seat_wins: list[int] = field(default_factory=list)
+    seat_score: list[int] = field(default_factory=list)
+    seat_score_sq: list[int] = field(default_factory=list)
+    part_sum: list[int] = field(default_factory=list)  # per PARTS, over player-games
+    part_sq: list[int] = field(default_factory=list)
+    score_sum: int = 0
+    score_sq: int = 0
+    bot_games: list[int] = field(default_factory=list)
+    bot_wins: list[int] = field(default_factory=list)
+    plays: list[int] = field(default_factory=list)  # per design
+    played_in: list[int] = field(default_factory=list)  # player-games where it was played
+    played_wins: list[int] = field(default_factory=list)
+    line_ready: list[int] = field(default_factory=list)
+    line_used: list[int] = field(default_factory=list)
+    deed_held: list[int] = field(default_factory=list)
+    deed_done: list[int] = field(default_factory=list)
+    in_play: list[int] = field(default_factory=list)  # games a title or verse was in play
+    awarded: list[int] = field(default_factory=list)
+    verse_checks: list[int] = field(default_factory=list)
+    verse_paid: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name, size in self._sizes().items():
+            if not getattr(self, name):
+                setattr(self, name, [0] * size)
+
+    def _sizes(self) -> dict[str, int]:
+        p, d, n = self.players, self.designs, len(self.bots)
+        sizes = dict.fromkeys(("seat_wins", "seat_score", "seat_score_sq"), p)
+        sizes.update(part_sum=len(PARTS), part_sq=len(PARTS), bot_games=n, bot_wins=n)
+        sizes.update(dict.fromkeys(
+            ("plays", "played_in", "played_wins", "deed_held", "deed_done", "in_play",
+             "awarded", "verse_checks", "verse_paid"), d))
+        sizes.update(line_ready=self.lines, line_used=self.lines)
+        return sizes
+
+    def add(self, other: Tally) -> None:
+        for name in ("games", "no_winner", "reshuffles", "score_sum", "score_sq"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in self._sizes():
+            mine = getattr(self, name)
+            for i, v in enumerate(getattr(other, name)):
+                mine[i] += v
+
+    def record(self, game: Game, chairs: list[int]) -> None:
+        """Add one finished game; ``chairs[seat]`` is the index of that seat's bot."""
+        res, design = game.results, game.design
+        self.games += 1
+        self.reshuffles += game.reshuffles
+        winner = res["winner"]
+        if winner is None:
+            self.no_winner += 1
+        for seat, (parts, score) in enumerate(zip(res["parts"], res["scores"], strict=True)):
+            won = int(seat == winner)
+            self.seat_wins[seat] += won
+            self.seat_score[seat] += score
+            self.seat_score_sq[seat] += score * score
+            self.score_sum += score
+            self.score_sq += score * score
+            for i, part in enumerate(PARTS):
+                self.part_sum[i] += parts[part]
+                self.part_sq[i] += parts[part] ** 2
+            self.bot_games[chairs[seat]] += 1
+            self.bot_wins[chairs[seat]] += won
+            for d in game.players[seat].played:
+                self.played_in[d] += 1
+                self.played_wins[d] += won
+        _add_into(self.plays, game.plays)
+        _add_into(self.line_ready, game.line_ready)
+        _add_into(self.line_used, game.line_used)
+        _add_into(self.deed_held, game.deed_held)
+        _add_into(self.deed_done, game.deed_done)
+        _add_into(self.verse_checks, game.verse_checks)
+        _add_into(self.verse_paid, game.verse_paid)
+        for card in (*game.titles, *game.verses):
+            self.in_play[design[card]] += 1
+        for t, seat in res["titles"].items():
+            if seat is not None:
+                self.awarded[design[t]] += 1
+
+
+def _add_into(total: list[int], part: list[int]) -> None:
+    for i, v in enumerate(part):
+        if v:
+            total[i] += v
+
+
+def game_seed(seed: int, index: int) -> str:
+    """The seed of one game of a run (a string, so it hashes the same in every process)."""
+    return f"{seed}:{index}"
+
+
+def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str]) -> Game:
+    """Game ``index`` of the run with seed ``seed``, played to the end."""
+    n = len(bots)
+    chairs = [BOTS[bots[(c + index) % n]](f"{seed}:{index}:{c}") for c in range(players)]
+    return Game(book, chairs, game_seed(seed, index)).play()
+
+
+def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
+               bots: Sequence[str]) -> Tally:
+    tally = Tally(players, len(book.designs), book.line_count, tuple(bots))
+    n = len(bots)
+    for index in range(start, stop):
+        game = play_one(book, seed, index, players, bots)
+        chairs = [((game.first + s) % players + index) % n for s in range(players)]
+        tally.record(game, chairs)
+    return tally
+
+
+_WORKER_BOOK: Book | None = None
+
+
+def _worker(args: tuple) -> Tally:
+    assert _WORKER_BOOK is not None
+    return play_chunk(_WORKER_BOOK, *args)
+
+
+def run(
+    book: Book, games: int, players: int, seed: int, bots: Sequence[str] = ("random",),
+    jobs: int = 1, progress: Callable[[int], None] | None = None,
+) -> Tally:
+    """Play ``games`` games and return the summed tally; ``progress(done)`` after each chunk."""
+    global _WORKER_BOOK
+    bots = tuple(bots)
+    total = Tally(players, len(book.designs), book.line_count, bots)
+    size = max(1, min(250, games // (max(1, jobs) * 8) or 1))
+    chunks = [(seed, s, min(games, s + size), players, bots) for s in range(0, games, size)]
+    done = 0
+    if jobs <= 1 or len(chunks) == 1:
+        results = (play_chunk(book, *c) for c in chunks)
+        for part in results:
+            total.add(part)
+            done += part.games
+            if progress:
+                progress(done)
+        return total
+    _WORKER_BOOK = book  # inherited by the forked workers: no reloading, no pickling
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs) as pool:
+        for part in pool.imap(_worker, chunks):
+            total.add(part)
+            done += part.games
+            if progress:
+                progress(done)
+    return total
