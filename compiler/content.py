@@ -92,7 +92,7 @@ class Report:
 
 
 def analyse(root: Path) -> Report:
-    """Check every file of a content folder; never raises for bad content."""
+    """Check every file of a content folder; never raises for bad content or a wrong folder."""
     errors: list[ProphecyError] = []
     files = _discover(root, errors)
     sources: list[Source] = []
@@ -141,11 +141,12 @@ def counts(content: model.Content) -> dict[str, int]:
 
 # files ---------------------------------------------------------------------------
 def _discover(root: Path, errors: list[ProphecyError]) -> list[tuple[str, str, str | None]]:
-    if not (root / "game.yaml").is_file():
-        raise ProphecyError(
+    if not (root / "game.yaml").is_file():  # not a content folder: say only that
+        errors.append(ProphecyError(
             "no game.yaml here", where=str(root / "game.yaml"),
             hint="name the content folder with --content DIR",
-        )
+        ))
+        return []
     found: list[tuple[str, str, str | None]] = []
     for pattern, schema_name, kind in FILES:
         if "*" in pattern:

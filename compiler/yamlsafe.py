@@ -22,6 +22,13 @@ from dsl.errors import ProphecyError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
+_SAFE_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}"
+    for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp", "merge")
+)
+#: Deeper data is refused: the content needs about five levels, and the
+#: recursive steps after composing must not run out of stack.
+MAX_DEPTH = 64
 
 #: libyaml's wording → (our message, hint), matched on the start of its text.
 _FRIENDLY: tuple[tuple[str, str, str], ...] = (
@@ -145,7 +152,7 @@ def compose(src: Source, empty_hint: str = "") -> tuple[yaml.Node | None, list[P
         return None, [src.error("the file is empty", 1, 1, hint)]
     if _has_shared_nodes(root):
         return None, [_alias_error(src)]
-    errors = list(_duplicate_keys(src, root))
+    errors = list(_node_errors(src, root))
     return (None if errors else root), errors
 
 
@@ -205,27 +212,43 @@ def children(node: yaml.Node) -> Iterator[yaml.Node]:
         yield from node.value
 
 
-def _duplicate_keys(src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
-    stack = [root]
+def _node_errors(src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
+    """Too deep nesting, tags, keys that are not plain values, duplicate keys."""
+    stack = [(root, 1)]
     while stack:
-        node = stack.pop()
-        stack.extend(children(node))
-        if not isinstance(node, yaml.MappingNode):
-            continue
-        first: dict[Any, yaml.Node] = {}
-        for key, _ in node.value:
-            if key.tag == _MERGE:
-                yield src.error_at(key, "merge keys ('<<') are not allowed", "write the keys out")
-                continue
-            name = key.value if isinstance(key, yaml.ScalarNode) else id(key)
-            if name in first:
-                line = first[name].start_mark.line + 1
-                yield src.error_at(
-                    key, f"duplicate key '{name}' (first at line {line})",
-                    "remove one of them: YAML would silently keep only the last",
-                )
-            else:
-                first[name] = key
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            mark = node.start_mark
+            yield src.error(
+                f"the data nests more than {MAX_DEPTH} levels deep", mark.line + 1,
+                mark.column + 1, "content files need only a few levels of lists and mappings",
+            )
+            return
+        stack.extend((child, depth + 1) for child in children(node))
+        if node.tag not in _SAFE_TAGS:
+            yield src.error_at(
+                node, f"YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not allowed",
+                "remove the tag: content files hold plain text, numbers, lists and mappings",
+            )
+        if isinstance(node, yaml.MappingNode):
+            yield from _key_errors(src, node)
+
+
+def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
+    first: dict[str, yaml.Node] = {}
+    for key, _ in node.value:
+        if key.tag == _MERGE:
+            yield src.error_at(key, "merge keys ('<<') are not allowed", "write the keys out")
+        elif not isinstance(key, yaml.ScalarNode):
+            yield src.error_at(key, "a key must be a plain name", "write 'name: value'")
+        elif key.value in first:
+            line = first[key.value].start_mark.line + 1
+            yield src.error_at(
+                key, f"duplicate key '{key.value}' (first at line {line})",
+                "remove one of them: YAML would silently keep only the last",
+            )
+        else:
+            first[key.value] = key
 
 
 def to_data(root: yaml.Node) -> Any:

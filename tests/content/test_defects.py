@@ -106,6 +106,8 @@ def test_error_renders_source_line_caret_and_hint(make_content):
     ]
 
 
-def test_missing_content_folder_is_one_clear_error(tmp_path, capsys):
+def test_a_folder_without_game_yaml_is_one_clear_error(tmp_path, capsys):
     assert main(["check", "--content", str(tmp_path / "nowhere")]) == 1
-    assert "no game.yaml here" in capsys.readouterr().err
+    out = capsys.readouterr().out
+    assert out.startswith(f"{tmp_path}/nowhere/game.yaml:1:1: no game.yaml here\n")
+    assert out.rstrip().endswith("0 effect lines, 1 problem")
