@@ -64,3 +64,18 @@ def test_parse_imports_neither_pillow_nor_jsonschema():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.splitlines()[-1] == "[]"
+
+
+def test_output_cut_short_is_not_a_traceback():
+    lines = "Draw 1 Arcana\n" * 20000
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "import compiler.cli as c; c.sys.exit(c.main(['parse', '-']))"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    proc.stdin.write(lines)
+    proc.stdin.close()
+    proc.stdout.readline()
+    proc.stdout.close()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in proc.stderr.read()
+    proc.stderr.close()
