@@ -14,6 +14,7 @@ from compiler.lint import (  # noqa: F401  (importing a module registers its che
     balance,
     components,
     numbers,
+    probe,
     requirements,
     terms,
     wording,

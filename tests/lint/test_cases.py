@@ -125,3 +125,20 @@ def test_case(where, text, expected, clean, tmp_path):
     found = [column_in_input(f, field) for f in lint(content, root)
              if f.place.file == "case.yaml" and f.code not in ("PL501", "PL502")]
     assert (" ".join(found) or "-") == expected
+
+
+def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
+    """PL602: a handler that raises is a finding at the line, and linting goes on."""
+    from compiler import handlers
+    from dsl import ast
+
+    def broken(node, names):
+        def op(game, player):
+            raise RuntimeError("deck on fire")
+        return op
+
+    monkeypatch.setitem(handlers.HANDLERS, ast.DrawArcana, broken)
+    content = replace(clean)  # a new object: the engine compiles its own book for it
+    found = lint(content, CLEAN, only=["PL601", "PL602"])
+    assert found and {f.code for f in found} == {"PL602"}
+    assert found[0].message.endswith("RuntimeError: deck on fire")

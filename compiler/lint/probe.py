@@ -1,0 +1,126 @@
+"""Effects that do nothing: each effect line's compiled handler run by the engine in probe states.
+
+For every distinct effect line (its AST and the grimoire 'this' means), the
+engine's own handlers (``compiler/handlers.py`` through ``engine/cards.py``)
+run its actions, requirements aside, for the first player of a few probe
+games: just after setup (levels 0, empty discard pile, bare Dark Deeds) and
+the same game a little later (every level 2, two cards on the discard pile,
+one card stored on each Dark Deed), over three seeds. A line that leaves
+every probe state as it found it does nothing and is flagged (``Add 0 to any
+Dark Deed``, ``Draw 3 Dark Deeds, keep 0``, ``Level down`` on a card whose
+line can only run at level 0...). States are compared as what each player
+holds and how many cards each shared place has, so shuffling or reordering a
+deck alone is not a change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from compiler.lint.core import Context, Finding, check, rule
+from compiler.lint.terms import designs
+from compiler.model import Card, EffectLine, Title, Verse, effect_lines_of
+from dsl import ast
+
+rule("PL601", "does-nothing", "warning",
+     "an effect that changes nothing in any of the probe states the engine runs it in")
+rule("PL602", "engine-fails", "error",
+     "the engine raises an error while running an effect")
+
+SEEDS = (1, 2, 3)
+PROBE_LEVEL = 2
+PROBE_PILE = 2
+
+
+def engine_lines(card: Card) -> tuple[EffectLine, ...]:
+    """The lines the engine runs as effects (a verse's reward, not its condition)."""
+    if isinstance(card, Verse):
+        return card.reward
+    if isinstance(card, Title):
+        return ()
+    return effect_lines_of(card)
+
+
+def state(game: Any) -> tuple:
+    """What matters of a game state: each player's holdings, each shared place's size."""
+    players = tuple(
+        (sorted(p.hand), sorted(p.pile), tuple(p.levels), tuple(p.deeds),
+         tuple(sorted(s) for s in p.stored), sorted(p.stash), sorted(p.completed))
+        for p in game.players
+    )
+    shared = tuple(len(cards) for name, cards in sorted(game.places().items())
+                   if not name.startswith("p"))
+    return players, shared
+
+
+def _game(book: Any, seed: int, later: bool) -> Any:
+    from engine.bots import RandomBot
+    from engine.game import Game
+
+    players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
+    game = Game(book, players, seed)
+    if later:
+        p = game.players[0]
+        top = min(book.rules.max_level, max(book.rules.min_level, PROBE_LEVEL))
+        p.levels = [top] * len(p.levels)
+        for _ in range(PROBE_PILE):
+            _move_spare(game, p.pile)
+        for stored in p.stored:
+            _move_spare(game, stored)
+    return game
+
+
+def _move_spare(game: Any, to: list[int]) -> None:
+    """Move a card from the Arcana deck (or, in a small game, another hand) to ``to``."""
+    for source in (game.deck, *(other.hand for other in game.players[1:])):
+        if source:
+            to.append(source.pop())
+            return
+
+
+def does_something(book: Any, d: int, i: int) -> tuple[bool, str]:
+    """(whether the line changed any probe state, the engine's error if it failed)."""
+    _, ops = book.effects[d][i]
+    changed = False
+    for seed in SEEDS:
+        for later in (False, True):
+            game = _game(book, seed, later)
+            before = state(game)
+            try:
+                for op in ops:
+                    op(game, game.players[0])
+            except Exception as exc:  # an engine bug: report it, do not crash the linter
+                return True, f"{type(exc).__name__}: {exc}"
+            changed = changed or state(game) != before
+    return changed, ""
+
+
+@check("PL601", "PL602")
+def effects_do_something(ctx: Context) -> Iterator[Finding]:
+    """Every distinct effect line, run by the engine; flag the ones that change nothing."""
+    try:
+        from engine.cards import book_of
+    except ImportError:  # no engine: nothing to probe with
+        return
+    book = book_of(ctx.content)
+    wanted = {card.id for card in designs(ctx)}
+    seen: dict[tuple[ast.Node, str | None], tuple[bool, str]] = {}
+    for d, card in enumerate(book.designs):
+        if card.id not in wanted:
+            continue
+        wanted.discard(card.id)
+        for i, line in enumerate(engine_lines(card)):
+            key = (line.node, card.grimoire_of)
+            if key not in seen:
+                seen[key] = does_something(book, d, i)
+            yield from _findings(line, *seen[key])
+
+
+def _findings(line: EffectLine, changed: bool, error: str) -> Iterator[Finding]:
+    if error:
+        yield Finding("PL602", f"the engine fails on '{line.text}': {error}", line.place,
+                      "a bug in the engine's handler: report it with this line")
+    elif not changed:
+        yield Finding("PL601", f"'{line.text}' changes nothing in any probe state",
+                      line.place, "give it a count above 0, or delete the line")
