@@ -1,0 +1,87 @@
+"""`prophecy simulate`: totals, determinism, jobs, JSON, the HTML report, bad arguments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from compiler.cli import main
+from engine import report, simulate
+
+SMALL = ["simulate", "--games", "40", "--players", "3", "--seed", "3"]
+
+
+def test_totals_do_not_depend_on_the_number_of_jobs(synthetic):
+    one = simulate.run(synthetic, 30, 3, 9, ("random", "greedy"), jobs=1)
+    two = simulate.run(synthetic, 30, 3, 9, ("random", "greedy"), jobs=2)
+    assert one == two and one.games == 30
+
+
+def test_every_seat_game_is_counted(synthetic):
+    tally = simulate.run(synthetic, 50, 4, 2)
+    assert sum(tally.seat_wins) + tally.no_winner == 50
+    assert sum(tally.bot_games) == 200
+    assert tally.score_sum == sum(tally.part_sum)
+
+
+def test_bots_take_turns_at_the_chairs(synthetic):
+    tally = simulate.run(synthetic, 30, 3, 1, ("random", "greedy"))
+    assert tally.bot_games == [45, 45]
+
+
+def test_the_bundled_content_plays_without_an_illegal_move(capsys):
+    assert main(SMALL) == 0
+    out = capsys.readouterr().out
+    assert "40 games, 3 players, seed 3, bots random" in out
+    assert "seat 3" in out and "mean score" in out and "titles" in out
+
+
+def test_the_same_command_prints_the_same_output(capsys):
+    argv = [*SMALL[:2], "12", *SMALL[3:], "--bots", "random,greedy"]
+    main(argv)
+    first = capsys.readouterr().out
+    main([*argv, "--jobs", "2"])
+    assert capsys.readouterr().out == first
+
+
+def test_json_has_the_numbers_of_the_report(capsys):
+    assert main([*SMALL, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 40 and len(data["seats"]) == 3
+    assert {"win", "score"} <= set(data["seats"][0])
+    assert set(data["score"]["parts"]) == {"grimoires", "stash", "deeds", "titles"}
+    card = data["cards"][0]
+    assert {"plays", "effects", "win_when_played", "win_when_not"} <= set(card)
+    assert all("completion" in d for d in data["deeds"])
+    assert all("award" in t for t in data["titles"]) and all("pays" in v for v in data["verses"])
+
+
+def test_the_html_report_is_self_contained(tmp_path, capsys):
+    path = tmp_path / "out" / "report.html"
+    assert main([*SMALL, "--report", str(path)]) == 0
+    html = path.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 6
+    assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "<script" not in html and "Dark Deeds" in html
+    assert [p.name for p in path.parent.iterdir()] == ["report.html"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "code"),
+    [
+        (["--bots", "clever"], 2),
+        (["--games", "0"], 2),
+        (["--players", "9"], 1),
+    ],
+)
+def test_bad_arguments_are_refused(argv, code, capsys):
+    assert main(["simulate", *argv]) == code
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_wilson_intervals_hold_the_rate():
+    lo, hi = report.wilson(30, 100)
+    assert lo < 0.3 < hi and report.wilson(0, 0) == (0.0, 0.0)
+    m = report.mean_ci(10, 50, 2)  # values 5, 5
+    assert m == {"mean": 5.0, "ci": [5.0, 5.0]}
