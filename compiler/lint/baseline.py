@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from compiler.lint.core import RULES, Finding
-from compiler.lint.fix import write_atomic
+from compiler.lint.fix import write_text
 from dsl.errors import ProphecyError
 
 FILE_NAME = "lint-baseline.json"
@@ -76,5 +76,5 @@ def write_baseline(path: Path, findings: list[Finding]) -> dict[str, int]:
     found = Counter(f.code for f in findings)
     counts = {code: found.get(code, 0) for code in sorted(RULES)}
     text = json.dumps({"version": VERSION, "counts": counts}, indent=2) + "\n"
-    write_atomic(path, text)
+    write_text(path, text)
     return counts

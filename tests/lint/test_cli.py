@@ -178,3 +178,14 @@ def test_list_shows_every_code(capsys):
     assert main(["lint", "--list"]) == 0
     out = capsys.readouterr().out
     assert all(code in out for code in RULES)
+
+
+def test_fix_quotes_a_plain_effect_line_that_needs_it(defects, capsys):
+    path = defects / "arcana" / "blood-magic.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        '- "Blood Magic Level 2: Draw 1 Arcana"', "- Blood Magic Level 2:Draw 1 Arcana")
+    path.write_text(text, encoding="utf-8")
+    main(["lint", "--content", str(defects), "--fix", "--select", "PL301,PL401"])
+    assert "- 'Grimoire Level 2: Draw 1 Arcana'\n" in path.read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["lint", "--content", str(defects), "--select", "PL301,PL401", "--strict"]) == 0
