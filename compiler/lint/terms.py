@@ -50,9 +50,8 @@ class Hit:
     canonical: str
 
 
-def _pattern(words: str) -> str:
-    parts = [re.escape(w) for w in words.split()]
-    return _WORD_START + r"\s+".join(parts) + r"(?:e?s)?" + _WORD_END
+def _key(words: str) -> str:
+    return " ".join(words.split()).lower()
 
 
 def _initials(text: str) -> tuple[bool, ...]:
@@ -66,14 +65,30 @@ class Glossary:
         self.terms = tuple(sorted(terms, key=lambda t: -len(t.term)))
 
     @cached_property
-    def _canonical(self) -> list[tuple[Term, re.Pattern[str]]]:
-        return [(t, re.compile(_pattern(t.term), re.IGNORECASE)) for t in self.terms]
+    def _entries(self) -> dict[str, tuple[Term, str | None]]:
+        """Each word or phrase, lower-cased: its term, and the rejected word (None: canonical)."""
+        out: dict[str, tuple[Term, str | None]] = {}
+        for term in self.terms:
+            out.setdefault(_key(term.term), (term, None))
+        for term in self.terms:
+            for word in term.rejected:
+                out.setdefault(_key(word), (term, word))
+        return out
 
     @cached_property
-    def _rejected(self) -> list[tuple[Term, str, re.Pattern[str]]]:
-        words = [(t, r) for t in self.terms for r in t.rejected]
-        words.sort(key=lambda tr: -len(tr[1]))
-        return [(t, r, re.compile(_pattern(r), re.IGNORECASE)) for t, r in words]
+    def _pattern(self) -> re.Pattern[str]:
+        """One alternation, longest first, so the longest words at a place win."""
+        words = sorted(self._entries, key=len, reverse=True)
+        body = "|".join(r"\s+".join(re.escape(w) for w in word.split()) for word in words)
+        return re.compile(_WORD_START + f"(?:{body})" + r"(?:e?s)?" + _WORD_END, re.IGNORECASE)
+
+    def _entry(self, written: str) -> tuple[Term, str | None] | None:
+        key = _key(written)
+        for cut in (0, 1, 2):
+            found = self._entries.get(key[: len(key) - cut])
+            if found:
+                return found
+        return None
 
     def hits(self, text: str, title_case: bool = False) -> list[Hit]:
         """Rejected synonyms and miscapitalised terms in ``text``, in order.
@@ -81,38 +96,32 @@ class Glossary:
         ``title_case``: the text is a name or a heading, where every word may
         start with a capital.
         """
-        found: list[tuple[re.Match[str], Term, str | None]] = []
-        for term, pattern in self._canonical:
-            found.extend((m, term, None) for m in pattern.finditer(text))
-        for term, word, pattern in self._rejected:
-            found.extend((m, term, word) for m in pattern.finditer(text)
-                         if _rejected_case(m.group(0), word))
-        # The longest words win: "Victory Points" is one rejected phrase, not "Points".
-        found.sort(key=lambda f: (-len(f[0].group(0)), f[0].start()))
-        claimed: list[tuple[int, int]] = []
         out: list[Hit] = []
-        for m, term, word in found:
-            if _overlaps(claimed, m.span()):
+        if not self.terms:
+            return out
+        # The longest words win: "Victory Points" is one rejected phrase, not "Points".
+        for m in self._pattern.finditer(text):
+            entry = self._entry(m.group(0))
+            if entry is None:
                 continue
-            claimed.append(m.span())
+            term, word = entry
+            if word is not None and not _rejected_case(m.group(0), word):
+                continue
             hit = self._hit(text, m, term, word, title_case)
             if hit is not None:
                 out.append(hit)
-        return sorted(out, key=lambda h: h.start)
+        return out
 
     @staticmethod
     def _hit(text: str, m: re.Match[str], term: Term, word: str | None,
              title_case: bool) -> Hit | None:
         opening = _opens_sentence(text, m.start())
         if word is not None:
-            return Hit(m.start(), m.group(0), "PL101", _replace(m.group(0), word, term, opening))
+            written = m.group(0) + _overlap_tail(text, m.end(), word, term.term)
+            return Hit(m.start(), written, "PL101", _replace(m.group(0), word, term, opening))
         if _case_ok(m.group(0), term.term, opening, title_case):
             return None
         return Hit(m.start(), m.group(0), "PL102", _recase(m.group(0), term.term))
-
-
-def _overlaps(spans: list[tuple[int, int]], span: tuple[int, int]) -> bool:
-    return any(a < span[1] and span[0] < b for a, b in spans)
 
 
 def _plural(written: str, base: str) -> str:
@@ -126,6 +135,23 @@ def _core(written: str, base: str) -> str:
     suffix = _plural(" ".join(written.split()), base)
     joined = " ".join(written.split())
     return joined[: len(joined) - len(suffix)] if suffix else joined
+
+
+def _overlap_tail(text: str, end: int, word: str, term: str) -> str:
+    """The words after a rejected phrase that its replacement already says.
+
+    "personal discard" is rejected for "discard pile": in "a personal discard
+    pile" the rejected words and the " pile" after them together become
+    "discard pile", not "discard pile pile".
+    """
+    last, words = word.split()[-1].lower(), term.split()
+    for k, w in enumerate(words[:-1]):
+        if w.lower() == last:
+            rest = r"\s+".join(re.escape(x) for x in words[k + 1:])
+            m = re.compile(r"\s+" + rest + _WORD_END, re.IGNORECASE).match(text, end)
+            if m:
+                return m.group(0)
+    return ""
 
 
 def _opens_sentence(text: str, start: int) -> bool:
