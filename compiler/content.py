@@ -16,6 +16,7 @@ collected, then sorted by place. ``check_content`` returns them;
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ FILES: tuple[tuple[str, str, str | None], ...] = (
     ("tracker.yaml", "tracker", "tracker"),
 )
 
+_HEADER = re.compile(r"(#\s*yaml-language-server:\s*\$schema=)(\S+)")
 _EMPTY_HINTS = {
     "game": "write the game's name, vocabulary, rules, glossary and components",
     "arcana": "write 'grimoire:' and a 'cards:' list, or delete the file",
@@ -190,6 +192,7 @@ def _load_file(
     except ProphecyError as exc:
         errors.append(exc)
         return None
+    errors.extend(_header_errors(src, schema_name))
     node, problems = compose(src, _EMPTY_HINTS[schema_name])
     errors.extend(problems)
     if node is None:
@@ -198,6 +201,20 @@ def _load_file(
     found = schema_errors(schema_name, src, node, data)
     errors.extend(found)
     return src, node, data, (bad_paths(schema_name, data) if found else set())
+
+
+def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
+    """The editor's schema comment, when there is one, must name this file kind's schema."""
+    found = _HEADER.match(src.line(1))
+    wanted = f"{schema_name}.schema.json"
+    if not found or found.group(2).rsplit("/", 1)[-1] == wanted:
+        return []
+    folder = "../" * src.rel.count("/")
+    return [src.error(
+        f"this file's schema is {wanted}, not '{found.group(2)}'", 1, found.start(2) + 1,
+        f"write '# yaml-language-server: $schema={folder}schemas/{wanted}'",
+        len(found.group(2)),
+    )]
 
 
 # game.yaml -----------------------------------------------------------------------
