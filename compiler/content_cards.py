@@ -157,8 +157,8 @@ class Builder:
     def line(self, it: _Item, path: list[Any], want: str = "effect") -> model.EffectLine | None:
         """The effect line at ``path`` in an item, parsed, placed and checked."""
         node, _ = lookup(it.node, path)
-        if self.vocab is None or not isinstance(node, yaml.ScalarNode):
-            return None
+        if self.vocab is None or not isinstance(node, yaml.ScalarNode) or not node.value.strip():
+            return None  # a blank line is the schema's finding ("... is blank")
         text, src = node.value.rstrip("\n"), it.src  # a '|' block ends with a line break
         try:
             parsed = _parse(text, self.vocab)

@@ -192,7 +192,9 @@ def _describe(
     if keyword == "uniqueItems":
         return f"{field} lists the same value twice", "remove the repeated item"
     if keyword == "pattern":
-        return f"{field} is blank", "write some text, or remove the field if it is optional"
+        if field.startswith("item"):
+            return f"{field} is blank", "write the text, or delete the item"
+        return f"{field} is blank", "write the text, or delete the field if it is optional"
     return f"{field}: {keyword} {value!r} not met", subschema.get("description", "")
 
 
