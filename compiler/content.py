@@ -80,6 +80,18 @@ class ContentErrors(ProphecyError):
 
 
 @dataclass
+class _File:
+    """One content file, read: its source, its nodes and data, and the schema's verdict."""
+
+    schema: str
+    kind: str | None  # the card kind it holds; None for game.yaml
+    src: Source
+    node: Any
+    data: Any
+    skip: set[tuple[Any, ...]]  # data paths that broke the schema
+
+
+@dataclass
 class Report:
     """What a check of a content folder found: the (maybe partial) content and problems."""
 
@@ -96,23 +108,20 @@ class Report:
 def analyse(root: Path) -> Report:
     """Check every file of a content folder; never raises for bad content or a wrong folder."""
     errors: list[ProphecyError] = []
-    files = _discover(root, errors)
-    sources: list[Source] = []
-    loaded: list[tuple[str, str | None, Source, Any, Any, set]] = []
-    for rel, schema_name, kind in files:
-        item = _load_file(root, rel, schema_name, errors)
-        if item is not None:
-            sources.append(item[0])
-            loaded.append((schema_name, kind, *item))
-    game = next((item for item in loaded if item[0] == "game"), None)
-    vocab, game_data = _vocabulary(game)
-    rules = _rules(game_data, game)
+    loaded = [
+        found for rel, schema_name, kind in _discover(root, errors)
+        if (found := _load_file(root, rel, schema_name, kind, errors)) is not None
+    ]
+    game = next((f for f in loaded if f.schema == "game"), None)
+    vocab, rules = _vocabulary(game), _rules(game)
     builder = Builder(vocab, rules)
-    for _, kind, src, node, data, skip in loaded:
-        if kind is not None:
-            builder.build(kind, src, node, data, skip)
+    for file in loaded:
+        if file.kind is not None:
+            builder.build(file.kind, file.src, file.node, file.data, file.skip)
     errors.extend(builder.errors)
+    game_data = game.data if game and isinstance(game.data, dict) else {}
     content = _content(root, game_data, vocab, rules, builder.cards)
+    sources = [f.src for f in loaded]
     return Report(content, _sorted(errors), builder.written, sources)
 
 
@@ -183,8 +192,8 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
 
 
 def _load_file(
-    root: Path, rel: str, schema_name: str, errors: list[ProphecyError]
-) -> tuple[Source, Any, Any, set] | None:
+    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError]
+) -> _File | None:
     from compiler.content_schema import bad_paths, schema_errors
 
     try:
@@ -200,7 +209,8 @@ def _load_file(
     data = to_data(node)
     found = schema_errors(schema_name, src, node, data)
     errors.extend(found)
-    return src, node, data, (bad_paths(schema_name, data) if found else set())
+    skip = bad_paths(schema_name, data) if found else set()
+    return _File(schema_name, kind, src, node, data, skip)
 
 
 def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
@@ -218,21 +228,19 @@ def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
 
 
 # game.yaml -----------------------------------------------------------------------
-def _vocabulary(game: tuple | None) -> tuple[Vocabulary | None, dict[str, Any]]:
-    if game is None:
-        return None, {}
-    *_, data, skip = game
-    if not isinstance(data, dict) or any(p[:1] in ((), ("vocabulary",)) for p in skip):
-        return None, data if isinstance(data, dict) else {}
+def _vocabulary(game: _File | None) -> Vocabulary | None:
+    """The vocabulary, unless game.yaml is missing or its vocabulary broke the schema."""
+    if game is None or any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
+        return None
     from compiler.game import vocabulary_from
 
-    return vocabulary_from(data, "game.yaml"), data
+    return vocabulary_from(game.data, "game.yaml")
 
 
-def _rules(data: dict[str, Any], game: tuple | None) -> model.Rules:
-    skip = game[-1] if game else set()
-    values = data.get("rules") or {}
-    if any(p[:1] == ("rules",) for p in skip) or not isinstance(values, dict):
+def _rules(game: _File | None) -> model.Rules:
+    """The rules constants; the defaults while game.yaml's rules are broken."""
+    values = game.data.get("rules") if game and isinstance(game.data, dict) else None
+    if not isinstance(values, dict) or any(p[:1] == ("rules",) for p in game.skip):
         return model.Rules()
     return model.Rules(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
 
@@ -244,13 +252,15 @@ def _content(
     rules: model.Rules,
     cards: list[model.Card],
 ) -> model.Content:
-    game = data if isinstance(data, dict) else {}
+    game = data
+    terms = game.get("glossary") if isinstance(game.get("glossary"), list) else []
     glossary = tuple(
         model.Term(t["term"], t.get("definition", ""), tuple(t.get("rejected", ())))
-        for t in game.get("glossary") or () if isinstance(t, dict) and "term" in t
+        for t in terms if isinstance(t, dict) and "term" in t
     )
+    specs = game.get("components") if isinstance(game.get("components"), dict) else {}
     components = {
-        kind: spec["count"] for kind, spec in (game.get("components") or {}).items()
+        kind: spec["count"] for kind, spec in specs.items()
         if isinstance(spec, dict) and isinstance(spec.get("count"), int)
     }
     order = {kind: i for i, kind in enumerate(model.KINDS)}
