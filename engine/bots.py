@@ -40,6 +40,9 @@ class RandomBot:
         return int(self._random() * len(options))
 
 
+MARGIN = 0.1  # an action must beat standing still by this much (ties are not progress)
+
+
 class GreedyBot:
     """One step of look-ahead on ``heuristics.estimate`` for actions; rules of thumb elsewhere."""
 
@@ -60,7 +63,7 @@ class GreedyBot:
         return heuristics.answer(game, me, ask, options, about)
 
     def _action(self, game: Any, me: Any, options: list) -> int:
-        best_value = heuristics.estimate(game, me)
+        best_value = heuristics.estimate(game, me) + MARGIN
         best, plan = options.index(END), (-1, -1)
         for kind in options:
             if kind == END:

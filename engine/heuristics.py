@@ -64,11 +64,15 @@ def estimate(game: Any, p: Any) -> float:
     for d, stored in zip(p.deeds, p.stored, strict=True):
         need = needed[d] or 1
         value += DEED_SHARE * points[d] * min(len(stored), need) / need
-    value += CARD_VALUE * len(p.hand)
+    rounds = game.rules.rounds
+    # A card in hand is worth what it can still become: nothing once the last round is played.
+    value += CARD_VALUE * len(p.hand) * (rounds - game.round + 1) / rounds
+    # A title led now is worth more the nearer the end: leading it in round 1 says little.
+    share = TITLE_SHARE * (game.round / game.rules.rounds) ** 3
     book = game.book
     for t in game.titles:
         if book.awards[book.design[t]](game) is p:
-            value += TITLE_SHARE * book.card(t).points
+            value += share * book.card(t).points
     return value
 
 
