@@ -1,10 +1,11 @@
 """Numbers in written rules text: prose in, numbers that disagree with ``game.yaml`` out.
 
-The reference heading, verse text, hireling reminders and the Markdown under
-``docs/`` restate rules ("up to 3 actions", "a hand limit of 7"). Each pattern
-below reads such a phrase and names the rules constant it restates; a number
-that differs from that constant is an error, since the card would print last
-month's rules. Quotations and code are skipped in documents (see ``terms``).
+The reference heading and the summary generated for the reference card, verse
+text, hireling reminders and the Markdown under ``docs/`` restate rules ("up to
+3 actions", "a hand limit of 7"). Each pattern below reads such a phrase and
+names the rules constant it restates; a number that differs from that
+constant is an error, since the card would print last month's rules.
+Quotations and code are skipped in documents (see ``terms``).
 """
 
 from __future__ import annotations
@@ -47,16 +48,22 @@ CLAIMS: tuple[Claim, ...] = (
     _claim(rf"\blevel {N}\b", "max_level", at_most=True),
     _claim(rf"\blevels? {N} (?:to|through|-|–) {N}\b", "min_level", "max_level"),
     _claim(rf"\b(?:lasts?|over|after|in all|for) {N} rounds\b", "rounds"),
+    _claim(rf"\brounds? \({N} in all\)", "rounds"),
     _claim(rf"\bround {N}\b", "rounds", at_most=True),
     _claim(rf"\b(?:up to|take|takes|of) {N} actions\b", "actions_per_round"),
-    _claim(rf"\b(?:each|same) (?:kind of )?action\b[^.]{{0,40}}?\b{N}(?: times)?\b",
+    _claim(rf"\bactions:? up to {N}\b", "actions_per_round"),
+    _claim(rf"\b(?:each|same) (?:kind of action|kind|action)\b[^.;]{{0,40}}?\b{N}(?: times)?\b",
            "action_kind_limit"),
-    _claim(rf"\bhand (?:limit|size)(?: is| of)? {N}\b", "hand_limit"),
+    _claim(rf"\bhand(?: limit| size)?(?: is| of|:)? {N}\b", "hand_limit"),
     _claim(rf"\b(?:more than|over) {N} cards in (?:your |their )?hand\b", "hand_limit"),
     _claim(rf"\bstarting hand (?:is |of )?{N}\b", "starting_hand"),
-    _claim(rf"\b{N} points? (?:per|for each|for every|a|each) stashed card", "stash_points"),
+    _claim(rf"\b{N} (?:points? )?(?:per|for each|for every|a|each) stashed card", "stash_points"),
     _claim(rf"\bstashed cards? (?:is |are )?worth {N}\b", "stash_points"),
     _claim(rf"\b(?:at most|up to|no more than|limit of) {N} Dark Deeds\b", "deed_limit"),
+    _claim(rf"\bDark Deeds:? {N}\b", "deed_limit"),
+    _claim(rf"\bhirelings?\b[^.]{{0,30}}?\bfrom round {N}\b", "hireling_first_round"),
+    _claim(rf"\bdraw:? {N} Arcana,? or {N} Arcana\b", "draw_phase_arcana",
+           "draw_phase_mixed_arcana"),
     _claim(rf"\bdraw {N} Dark Deeds?,? (?:and |then )?keep {N}\b", "deed_draw", "deed_keep"),
     _claim(rf"\bstart(?:s|ing)? with {N} Dark Deeds\b", "starting_deeds"),
     _claim(rf"\b{N} (?:to|-|–) {N} players\b", "min_players", "max_players"),
@@ -109,6 +116,21 @@ def numbers_in_cards(ctx: Context) -> Iterator[Finding]:
             for d in disagreements(text, ctx.content.rules):
                 yield _finding(d, word_place(ctx, card, field, text, d.start),
                                f"the {field} of '{card.name}'")
+
+
+@check("PL801")
+def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
+    """Rules numbers in the reference card's summary, as generated from its template."""
+    cards = [c for c in designs(ctx) if isinstance(c, Reference)]
+    try:
+        from compiler.faces import reference_lines
+    except ImportError:  # no face generator: nothing generated to read
+        return
+    if not cards:
+        return
+    for text in reference_lines(ctx.content):
+        for d in disagreements(text, ctx.content.rules):
+            yield _finding(d, cards[0].place, "the generated reference summary")
 
 
 @check("PL801")

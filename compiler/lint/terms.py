@@ -11,12 +11,14 @@ Matching is case-aware, so that ordinary English is not taken for a game term:
 - a one-word rejected synonym written with a capital ("Discipline") is flagged
   only where the text capitalises it too ("years of discipline" passes); any
   other rejected word or phrase ("main deck", "Victory Points") in any casing;
-- a one-word term with a capital ("Level", "Points") written in lower case is
-  plain English and passes; a lower-case term ("center") written with a
-  capital inside a sentence is flagged;
-- a term of several words ("Dark Deed") must keep its capitals, except that a
-  lower-case term may open a sentence with a capital, and names and headings
-  may be in Title Case ("The Discard Pile of Ages").
+- a term capitalised only at its start ("Level", "Points", "Level up",
+  "Reference card") is capitalised as a sentence would be: written all in
+  lower case it is plain English and passes;
+- a term with capitals further in ("Dark Deed", "Top Discard") is a proper
+  name and must keep them: "dark deed" is flagged;
+- any other casing is flagged ("Level Up", "the Center"), except that a term
+  may open a sentence with a capital, and names and headings may be in Title
+  Case ("The Discard Pile of Ages").
 """
 
 from __future__ import annotations
@@ -165,9 +167,9 @@ def _case_ok(written: str, term: str, opening: bool, title_case: bool) -> bool:
         return True
     if opening and core == term[:1].upper() + term[1:]:
         return True
-    if len(term.split()) == 1:
-        return title_case or not (term[:1].islower() and core[:1].isupper())
-    return title_case and all(w[:1].isupper() for w in core.split())
+    if title_case and all(w[:1].isupper() for w in core.split()):
+        return True
+    return core == core.lower() and term[1:] == term[1:].lower()
 
 
 def _recase(written: str, term: str) -> str:

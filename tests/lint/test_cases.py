@@ -142,3 +142,16 @@ def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
     found = lint(content, CLEAN, only=["PL601", "PL602"])
     assert found and {f.code for f in found} == {"PL602"}
     assert found[0].message.endswith("RuntimeError: deck on fire")
+
+
+def test_numbers_in_the_generated_reference_summary(clean, monkeypatch):
+    """PL801 reads the summary the faces generate, and places it on the reference card."""
+    from compiler import faces
+
+    assert lint(clean, CLEAN, only=["PL801"]) == []  # the real template agrees with the rules
+    monkeypatch.setattr(faces, "reference_lines", lambda content: ("- Actions: up to 4.",))
+    found = lint(clean, CLEAN, only=["PL801"])
+    assert [(f.place.file, f.message) for f in found] == [
+        ("reference.yaml", "the generated reference summary says 4 where "
+         "rules.actions_per_round is 3"),
+    ]
