@@ -478,3 +478,74 @@ def test_players_must_number_within_the_rules(book, kit):
 
     with pytest.raises(ProphecyError, match="2 to 4 players, not 5"):
         Game(book, [kit.Script()] * 5, 1)
+
+
+def test_action_limits_come_from_the_rules(game, kit):
+    a = kit.Script((P.ASK_ACTION, P.ARCANA))
+    g = game(a)
+    g.rules = kit.rules(actions_per_round=2, action_kind_limit=1)
+    g.action_phase(g.players[0])
+    menus = asked(a, P.ASK_ACTION)
+    assert len(menus) == 2 and P.ARCANA not in menus[1]
+
+
+# ------------------------------------------------------ rulings of the engine
+
+
+def test_manifest_gives_no_chance_to_complete_deeds(game, kit, book, tools):
+    a = kit.Script()
+    g = game(a)
+    p = g.players[0]
+    p.levels[:] = [4, 0, 0]
+    tools.give_deed(g, p, one(book, "deed/quick"), stored=1)
+    g.act(p, P.MANIFEST)
+    assert asked(a, P.ASK_COMPLETE) == []
+
+
+def test_a_deed_is_set_aside_before_its_bonus(kit, new_game, tools):
+    quick = kit.deed("Self", "Necromancy", 1, 5, ["Add 1 to any Dark Deed"])
+    b = kit.book(deed=[quick, *kit.content().of_kind("deed")])
+    a = kit.Script()
+    a.answers = {P.ASK_USE: lambda *_: True, P.ASK_COMPLETE: lambda g, me, o, ab: o[0]}
+    g = new_game([a, kit.Script()], book=b)
+    p = g.players[0]
+    tools.clear_deeds(g, p)
+    deed = tools.give_deed(g, p, b.copies_of("deed/self")[0], stored=1)
+    g.complete_deeds(p)
+    assert p.completed == [deed] and p.deeds == [] and len(p.pile) == 1
+
+
+def test_remove_offers_only_deeds_that_hold_cards(game, kit, book, tools):
+    a = kit.Script((P.ASK_USE, True))
+    g = game(a)
+    p = g.players[0]
+    tools.clear_deeds(g, p)
+    tools.give_deed(g, p, one(book, "deed/big"))
+    tools.give_deed(g, p, one(book, "deed/twin"), stored=2)
+    g.play_card(p, tools.move(g, one(book, "arcana/remover"), p.hand))
+    assert asked(a, P.ASK_UNSTORE) == [] and [len(s) for s in p.stored] == [0, 1]
+
+
+def test_reveal_until_with_no_match_takes_nothing(game, kit, book, tools):
+    a = kit.Script((P.ASK_USE, True))
+    g = game(a)
+    p = g.players[0]
+    creature = book.mask[one(book, "arcana/adder")] & 0b111000
+    for c in [c for c in g.deck + g.center if book.mask[c] & creature]:
+        tools.move(g, c, g.box)
+    hand = [c for c in p.hand if not book.mask[c] & creature]
+    for c in [c for c in p.hand if book.mask[c] & creature]:
+        tools.move(g, c, g.box)
+    seeker = tools.move(g, one(book, "arcana/seeker"), p.hand)
+    shown = len(g.deck) + len(g.center)
+    g.play_card(p, seeker)
+    assert p.hand == [c for c in hand if c != seeker]
+    assert len(g.center) == shown and g.deck == [] and g.limbo == []
+
+
+def test_an_empty_hireling_deck_is_rebuilt_from_its_discards(game):
+    g = game()
+    g.hire_discard.extend(g.hire_deck[:-1])
+    del g.hire_deck[:-1]
+    shown = g._reveal_hirelings()
+    assert len(shown) == 3

@@ -32,7 +32,8 @@ def test_bots_take_turns_at_the_chairs(synthetic):
 
 def test_the_bundled_content_plays_without_an_illegal_move(capsys):
     assert main(SMALL) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert err == ""  # no progress bar when stderr is not a terminal
     assert "40 games, 3 players, seed 3, bots random" in out
     assert "seat 3" in out and "mean score" in out and "titles" in out
 
