@@ -21,6 +21,7 @@ from pathlib import Path
 
 from compiler.faces import CardFaces, Face
 from dsl.errors import ProphecyError
+from render import png
 from render.layout import Layout
 
 #: Bump when drawing code changes so every image is rendered again.
@@ -92,35 +93,43 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
-def _render(job: Job) -> tuple[str, str | None, dict | None]:
-    """Draw one image into a temporary file; (path, temp file, error fields)."""
+def cell_path(path: str) -> str:
+    """Where the small copy of an image for Tabletop Simulator sheets is kept."""
+    return f".build/cells/{path}"
+
+
+def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
+    """Draw one image (and its TTS cell) into temporary files; (path, moves, error fields)."""
     from render.backs import render_face
+    from render.tts import make_cell
 
     assert _LAYOUT is not None and _OUT is not None
     try:
         img = render_face(_LAYOUT, job.card, job.face)
     except ProphecyError as exc:
-        return job.path, None, {"message": exc.message, "where": job.where or exc.where,
+        return job.path, [], {"message": exc.message, "where": job.where or exc.where,
                                 "line": job.line, "hint": exc.hint}
     target = _OUT / job.path
     tmp = temp_name(target)
-    img.save(tmp, "PNG", compress_level=_LAYOUT.data["png"].get("compress_level", 6))
-    return job.path, str(tmp), None
+    tmp.write_bytes(png.encode(img, _LAYOUT.data["png"].get("compress_level", 6)))
+    cell = _OUT / cell_path(job.path)
+    cell_tmp = temp_name(cell)
+    cell_tmp.write_bytes(png.encode(make_cell(_LAYOUT, img), 1))
+    return job.path, [(str(target), str(tmp)), (str(cell), str(cell_tmp))], None
 
 
 def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
                progress: Callable[[int, int, str], None]) -> None:
     """Render ``jobs``; all temporary files become real ones only if every job succeeded."""
-    for folder in {(out / j.path).parent for j in jobs}:
+    for folder in {(out / p).parent for j in jobs for p in (j.path, cell_path(j.path))}:
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
     errors: list[dict] = []
     try:
-        for n, (path, tmp, error) in enumerate(_results(jobs, layout, out, workers), 1):
+        for n, (path, moves, error) in enumerate(_results(jobs, layout, out, workers), 1):
             if error:
                 errors.append(error)
-            else:
-                done.append((path, tmp))  # type: ignore[arg-type]
+            done.extend(moves)
             progress(n, len(jobs), path)
         if errors:
             first = sorted(errors, key=lambda e: (e["where"], e["line"], e["message"]))[0]
@@ -130,8 +139,8 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
         for _, tmp in done:
             Path(tmp).unlink(missing_ok=True)
         raise
-    for path, tmp in done:
-        os.replace(tmp, out / path)
+    for target, tmp in done:
+        os.replace(tmp, target)
 
 
 def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):

@@ -125,14 +125,27 @@ class Layout:
     def font_path(self, role: str) -> Path:
         """The font file of a role, from the package that ships it."""
         spec = self.data["fonts"][role]
-        try:
-            return Path(str(resources.files(spec["package"]) / "files" / spec["file"]))
-        except ModuleNotFoundError:
-            raise ProphecyError(
-                f"the font package '{spec['package']}' is not installed",
-                where=f"layouts/{self.name}.yaml",
-                hint="install the project again: python3 -m pip install -e .",
-            ) from None
+        return _font_file(spec["package"], spec["file"], self.name)
+
+
+def _font_file(package: str, file: str, layout: str) -> Path:
+    return _FONT_FILES.get((package, file)) or _find_font(package, file, layout)
+
+
+_FONT_FILES: dict[tuple[str, str], Path] = {}
+
+
+def _find_font(package: str, file: str, layout: str) -> Path:
+    try:
+        path = Path(str(resources.files(package) / "files" / file))
+    except ModuleNotFoundError:
+        raise ProphecyError(
+            f"the font package '{package}' is not installed",
+            where=f"layouts/{layout}.yaml",
+            hint="install the project again: python3 -m pip install -e .",
+        ) from None
+    _FONT_FILES[(package, file)] = path
+    return path
 
 
 def hex_rgb(text: str) -> RGB:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.faces import CardFaces
-from render import pdf, sheets, tts
-from render.build import Plan, write_atomic
+from render import pdf, png, sheets, tts
+from render.build import Plan, cell_path, write_atomic
 from render.layout import Layout
 
 DECK_LABELS = {
@@ -73,7 +73,7 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
         decks.setdefault(c.kind, []).append(
-            (c, tts.TtsCard(c.name, c.copies, out / p.fronts[c.id], out / p.backs[c.id])))
+            (c, tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))))
     objects, done = [], {}
     for index, (deck, members) in enumerate(decks.items()):
         items = [m for _, m in members]
@@ -107,10 +107,12 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout,
             img = tts.cell(layout, sheet.cards[0].back)
         else:
             img = tts.sheet_image(layout, sheet, side)
-        (out / "tts").mkdir(parents=True, exist_ok=True)
-        tmp = out / "tts" / f".{name}.tmp"
-        img.save(tmp, "PNG", compress_level=1)
-        tmp.replace(out / rel)
+        write_atomic(out / rel, png.encode(img, 1))
+
+
+def _cell(out: Path, image: str) -> Path:
+    small = out / cell_path(image)
+    return small if small.is_file() else out / image
 
 
 def cards_json(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, game: str) -> bytes:

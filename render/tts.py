@@ -80,12 +80,28 @@ def sheets(layout: Layout, deck: str, cards: list[TtsCard]) -> list[Sheet]:
     return out
 
 
+def make_cell(layout: Layout, image: Image.Image) -> Image.Image:
+    """A card image trimmed of its bleed and scaled to one cell."""
+    x0, y0, x1, y1 = layout.trim_box()
+    cw, ch = cell_size(layout)
+    factor = (x1 - x0) / cw
+    if factor == int(factor) and factor > 1:
+        # A whole-number reduction (box averaging in C) is ten times faster than resizing.
+        f = int(factor)
+        small = image.reduce(f)
+        left, top = round(x0 / f), round(y0 / f)
+        return small.crop((left, top, left + cw, top + ch))
+    return image.crop((round(x0), round(y0), round(x1), round(y1))).resize(
+        (cw, ch), Image.Resampling.BILINEAR, reducing_gap=2.0)
+
+
 def cell(layout: Layout, path: Path) -> Image.Image:
-    """A rendered card, trimmed of its bleed and scaled to one cell."""
+    """A card's cell: the small copy the build keeps beside the output, else made anew."""
     with Image.open(path) as im:
-        box = tuple(round(v) for v in layout.trim_box())
-        return im.crop(box).resize(cell_size(layout), Image.Resampling.BILINEAR,
-                                   reducing_gap=2.0)
+        if im.size == cell_size(layout):
+            im.load()
+            return im
+        return make_cell(layout, im)
 
 
 def sheet_image(layout: Layout, sheet: Sheet, side: str) -> Image.Image:

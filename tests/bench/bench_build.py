@@ -1,0 +1,94 @@
+"""Benchmark of `prophecy build` (a script, not a test): prints timings and the floor ratio.
+
+In one run it times
+- a bare-Pillow floor: as many images as the build draws, each a frame and a
+  few lines of text, saved as PNG, with the same number of worker processes;
+- a cold full build of the bundled content into an empty folder;
+- a no-op rebuild (nothing changed) and `--only` one card.
+
+    python tests/bench/bench_build.py [--jobs N] [--repeat R]
+
+Targets: build at most 1.25 x the floor, no-op under 0.3 s, --only under 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from compiler.cli import main  # noqa: E402
+from render.layout import load_layout  # noqa: E402
+
+
+def _floor_one(args: tuple[int, str, str, tuple[int, int]]) -> None:
+    from PIL import Image, ImageDraw, ImageFont
+
+    n, folder, font_path, size = args
+    img = Image.new("RGB", size, (40, 30, 60))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((45, 45, size[0] - 45, size[1] - 45), radius=30, fill=(243, 234, 214),
+                        outline=(200, 160, 75), width=6)
+    font = ImageFont.truetype(font_path, 42)
+    for i in range(8):
+        d.text((90, 120 + i * 110), f"Card {n}: add one card to any Dark Deed", font=font,
+               fill=(36, 26, 18))
+    img.save(Path(folder) / f"{n}.png", "PNG", compress_level=6)
+
+
+def floor(count: int, jobs: int) -> float:
+    layout = load_layout(ROOT / "content")
+    font = str(layout.font_path("body"))
+    with tempfile.TemporaryDirectory() as folder:
+        work = [(n, folder, font, layout.size) for n in range(count)]
+        start = time.perf_counter()
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(jobs) as pool:
+            pool.map(_floor_one, work, chunksize=1)
+        return time.perf_counter() - start
+
+
+def timed(argv: list[str]) -> float:
+    err = io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stderr(err):
+        code = main(argv)
+    elapsed = time.perf_counter() - start
+    if code != 0:
+        raise SystemExit(f"build failed:\n{err.getvalue()}")
+    return elapsed
+
+
+def main_bench() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--repeat", type=int, default=1)
+    args = parser.parse_args()
+    content = str(ROOT / "content")
+    for _ in range(args.repeat):
+        with tempfile.TemporaryDirectory() as out:
+            base = ["build", "--content", content, "--out", out, "--jobs", str(args.jobs)]
+            cold = timed(base)
+            images = len(list(Path(out, "cards").glob("*.png"))) + len(
+                list(Path(out, "backs").glob("*.png")))
+            noop = timed(base)
+            only = timed([*base, "--only", "Restless Skeleton"])
+        bare = floor(images, args.jobs)
+        print(f"images: {images}, workers: {args.jobs}")
+        print(f"cold full build: {cold:6.2f} s")
+        print(f"bare-Pillow floor: {bare:6.2f} s   ratio {cold / bare:.2f} x (target <= 1.25)")
+        print(f"no-op rebuild: {noop:6.3f} s   (target < 0.3)")
+        print(f"--only one card: {only:6.3f} s   (target < 0.5)")
+
+
+if __name__ == "__main__":
+    main_bench()
