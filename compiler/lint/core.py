@@ -68,9 +68,10 @@ class Finding:
     def severity(self) -> Severity:
         return RULES[self.code].severity
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
+    def sort_key(self) -> tuple[bool, str, int, int, str, str]:
+        """By place: content files first, then documents (``../docs/...``)."""
         p = self.place
-        return (p.file, p.line, p.column, self.code, self.message)
+        return (p.file.startswith("../"), p.file, p.line, p.column, self.code, self.message)
 
     def to_json(self) -> dict[str, Any]:
         return {
