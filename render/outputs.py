@@ -72,8 +72,8 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
     url = opts.tts_url or (out / "tts").resolve().as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
-        decks.setdefault(c.kind, []).append(
-            (c, tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))))
+        card = tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))
+        decks.setdefault(c.kind, []).append((c, card))
     objects, done = [], {}
     for index, (deck, members) in enumerate(decks.items()):
         items = [m for _, m in members]
