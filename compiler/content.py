@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from compiler import model
 from compiler.content_cards import Builder, Written, slug
 from compiler.content_schema import all_of as _all
@@ -206,7 +208,11 @@ def _load_file(
     errors.extend(problems)
     if node is None:
         return None
-    data = to_data(node)
+    try:
+        data = to_data(node)
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:  # a last safeguard
+        errors.append(src.error(f"cannot read the values: {exc}".splitlines()[0], 1, 1))
+        return None
     found = schema_errors(schema_name, src, node, data)
     errors.extend(found)
     skip = bad_paths(schema_name, data) if found else set()

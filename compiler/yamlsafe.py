@@ -22,10 +22,7 @@ from dsl.errors import ProphecyError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
-_SAFE_TAGS = frozenset(
-    f"tag:yaml.org,2002:{name}"
-    for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp", "merge")
-)
+_RESOLVER = yaml.resolver.Resolver()
 #: Deeper data is refused: the content needs about five levels, and the
 #: recursive steps after composing must not run out of stack.
 MAX_DEPTH = 64
@@ -225,13 +222,21 @@ def _node_errors(src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
             )
             return
         stack.extend((child, depth + 1) for child in children(node))
-        if node.tag not in _SAFE_TAGS:
+        if node.tag != _implicit_tag(node):
             yield src.error_at(
                 node, f"YAML tag '{node.tag.replace('tag:yaml.org,2002:', '!!')}' is not allowed",
                 "remove the tag: content files hold plain text, numbers, lists and mappings",
             )
         if isinstance(node, yaml.MappingNode):
             yield from _key_errors(src, node)
+
+
+def _implicit_tag(node: yaml.Node) -> str:
+    """The tag YAML gives the node without an explicit one: any other was written out."""
+    if isinstance(node, yaml.ScalarNode):
+        plain = not node.style
+        return _RESOLVER.resolve(yaml.ScalarNode, node.value, (plain, not plain))
+    return _RESOLVER.resolve(type(node), None, None)
 
 
 def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
