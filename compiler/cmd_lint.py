@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     from compiler.lint import RULES
 
     if args.list:
-        for rule in RULES.values():
+        for rule in sorted(RULES.values(), key=lambda r: r.code):
             print(f"{rule.code} {rule.severity.value:7} {rule.name}: {rule.summary}")
         return 0
     from compiler.lint.baseline import FILE_NAME, apply_baseline, read_baseline, write_baseline

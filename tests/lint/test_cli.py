@@ -192,3 +192,9 @@ def test_fix_quotes_a_plain_effect_line_that_needs_it(defects, capsys):
     assert "- 'Grimoire Level 2: Draw 1 Arcana'\n" in path.read_text(encoding="utf-8")
     capsys.readouterr()
     assert main(["lint", "--content", str(defects), "--select", "PL301,PL401", "--strict"]) == 0
+
+
+def test_docs_explain_every_code():
+    text = (HERE.parent.parent / "docs" / "lint.md").read_text(encoding="utf-8")
+    missing = [code for code in RULES if f"### {code} " not in text and f"and {code} " not in text]
+    assert missing == []
