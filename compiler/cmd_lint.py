@@ -50,6 +50,12 @@ def run(args: argparse.Namespace) -> int:
 
     root = content_dir(args)
     only = _codes(args.select, args.ignore, RULES)
+    if args.write_baseline and (args.select or args.ignore):
+        from dsl.errors import ProphecyError
+
+        raise ProphecyError("a baseline is written from a run of every code",
+                            where="prophecy lint",
+                            hint="drop --select and --ignore when writing the baseline")
     docs = args.docs if args.docs is not None else root.resolve().parent / "docs"
     baseline = args.baseline or root / FILE_NAME
     fixed = _fix(root, docs, only) if args.fix else 0
@@ -61,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"wrote {baseline}: {sum(counts.values())} findings in {len(counts)} codes")
         return 0
     counts = {} if args.no_baseline else read_baseline(baseline)
+    counts = {code: n for code, n in counts.items() if code in only}
     outcome = Outcome(apply_baseline(findings, counts), args.strict, fixed)
     print(json_report(outcome, root) if args.json else text_report(outcome, root))
     return outcome.exit_code

@@ -198,3 +198,13 @@ def test_docs_explain_every_code():
     text = (HERE.parent.parent / "docs" / "lint.md").read_text(encoding="utf-8")
     missing = [code for code in RULES if f"### {code} " not in text and f"and {code} " not in text]
     assert missing == []
+
+
+def test_select_applies_to_the_baseline_too(defects, capsys):
+    main(["lint", "--content", str(defects), "--write-baseline"])
+    capsys.readouterr()
+    assert main(["lint", "--content", str(defects), "--select", "PL3"]) == 0
+    out = capsys.readouterr().out
+    assert "lower it" not in out and out.startswith("prophecy lint: 0 errors, 0 warnings (")
+    assert main(["lint", "--content", str(defects), "--select", "PL3", "--write-baseline"]) == 1
+    assert "drop --select and --ignore" in capsys.readouterr().err
