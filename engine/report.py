@@ -183,9 +183,12 @@ def outliers(data: dict[str, Any]) -> list[str]:
             word = "strong" if a["rate"] > b["rate"] else "weak"
             found.append(f"{card['name']} looks {word}: win rate {_pct(a['rate'])} when "
                          f"played, {_pct(b['rate'])} when not")
+        if card["plays"] == 0:
+            found.append(f"{card['name']} was never played")
+            continue
         for e in card["effects"]:
             if e["ready"] == 0:
-                found.append(f"{card['name']}: '{e['text']}' could never be used")
+                found.append(f"{card['name']}: '{e['text']}' was never usable when played")
     rates = sorted(d["completion"]["rate"] for d in data["deeds"])
     if rates:
         median = rates[len(rates) // 2]

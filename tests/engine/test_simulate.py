@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from xml.etree import ElementTree
 
 import pytest
 
@@ -65,6 +67,8 @@ def test_the_html_report_is_self_contained(tmp_path, capsys):
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 6
     assert "http://" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert "<script" not in html and "Dark Deeds" in html
+    for svg in re.findall(r"<svg.*?</svg>", html, re.S):
+        ElementTree.fromstring(svg)  # each chart is well-formed SVG
     assert [p.name for p in path.parent.iterdir()] == ["report.html"]
 
 
