@@ -68,7 +68,8 @@ def _declared(ctx: Context) -> dict[str, Any]:
     import yaml
 
     try:
-        data = yaml.safe_load("\n".join(ctx.lines("game.yaml")))
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        data = yaml.load("\n".join(ctx.lines("game.yaml")), Loader=loader)
     except yaml.YAMLError:
         return {}
     found = data.get("components") if isinstance(data, dict) else None
