@@ -90,3 +90,16 @@ def test_the_log_file_is_json_lines(synthetic, tmp_path):
     assert events[-1]["event"] == "end" and events[-1]["scores"] == game.results["scores"]
     assert all({"round", "seat", "ask", "options", "choice"} <= set(e) for e in events[1:-1])
     assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_the_bundled_cards_keep_every_invariant(content_dir):
+    from compiler.content import load_content
+    from engine.cards import book_of
+
+    book = book_of(load_content(content_dir))
+    for seed in range(150):
+        kinds = ("greedy", "random") if seed % 30 == 0 else ("random",)
+        game = Game(book, _players(seed, 2 + seed % 3, kinds), seed)
+        game.watch = check
+        game.play()
+        check(game, None)
