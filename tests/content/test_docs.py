@@ -51,3 +51,17 @@ def test_the_sample_report_is_what_check_prints(tmp_path, monkeypatch, capsys):
 
 def _case_files(folder: str, names: list[str]) -> list[str]:
     return [n for n in names if n in ("expected.txt", "delete.txt")]
+
+
+def test_the_json_sample_is_what_cards_prints(tmp_path, capsys):
+    import json
+
+    root = tmp_path / "content"
+    shutil.copytree(MINIMAL, root)
+    for rel, text in _examples().items():
+        (root / rel).write_text(text, encoding="utf-8")
+    assert main(["cards", "--json", "--kind", "arcana", "--content", str(root)]) == 0
+    cards = {card["id"]: card for card in json.loads(capsys.readouterr().out)}
+    text = DOC.read_text(encoding="utf-8")
+    sample = json.loads(re.search(r"```json\n(.*?)```", text, re.S).group(1))
+    assert cards[sample["id"]] == sample
