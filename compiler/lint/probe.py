@@ -103,7 +103,13 @@ def effects_do_something(ctx: Context) -> Iterator[Finding]:
         from engine.cards import book_of
     except ImportError:  # no engine: nothing to probe with
         return
+    from dsl.errors import ProphecyError
+
     book = book_of(ctx.content)
+    try:
+        _game(book, SEEDS[0], later=True)
+    except ProphecyError:  # no game can be set up (too few cards: PL505 says which)
+        return
     wanted = {card.id for card in designs(ctx)}
     seen: dict[tuple[ast.Node, str | None], tuple[bool, str]] = {}
     for d, card in enumerate(book.designs):

@@ -155,3 +155,11 @@ def test_numbers_in_the_generated_reference_summary(clean, monkeypatch):
         ("reference.yaml", "the generated reference summary says 4 where "
          "rules.actions_per_round is 3"),
     ]
+
+
+def test_the_probe_stands_aside_when_no_game_can_be_set_up(clean):
+    """Too few Grimoire cards for a game: PL505 reports it, the probe does not crash."""
+    grimoires = tuple(replace(c, copies=1) if c.kind == "grimoire" else c for c in clean.cards)
+    content = replace(clean, cards=grimoires)
+    found = lint(content, CLEAN, only=["PL505", "PL601", "PL602"])
+    assert [f.code for f in found] == ["PL505", "PL505"]
