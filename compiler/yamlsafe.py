@@ -112,7 +112,13 @@ class Source:
 
 def read_source(path: Path, rel: str) -> Source:
     """The file decoded as UTF-8; a ProphecyError at the first bad byte."""
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ProphecyError(
+            f"cannot read the file: {exc.strerror or exc}", where=str(path),
+            hint="check that it is a readable file",
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

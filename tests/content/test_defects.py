@@ -111,3 +111,12 @@ def test_a_folder_without_game_yaml_is_one_clear_error(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.startswith(f"{tmp_path}/nowhere/game.yaml:1:1: no game.yaml here\n")
     assert out.rstrip().endswith("0 effect lines, 1 problem")
+
+
+def test_an_unreadable_file_is_a_problem_not_a_crash(make_content):
+    root = make_content()
+    (root / "arcana" / "folder.yaml").mkdir()
+    _, errors = check_content(root)
+    assert [(Path(e.where).name, e.message.split(":")[0]) for e in errors] == [
+        ("folder.yaml", "cannot read the file"),
+    ]
