@@ -192,9 +192,11 @@ def outliers(data: dict[str, Any]) -> list[str]:
     rates = sorted(d["completion"]["rate"] for d in data["deeds"])
     if rates:
         median = rates[len(rates) // 2]
+        low, high = median / 2, min(1.0, median * 1.5)
         for d in data["deeds"]:
             r = d["completion"]["rate"]
-            if d["held"] and (r < median / 2 or r > min(1.0, median * 1.5) or r == 0):
+            lo, hi = d["completion"]["ci"]
+            if d["held"] and (hi < low or lo > high):
                 found.append(f"Dark Deed {d['name']} is completed {_pct(r)} of the times it is "
                              f"held (median {_pct(median)})")
     for t in data["titles"]:
