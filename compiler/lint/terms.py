@@ -223,12 +223,17 @@ def designs(ctx: Context) -> list[Card]:
 def _finding(hit: Hit, place: Place, field: str) -> Finding:
     """A finding for a hit; renaming a card is left to its designer (no fix on names)."""
     if hit.code == "PL101":
-        message = f"'{hit.written}' is not a game term here; the glossary says '{hit.canonical}'"
+        message = f"'{hit.written}' is not the game's word: the glossary says '{hit.canonical}'"
     else:
         message = f"'{hit.written}' is written '{hit.canonical}' in the glossary"
     rename = field == "name" and hit.code == "PL101"
     fix = None if rename else Edit(place, hit.written, hit.canonical)
-    return Finding(hit.code, message, place, f"write '{hit.canonical}' ({field})", fix)
+    where = f" in the {FIELD_WORDS[field]}" if field in FIELD_WORDS else ""
+    return Finding(hit.code, message, place, f"write '{hit.canonical}'{where}", fix)
+
+
+FIELD_WORDS = {"name": "name", "flavor": "flavour", "text": "verse text", "reminder": "reminder",
+               "heading": "heading", "manifest_name": "Manifest name"}
 
 
 @check("PL101", "PL102")
