@@ -97,3 +97,43 @@ def content(vocab: Vocabulary) -> model.Content:
 @pytest.fixture(scope="session")
 def layout() -> Layout:
     return load_layout(ROOT / "content")
+
+
+def _cut(path: Path, key: str, keep) -> None:
+    """Keep only some entries of a content file, its schema comment line first."""
+    import yaml
+
+    text = path.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    data[key] = keep(data[key])
+    path.write_text(text.splitlines()[0] + "\n" + yaml.safe_dump(data, sort_keys=False),
+                    encoding="utf-8")
+
+
+def _one_per(field: str):
+    def keep(items: list) -> list:
+        seen: dict = {}
+        for item in items:
+            seen.setdefault(item[field], item)
+        return list(seen.values())
+
+    return keep
+
+
+@pytest.fixture(scope="session")
+def small_content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the bundled content cut down to a few cards of every kind (fast builds)."""
+    import shutil
+
+    root = tmp_path_factory.mktemp("content") / "content"
+    shutil.copytree(ROOT / "content", root)
+    for folder, key in (("arcana", "cards"), ("deeds", "deeds")):
+        files = sorted((root / folder).glob("*.yaml"))
+        for extra in files[1:]:
+            extra.unlink()
+        _cut(files[0], key, lambda items: items[:2])
+    _cut(root / "grimoires.yaml", "grimoires", lambda items: items[:1])
+    _cut(root / "verses.yaml", "verses", _one_per("position"))
+    _cut(root / "hirelings.yaml", "hirelings", _one_per("role"))
+    _cut(root / "titles.yaml", "titles", lambda items: items[:1])
+    return root

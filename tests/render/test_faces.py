@@ -1,0 +1,101 @@
+"""The face model (what each card shows, decided from the AST) and text fitting."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PIL import ImageChops, ImageStat
+
+from compiler import faces, model
+from compiler.faces import Badge, all_faces, card_faces, reference_lines
+from dsl import ast
+from dsl.errors import ProphecyError
+from render.backs import DESIGNS, render_face
+
+from .conftest import _line, sample_cards, sample_content
+
+
+def test_every_action_and_line_kind_has_a_face():
+    assert set(faces.STEPS) == set(ast.ACTION_CLASSES)
+    assert set(faces.KIND_FACES) == {
+        model.Arcana, model.Grimoire, model.DarkDeed, model.Verse, model.Hireling, model.Title,
+        model.Reference, model.Tracker,
+    }
+
+
+def test_every_face_design_has_a_drawing(content):
+    designs = {f.design for c in all_faces(content) for f in (c.front, c.back)}
+    assert designs <= set(DESIGNS)
+
+
+def test_requirements_become_badges_in_their_grimoires_colour(content):
+    harvest = card_faces(content.cards[0], content)
+    badges = [b for box in harvest.front.boxes for b in box.badges]
+    assert badges == [
+        Badge("level", "2", "Necromancy", "Level"),  # 'Grimoire Level 2' on a Necromancy card
+        Badge("reveal", "Blood Magic", "Blood Magic"),
+        Badge("level", "4", "Necromancy", "Necromancy"),
+        Badge("top_discard", "Creature", None),
+    ]
+
+
+def test_actions_become_icons_with_numbers_and_short_text(content):
+    harvest = card_faces(content.cards[0], content)
+    steps = [(s.icon, s.number, s.text) for box in harvest.front.boxes for s in box.steps]
+    assert steps == [
+        ("add_deed", 1, "Any Dark Deed"),
+        ("add_deed", 1, "Highest-points Dark Deed"),
+        ("stash", 1, "A card from your hand"),
+        ("draw", 1, "Draw 1 Arcana"),
+    ]
+
+
+def test_matching_grimoire_is_resolved_to_the_cards_own(vocab, content):
+    line = _line("Reveal Arcana until a matching card, take it, discard the rest to the center",
+                 vocab)
+    box = faces.effect_box(line, "Demonology", content.grimoires)
+    assert box.steps[0].grimoire == "Demonology"
+    assert "Demonology card" in box.steps[0].text
+
+
+def test_reference_summary_follows_the_rules_data(content):
+    changed = dataclasses.replace(content, rules=dataclasses.replace(content.rules, hand_limit=9,
+                                                                     stash_points=5))
+    text = "\n".join(reference_lines(changed))
+    assert "Hand 9" in text and "5 per stashed card" in text
+    assert "Hand 7" in "\n".join(reference_lines(content))
+
+
+def test_grimoire_shows_four_edge_levels_in_front_and_the_top_level_behind(content):
+    grimoire = next(c for c in all_faces(content) if c.kind == "grimoire")
+    assert [e.label for e in grimoire.front.edges] == ["Level 0", "Level 1", "Level 2", "Level 3"]
+    assert [e.value for e in grimoire.front.edges] == ["0 pts", "1 pt", "3 pts", "6 pts"]
+    assert [e.label for e in grimoire.back.edges] == ["Level 4"]
+    assert grimoire.back.boxes[0].steps[0].icon == "reveal_until"
+
+
+def test_the_three_verse_backs_differ(vocab, layout):
+    cards = sample_cards(vocab)
+    verse = next(c for c in cards if isinstance(c, model.Verse))
+    backs = []
+    for position in ("starting", "middle", "ending"):
+        card = dataclasses.replace(verse, position=position)
+        backs.append(render_face(layout, card.id, card_faces(card, sample_content(vocab)).back))
+    for a, b in ((0, 1), (1, 2), (0, 2)):
+        difference = sum(ImageStat.Stat(ImageChops.difference(backs[a], backs[b])).mean)
+        assert difference > 10
+
+
+def test_text_too_long_for_its_box_fails_naming_the_card_and_box(vocab, layout):
+    long = tuple(_line("Grimoire Level 2 + Reveal Blood Magic: Add 1 to highest-points Dark "
+                       "Deed, then Stash a card from your hand, then Draw 2 Arcana", vocab)
+                 for _ in range(6))
+    card = model.Arcana(id="arcana/overfull", name="Overfull", kind="arcana",
+                        place=model.Place("arcana/necromancy.yaml", 3), grimoire="Necromancy",
+                        types=("Spell",), effects=long)
+    face = card_faces(card, sample_content(vocab)).front
+    with pytest.raises(ProphecyError) as caught:
+        render_face(layout, card.id, face)
+    assert "arcana/overfull" in caught.value.message
+    assert "'effects' box does not fit" in caught.value.message
