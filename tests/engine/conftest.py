@@ -244,3 +244,41 @@ def give_deed(game: Game, p, deed_cid: int, stored: int = 0) -> int:
 @pytest.fixture(scope="session")
 def tools() -> SimpleNamespace:
     return SimpleNamespace(move=move, give_deed=give_deed, clear_deeds=clear_deeds)
+
+
+@pytest.fixture(scope="session")
+def book(kit) -> Book:
+    """The synthetic set plus named cards a scenario can pick by id."""
+    base = kit.content()
+    special = [
+        kit.arcana("Drawer", "Blood Magic", ["Draw 1 Arcana", "Grimoire Level 3: Draw 2 Arcana"]),
+        kit.arcana("Adder", "Necromancy", ["Add 1 to any Dark Deed"], ("Creature",)),
+        kit.arcana("Pointer", "Demonology", ["Add 1 to highest-points Dark Deed"]),
+        kit.arcana("Eacher", "Demonology", ["Add 1 to each Dark Deed"]),
+        kit.arcana("Remover", "Demonology", ["Remove 1 from any Dark Deed"]),
+        kit.arcana("Stasher", "Blood Magic", ["Stash a Creature card from your hand"]),
+        kit.arcana(
+            "Seeker", "Necromancy",
+            ["Reveal Arcana until a Creature card, take it, discard the rest to the center"],
+        ),
+    ]
+    deeds = [
+        kit.deed("Quick", "Necromancy", 1, 5, ["Draw 1 Arcana"]),
+        kit.deed("Big", "Blood Magic", 3, 8),
+        kit.deed("Twin", "Demonology", 3, 8),
+        kit.deed("Tiny", "Demonology", 2, 2),
+    ]
+    return kit.book(
+        arcana=special + list(base.of_kind("arcana")), deed=deeds + list(base.of_kind("deed"))
+    )
+
+
+@pytest.fixture()
+def game(book, new_game, kit):
+    """A two-player game on ``book``; seat 0 and 1 are the given scripts."""
+
+    def build(a=None, b=None, **kw) -> Game:
+        return new_game([a or kit.Script(), b or kit.Script()], book=book, **kw)
+
+    return build
+
