@@ -113,6 +113,7 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
     done = outputs.write_sheets(cards, p, layout, out, opts, state, loaded.game_name, print_)
     done |= outputs.write_tts(cards, p, layout, out, opts, state, loaded.game_name, print_)
     build.write_atomic(out / "cards.json", outputs.cards_json(cards, p, layout, loaded.game_name))
+    build.remove_stale(out, state, p)
     files = sorted({*p.jobs, *done, "cards.json", "tts/saved-object.json"})
     _save(out, {"images": {k: images[k] for k in sorted(p.jobs)}, "outputs": done,
                 "files": files, "fingerprint": fingerprint(content, args)})

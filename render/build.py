@@ -185,6 +185,13 @@ def stale(jobs: dict[str, Job], state: dict, out: Path, force: set[str]) -> list
             if p in force or images.get(p) != j.key or not (out / p).is_file()]
 
 
+def remove_stale(out: Path, state: dict, p: Plan) -> None:
+    """Delete the images (and their cells) of cards the last build had and this one has not."""
+    for path in sorted(set(state.get("images", {})) - set(p.jobs)):
+        for stale_file in (out / path, out / cell_path(path)):
+            stale_file.unlink(missing_ok=True)
+
+
 def progress_printer(enabled: bool) -> Callable[[int, int, str], None]:
     """A progress callback writing 'rendered N/M' lines to stderr (about ten per build)."""
 

@@ -135,3 +135,16 @@ def test_only_draws_one_card(small_content, tmp_path, capsys):
     assert main(["build", "--content", str(small_content), "--out", str(out), "--only",
                  "Round Trackr"]) == 1
     assert "did you mean 'Round Tracker'" in capsys.readouterr().err
+
+
+def test_a_renamed_card_leaves_no_old_image_behind(small_content, tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    titles = content / "titles.yaml"
+    name = titles.read_text().split("- name: ", 1)[1].splitlines()[0].strip()
+    titles.write_text(titles.read_text().replace(f"name: {name}", "name: Renamed Title", 1))
+    assert build(content, out) == 0
+    fronts = {p.name for p in (out / "cards").glob("title-*.png")}
+    assert fronts == {"title-renamed-title.png"}
