@@ -160,7 +160,8 @@ def run(
     size = max(1, min(250, games // (max(1, jobs) * 8) or 1))
     chunks = [(seed, s, min(games, s + size), players, bots) for s in range(0, games, size)]
     done = 0
-    if jobs <= 1 or len(chunks) == 1:
+    forkable = "fork" in multiprocessing.get_all_start_methods()
+    if jobs <= 1 or len(chunks) == 1 or not forkable:  # no fork: same totals, one process
         results = (play_chunk(book, *c) for c in chunks)
         for part in results:
             total.add(part)
