@@ -58,10 +58,15 @@ def run(args: argparse.Namespace) -> int:
                             hint="drop --select and --ignore when writing the baseline")
     docs = args.docs if args.docs is not None else root.resolve().parent / "docs"
     baseline = args.baseline or root / FILE_NAME
-    fixed = _fix(root, docs, only) if args.fix else 0
     findings = _lint(root, docs, only)
     if findings is None:
         return 1
+    fixed = 0
+    if args.fix:
+        fixed = _fix(root, docs, only, findings)
+        findings = _lint(root, docs, only) if fixed else findings
+        if findings is None:  # pragma: no cover (a fix never breaks loading: fmt checks it)
+            return 1
     if args.write_baseline:
         counts = write_baseline(baseline, findings)
         print(f"wrote {baseline}: {sum(counts.values())} findings in {len(counts)} codes")
@@ -112,17 +117,15 @@ def _lint(root: Path, docs: Path, only: list[str]):
     return None if content is None else lint(content, root, docs, only)
 
 
-def _fix(root: Path, docs: Path, only: list[str]) -> int:
+def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
     """Apply fixes until none is left (or a few passes); returns how many were made."""
     from compiler.lint.fix import apply_edits
 
     total = 0
     for _ in range(FIX_PASSES):
-        findings = _lint(root, docs, only)
-        if not findings:
-            break
         made = apply_edits(root, [f.fix for f in findings if f.fix is not None])
         total += made
-        if not made:
+        findings = _lint(root, docs, only) if made else None
+        if not findings:
             break
     return total

@@ -218,3 +218,11 @@ def test_select_applies_to_the_baseline_too(defects, capsys):
     assert "lower it" not in out and out.startswith("prophecy lint: 0 errors, 0 warnings (")
     assert main(["lint", "--content", str(defects), "--select", "PL3", "--write-baseline"]) == 1
     assert "drop --select and --ignore" in capsys.readouterr().err
+
+
+def test_fix_on_content_that_does_not_load_reports_once(defects, capsys):
+    path = defects / "tracker.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("rounds: 4", "rounds: four"),
+                    encoding="utf-8")
+    assert main(["lint", "--content", str(defects), "--fix"]) == 1
+    assert capsys.readouterr().err.count("the content does not load") == 1
