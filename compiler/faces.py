@@ -239,10 +239,10 @@ def _arcana(card: model.Arcana, content: model.Content) -> tuple[Face, Face]:
 def _grimoire_faces(card: model.Grimoire, content: model.Content) -> tuple[Face, Face]:
     top = content.rules.max_level
     edges = tuple(Edge(f"Level {lv}", _points(card.points, lv)) for lv in range(top))
-    front = Face(design="grimoire", deck="grimoire", title=card.grimoire,
-                 grimoire=card.grimoire, subtitle="Grimoire", edges=edges)
+    front = Face(design="grimoire", deck="grimoire", title=card.name,
+                 grimoire=card.grimoire, subtitle=f"{card.grimoire} Grimoire", edges=edges)
     back = Face(
-        design="grimoire_back", deck="grimoire", title=card.grimoire, grimoire=card.grimoire,
+        design="grimoire_back", deck="grimoire", title=card.name, grimoire=card.grimoire,
         subtitle=card.manifest_name or "Manifest", flavor=card.flavor,
         edges=(Edge(f"Level {top}", _points(card.points, top)),),
         boxes=_boxes((card.manifest,), card.grimoire, content),

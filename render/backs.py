@@ -62,8 +62,8 @@ def _corners(c: Canvas, box, colour) -> None:
 def grimoire_back(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = fronts._start(layout, card, face)
     fronts.edges(c, "grimoire_back", face.edges, pal)
-    text_line(c, face.title, layout.region("grimoire_back", "name"), "title", "title", pal.main,
-              "name")
+    fronts.prose(c, face.title, layout.region("grimoire_back", "name"), "name", "title", pal.main,
+                 "title")
     text_line(c, f"MANIFEST  ·  {face.subtitle.upper()}",
               layout.region("grimoire_back", "manifest_name"), "small", "label", pal.main,
               "manifest name")

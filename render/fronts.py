@@ -227,13 +227,14 @@ def edges(c: Canvas, kind: str, labels, pal: Palette) -> None:
 def grimoire(layout: Layout, card: str, face: Face):
     c, pal = _start(layout, card, face)
     edges(c, "grimoire", face.edges, pal)
-    text_line(c, face.title, _region(c, "grimoire", "name"), "title", "title", pal.main, "name")
+    prose(c, face.title, _region(c, "grimoire", "name"), "name", "title", pal.main, "title")
     x0, y0, x1, y1 = _region(c, "grimoire", "symbol")
     c.draw.ellipse((x0, y0, x1, y1), fill=pal.main, outline=c.colour("gold"),
                    width=round(layout.px(0.6)))
     pad = (x1 - x0) * 0.2
     icons.paste(c.img, pal.symbol, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), c.colour("gold"))
-    text_line(c, "GRIMOIRE", _region(c, "grimoire", "kind"), "small", "label", pal.main, "kind")
+    text_line(c, face.subtitle.upper(), _region(c, "grimoire", "kind"), "small", "label",
+              pal.main, "kind")
     return c.img
 
 
