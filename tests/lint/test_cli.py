@@ -226,3 +226,16 @@ def test_fix_on_content_that_does_not_load_reports_once(defects, capsys):
                     encoding="utf-8")
     assert main(["lint", "--content", str(defects), "--fix"]) == 1
     assert capsys.readouterr().err.count("the content does not load") == 1
+
+
+def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_path, capsys):
+    root = tmp_path / "content"
+    shutil.copytree(CLEAN / "content", root)
+    main(["lint", "--content", str(root), "--write-baseline"])
+    path = root / "arcana" / "necromancy.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        '"Add 1 to any Dark Deed"', '"add 1 to any dark deed"'), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["lint", "--content", str(root)]) == 1  # PL401 is a warning, but ratcheted
+    assert "PL401: 1 findings, the baseline allows 0" in capsys.readouterr().out
+    assert main(["lint", "--content", str(root), "--no-baseline"]) == 0
