@@ -66,12 +66,16 @@ def summary(outcome: Outcome) -> str:
     return text + (f" ({'; '.join(extra)})" if extra else "")
 
 
+def _findings(n: int) -> str:
+    return f"{n} finding{'s' * (n != 1)}"
+
+
 def text_report(outcome: Outcome, content_dir: Path) -> str:
     lines = [line_of(f, content_dir) for f in outcome.shown]
     for code, (found, allowed) in sorted(outcome.ratchet.over.items()):
-        lines.append(f"{code}: {found} findings, the baseline allows {allowed}")
+        lines.append(f"{code}: {_findings(found)}, the baseline allows {allowed}")
     for code, (found, allowed) in sorted(outcome.ratchet.under.items()):
-        lines.append(f"{code}: {found} findings, the baseline allows {allowed}; "
+        lines.append(f"{code}: {_findings(found)}, the baseline allows {allowed}; "
                      "lower it with --write-baseline")
     lines.extend(outcome.notes)
     lines.append(summary(outcome))

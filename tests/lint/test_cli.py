@@ -237,5 +237,5 @@ def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_pat
         '"Add 1 to any Dark Deed"', '"add 1 to any dark deed"'), encoding="utf-8")
     capsys.readouterr()
     assert main(["lint", "--content", str(root)]) == 1  # PL401 is a warning, but ratcheted
-    assert "PL401: 1 findings, the baseline allows 0" in capsys.readouterr().out
+    assert "PL401: 1 finding, the baseline allows 0" in capsys.readouterr().out
     assert main(["lint", "--content", str(root), "--no-baseline"]) == 0
