@@ -110,8 +110,12 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
         print_(f"rendered {args.only}: {', '.join(j.path for j in jobs)}")
         return 0
     opts = outputs.Options(PAPERS[args.paper], args.duplex, offset, args.tts_url)
-    done = outputs.write_sheets(cards, p, layout, out, opts, state, loaded.game_name, print_)
-    done |= outputs.write_tts(cards, p, layout, out, opts, state, loaded.game_name, print_)
+    tasks: list = []
+    done = outputs.write_sheets(cards, p, layout, out, opts, state, loaded.game_name, tasks)
+    done |= outputs.write_tts(cards, p, layout, out, opts, state, loaded.game_name, tasks,
+                              print_)
+    for line in outputs.run_tasks(tasks, workers):
+        print_(line)
     build.write_atomic(out / "cards.json", outputs.cards_json(cards, p, layout, loaded.game_name))
     build.remove_stale(out, state, p)
     files = sorted({*p.jobs, *done, "cards.json", "tts/saved-object.json"})

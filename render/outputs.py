@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -48,8 +49,41 @@ def physical(cards: tuple[CardFaces, ...], p: Plan) -> list[tuple[str, str]]:
     return [(p.fronts[c.id], p.backs[c.id]) for c in cards for _ in range(c.copies)]
 
 
+Task = tuple[Callable[..., str], tuple]
+
+
+def run_tasks(tasks: list[Task], workers: int) -> list[str]:
+    """Run the writing tasks (largest first) in worker processes; their notes, in order."""
+    if workers <= 1 or len(tasks) <= 1:
+        return [fn(*args) for fn, args in tasks]
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ctx.Pool(min(workers, len(tasks))) as pool:
+        return pool.map(_run, tasks, chunksize=1)
+
+
+def _run(task: Task) -> str:
+    fn, args = task
+    return fn(*args)
+
+
+def _pdf_task(pages: list, images: dict[str, Path], title: str, target: Path) -> str:
+    write_atomic(target, pdf.write_pdf(pages, images, title))
+    return f"  wrote {target.name} ({len(pages)} pages)"
+
+
+def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target: Path) -> str:
+    if side == "back" and not unique:
+        img = tts.cell(layout, sheet.cards[0].back)
+    else:
+        img = tts.sheet_image(layout, sheet, side)
+    write_atomic(target, png.encode(img, 1))
+    return f"  wrote tts/{target.name}"
+
+
 def write_sheets(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
-                 title: str, note: Callable[[str], None]) -> dict[str, str]:
+                 title: str, tasks: list[Task]) -> dict[str, str]:
+    """The PDF sheets to write (added to ``tasks``); returns every sheet's key."""
     pairs = physical(cards, p)
     keys = [(p.jobs[f].key, p.jobs[b].key) for f, b in pairs]
     done = {}
@@ -62,13 +96,13 @@ def write_sheets(cards, p: Plan, layout: Layout, out: Path, opts: Options, state
             continue
         pages = sheets.pages(spec, pairs)
         images = {path: out / path for pair in pairs for path in pair}
-        write_atomic(out / name, pdf.write_pdf(pages, images, title))
-        note(f"  wrote {name} ({len(pages)} pages)")
+        tasks.append((_pdf_task, (pages, images, title, out / name)))
     return done
 
 
 def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
-              title: str, note: Callable[[str], None]) -> dict[str, str]:
+              title: str, tasks: list[Task], note: Callable[[str], None]) -> dict[str, str]:
+    """Write the saved-object JSON; the sheets to draw go to ``tasks``. Returns their keys."""
     url = opts.tts_url or (out / "tts").resolve().as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
@@ -80,7 +114,7 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
         unique = tts.unique_backs(items)
         deck_sheets = tts.sheets(layout, deck, items)
         for sheet in deck_sheets:
-            _tts_sheet(sheet, unique, p, members, layout, out, state, done)
+            _tts_sheet(sheet, unique, p, members, layout, out, state, done, tasks)
         label = DECK_LABELS.get(deck, deck)
         objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
     data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
@@ -90,7 +124,7 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
 
 
 def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout, out: Path,
-               state: dict, done: dict[str, str]) -> None:
+               state: dict, done: dict[str, str], tasks: list[Task]) -> None:
     by_front = {m.front: c for c, m in members}
     fronts = [p.jobs[p.fronts[by_front[m.front].id]].key for m in sheet.cards]
     backs = [p.jobs[p.backs[by_front[m.front].id]].key for m in sheet.cards]
@@ -103,11 +137,7 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout,
         done[rel] = key
         if _fresh(state, rel, key, out, [rel]):
             continue
-        if side == "back" and not unique:
-            img = tts.cell(layout, sheet.cards[0].back)
-        else:
-            img = tts.sheet_image(layout, sheet, side)
-        write_atomic(out / rel, png.encode(img, 1))
+        tasks.append((_tts_task, (layout, sheet, side, unique, out / rel)))
 
 
 def _cell(out: Path, image: str) -> Path:
