@@ -22,13 +22,21 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def scanlines(img: Image.Image) -> bytes:
-    """The image's rows, each led by filter byte 0 (none), as PNG's IDAT data expects them."""
-    w, h = img.size
-    rows = Image.frombytes("L", (w * 3, h), img.tobytes())
-    framed = Image.new("L", (w * 3 + 1, h), 0)
-    framed.paste(rows, (1, 0))
-    return framed.tobytes()
+def compressed_rows(img: Image.Image, level: int) -> bytes:
+    """The IDAT data: every row led by filter byte 0 (none), deflated at ``level``.
+
+    Rows are fed to one compressor as views of the pixel buffer, so the image
+    is never copied into a framed buffer first.
+    """
+    raw = memoryview(img.tobytes())
+    stride = img.size[0] * 3
+    deflate = zlib.compressobj(level)
+    out = []
+    for start in range(0, len(raw), stride):
+        out.append(deflate.compress(b"\x00"))
+        out.append(deflate.compress(raw[start : start + stride]))
+    out.append(deflate.flush())
+    return b"".join(out)
 
 
 def encode(img: Image.Image, level: int = 6) -> bytes:
@@ -37,5 +45,5 @@ def encode(img: Image.Image, level: int = 6) -> bytes:
         img = img.convert("RGB")
     w, h = img.size
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    data = zlib.compress(scanlines(img), level)
+    data = compressed_rows(img, level)
     return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
