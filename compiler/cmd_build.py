@@ -70,14 +70,20 @@ def _options(args: argparse.Namespace) -> tuple:
     return (args.paper, args.duplex, args.back_offset, args.tts_url, str(args.out.resolve()))
 
 
-def run(args: argparse.Namespace) -> int:
-    from render import build
+def read_state(out: Path) -> dict:
+    """What the last build into ``out`` recorded (its state file), or nothing."""
+    try:
+        return json.loads((out / ".build" / "state.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
+
+def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     out: Path = args.out
     content = content_dir(args)
     offset = _offset(args.back_offset)
-    state = build.read_state(out)
+    state = read_state(out)
     print_ = lambda text: print(text, file=sys.stderr)  # noqa: E731
     if args.only is None:
         fp = fingerprint(content, args)
@@ -95,9 +101,9 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
 
     loaded = load_content(content)
     layout = load_layout(content)
-    cards = all_faces(loaded)
     if args.only is not None:
-        cards = _only(cards, args.only)
+        loaded = _only(loaded, args.only)
+    cards = all_faces(loaded)
     p = build.plan(cards, layout)
     force = set(p.jobs) if args.only is not None else set()
     jobs = build.stale(p.jobs, state, out, force)
@@ -126,16 +132,19 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
     return 0
 
 
-def _only(cards, name: str):
+def _only(content, name: str):
+    """The content with only the cards called ``name`` (by name or id, any casing)."""
+    import dataclasses
+
     from dsl.errors import ProphecyError, suggest
 
     wanted = name.strip().lower()
-    hits = tuple(c for c in cards if wanted in (c.name.lower(), c.id.lower()))
+    hits = tuple(c for c in content.cards if wanted in (c.name.lower(), c.id.lower()))
     if not hits:
         raise ProphecyError(f"no card named '{name}'", where="--only",
-                            hint=suggest(name, [c.name for c in cards]) or
+                            hint=suggest(name, [c.name for c in content.cards]) or
                             "see 'prophecy cards' for the names")
-    return hits
+    return dataclasses.replace(content, cards=hits)
 
 
 def _save(out: Path, state: dict) -> None:

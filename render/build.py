@@ -11,7 +11,6 @@ its inputs are unchanged. A failure leaves the previous output untouched.
 from __future__ import annotations
 
 import hashlib
-import json
 import multiprocessing
 import os
 import sys
@@ -157,13 +156,6 @@ def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
 
 
 # ------------------------------------------------------------ state, writes
-def read_state(out: Path) -> dict:
-    try:
-        return json.loads((out / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
 def write_atomic(path: Path, data: bytes) -> bool:
     """Write ``data`` to ``path`` through a temporary file; False when it already held it."""
     try:
