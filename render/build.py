@@ -23,8 +23,16 @@ from dsl.errors import ProphecyError
 from render import png
 from render.layout import Layout
 
-#: Bump when drawing code changes so every image is rendered again.
-RENDER_VERSION = "1"
+
+def _code_digest() -> str:
+    """A digest of the drawing code: a change to any of it redraws every image."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+RENDER_VERSION = _code_digest()
 STATE = ".build/state.json"
 
 

@@ -174,10 +174,11 @@ def draw_card(p: Pen) -> None:
 
 
 def draw_deed(p: Pen) -> None:
-    for i, x in enumerate((0.08, 0.26, 0.44)):
-        p.card(x, 0.16 + 0.04 * i, x + 0.46, 0.86 + 0.04 * i,
-               fill=p.fg if i % 2 == 0 else p.hole)
-    p.card(0.47, 0.27, 0.87, 0.87, fill=p.fg)
+    p.card(0.04, 0.34, 0.42, 0.96, fill=p.fg)
+    p.card(0.14, 0.16, 0.62, 0.86, fill=p.hole)
+    p.card(0.19, 0.21, 0.57, 0.81, fill=p.fg)
+    p.line([(0.82, 0.62), (0.82, 0.14)], 0.08)
+    p.poly([(0.68, 0.26), (0.82, 0.06), (0.96, 0.26)])
 
 
 def level_up(p: Pen) -> None:
