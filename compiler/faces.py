@@ -100,8 +100,12 @@ def _match_label(match: str | None, card_grimoire: str | None) -> str:
 
 
 def _condition_label(node: ast.Compare) -> str:
+    """'If you have 2 or more stashed cards' → '2 or more stashed cards' (under an 'If')."""
     text = to_text(node)
-    return text[3:] if text.startswith("If ") else text
+    for lead in ("If you have ", "If "):
+        if text.startswith(lead):
+            return text[len(lead):]
+    return text
 
 
 def badge(req: ast.Node, card_grimoire: str | None, grimoires: tuple[str, ...]) -> Badge:

@@ -30,6 +30,8 @@ ICON_COLOURS = {
     "level_down": "icon_loss", "discard": "icon_loss", "take": "icon_draw",
     "reveal_until": "icon_draw", "condition": "icon_prophecy", "title": "icon_stash",
 }
+#: An inline icon's width in ems (see render.text.icon_width).
+ICON_EMS = 1.5
 #: Where an icon's number sits on its white card glyph (unit coordinates).
 NUMBER_AT = {
     "add_deed": (0.5, 0.56), "remove_deed": (0.5, 0.56), "draw": (0.39, 0.58),
@@ -168,8 +170,8 @@ def _icon_number(c: Canvas, token: Icon, box: Box, pad: float, bg: RGB) -> None:
 def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
     out: list[Token] = []
     for i, step in enumerate(steps):
-        if i:
-            out.append(Break(0.25))
+        # Wrapped lines start under the text, not under the icon.
+        out.append(Break(0.25 if i else 0.0, hang=ICON_EMS + 0.22))
         out.append(Icon(step.icon, step.number, chip_colour(c, step.icon, step.grimoire)))
         out.extend(words(step.text, "body", ink))
     return out

@@ -174,7 +174,8 @@ def reference(layout: Layout, card: str, face: Face):
     tokens: list = []
     for line in face.prose:
         if tokens:
-            tokens.append(Break(0.35 if line.startswith("# ") else 0.08))
+            hang = 0.55 if line.startswith("- ") else 0.0
+            tokens.append(Break(0.35 if line.startswith("# ") else 0.08, hang))
         if line.startswith("# "):
             tokens.extend(words(line[2:].upper(), "strong", pal.main))
         elif line.startswith("- "):

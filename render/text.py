@@ -53,6 +53,7 @@ class Break:
     """A forced line break (a new step, a new paragraph)."""
 
     gap: float = 0.0  # extra space before the next line, in line heights
+    hang: float = 0.0  # indent of the paragraph's wrapped lines, in ems (for bullets)
 
 
 Token = Word | Icon | Break
@@ -97,19 +98,20 @@ def wrap(layout: Layout, tokens: Sequence[Token], width: float, size: int) -> Bl
     line_height = size * layout.line_spacing
     lines: list[Line] = []
     items: list[tuple[float, Word | Icon, float]] = []
-    x, gap = 0.0, 0.0
+    x, gap, hang = 0.0, 0.0, 0.0
     for token in tokens:
         if isinstance(token, Break):
-            lines.append(Line(tuple(items), x, gap))
-            items, x, gap = [], 0.0, token.gap
+            if items or lines:  # a break before anything only sets the first paragraph's hang
+                lines.append(Line(tuple(items), x, gap))
+            items, x, gap, hang = [], 0.0, token.gap, token.hang * size
             continue
         w = _width(layout, token, size)
-        if w > width:
+        if w + hang > width:
             return None
         start = x + space if items else 0.0
         if items and start + w > width:
             lines.append(Line(tuple(items), x, gap))
-            items, gap, start = [], 0.0, 0.0
+            items, gap, start = [], 0.0, hang
         items.append((start, token, w))
         x = start + w
     if items or not lines:
