@@ -308,7 +308,7 @@ def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Fac
 
 def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
     edges = tuple(Edge(f"Round {n}") for n in range(1, card.rounds))
-    front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round tracker",
+    front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round Tracker",
                  edges=edges)
     back = Face(design="tracker_back", deck="tracker", title=card.name,
                 subtitle="Final round", edges=(Edge(f"Round {card.rounds}"),))

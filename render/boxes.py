@@ -105,8 +105,8 @@ def layout_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, name: str
 
 
 def draw_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, pal: Palette,
-               name: str = "effects", fill: RGB | None = None) -> None:
-    """Lay out and draw the effect boxes, spread over the region and centred in it."""
+               name: str = "effects", fill: RGB | None = None, top: bool = False) -> None:
+    """Lay out and draw the effect boxes, spread over the region, centred (or at its top)."""
     if not boxes:
         return
     laid = layout_boxes(c, boxes, region, name)
@@ -114,7 +114,7 @@ def draw_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, pal: Palett
     natural = sum(p.height for p in laid.boxes) + gap * (len(laid.boxes) - 1)
     spare = region[3] - region[1] - natural
     grow = min(spare / len(laid.boxes), size * 1.6)
-    y = region[1] + (spare - grow * len(laid.boxes)) / 2
+    y = region[1] + (0 if top else (spare - grow * len(laid.boxes)) / 2)
     for placed in laid.boxes:
         h = placed.height + grow
         _draw_box(c, placed, (region[0], y, region[2], y + h), laid, pal, fill)

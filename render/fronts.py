@@ -73,7 +73,7 @@ def deed(layout: Layout, card: str, face: Face):
     _needed(c, (x0, y0, x0 + w, y1), needed, pal)
     medallion(c, (x0 + w, y0, x1, y1), points, "points", c.colour("gold"), c.colour("ink"))
     text_line(c, "WHEN COMPLETE", _region(c, "deed", "label"), "small", "label", pal.main, "label")
-    draw_boxes(c, face.boxes, _region(c, "deed", "body"), pal)
+    draw_boxes(c, face.boxes, _region(c, "deed", "body"), pal, top=True)
     if face.flavor:
         prose(c, face.flavor, _region(c, "deed", "flavor"), "flavor", "small")
     return c.img
@@ -106,7 +106,8 @@ def verse(layout: Layout, card: str, face: Face):
     condition, *reward = face.boxes
     draw_boxes(c, (condition,), _region(c, "verse", "condition"), pal, "condition",
                fill=pal.light)
-    draw_boxes(c, tuple(reward), _region(c, "verse", "body"), pal, "reward")
+    text_line(c, "REWARD", _region(c, "verse", "label"), "small", "label", pal.main, "label")
+    draw_boxes(c, tuple(reward), _region(c, "verse", "body"), pal, "reward", top=True)
     return c.img
 
 

@@ -22,7 +22,7 @@ from render.layout import Layout
 DECK_LABELS = {
     "arcana": "Arcana", "grimoire": "Grimoires", "deed": "Dark Deeds", "verse": "Prophecy Verses",
     "hireling": "Hirelings", "title": "Titles", "reference": "Reference cards",
-    "tracker": "Round tracker",
+    "tracker": "Round Tracker",
 }
 
 
