@@ -148,3 +148,21 @@ def test_a_renamed_card_leaves_no_old_image_behind(small_content, tmp_path):
     assert build(content, out) == 0
     fronts = {p.name for p in (out / "cards").glob("title-*.png")}
     assert fronts == {"title-renamed-title.png"}
+
+
+def test_tts_last_cell_is_the_hidden_card_image_and_pdf_has_every_copy(built):
+    from PIL import ImageChops
+
+    saved = json.loads((built / "tts" / "saved-object.json").read_text())
+    arcana = next(d for d in saved["ObjectStates"][0]["ContainedObjects"]
+                  if d["Nickname"] == "Arcana")
+    custom = next(iter(arcana["CustomDeck"].values()))
+    cols, rows = custom["NumWidth"], custom["NumHeight"]
+    with Image.open(built / "tts" / custom["FaceURL"].rsplit("/", 1)[1]) as sheet, \
+            Image.open(built / "tts" / custom["BackURL"].rsplit("/", 1)[1]) as back:
+        last = sheet.crop(((cols - 1) * 375, (rows - 1) * 525, cols * 375, rows * 525))
+        assert ImageChops.difference(last.convert("RGB"), back.convert("RGB")).getbbox() is None
+    cards = json.loads((built / "cards.json").read_text())["cards"]
+    copies = sum(c["copies"] for c in cards)
+    pdf = (built / "sheets-a4.pdf").read_bytes()
+    assert pdf.count(b"/Type /Page ") == 2 * -(-copies // 9)
