@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -160,7 +161,7 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
         path = Path(__file__).resolve().parent.parent / "content" / "layouts" / f"{name}.yaml"
     text = path.read_text(encoding="utf-8")
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise ProphecyError(
@@ -183,17 +184,85 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
 
 
 def _validate(data: Any, path: Path) -> None:
-    import jsonschema
+    """Check the layout against its schema; the first problem as a ProphecyError.
 
+    The schema uses a handful of keywords, checked here directly: importing
+    jsonschema would cost more than drawing a card (a test holds the two to
+    the same verdicts).
+    """
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    errors = sorted(
-        jsonschema.Draft202012Validator(schema).iter_errors(data), key=lambda e: list(e.path)
-    )
-    if errors:
-        first = errors[0]
-        place = ".".join(str(p) for p in first.path) or "(top)"
+    problems = sorted(schema_problems(schema, schema, data, ()),
+                      key=lambda p: [str(k) for k in p[0]])
+    if problems:
+        where, message = problems[0]
+        place = ".".join(str(k) for k in where) or "(top)"
         raise ProphecyError(
-            f"layout {place}: {first.message}",
+            f"layout {place}: {message}",
             where=str(path),
             hint="see content/schemas/layout.schema.json",
         )
+
+
+_TYPES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+}
+_BOUNDS = {
+    "minimum": (lambda v, b: v >= b, "at least"),
+    "maximum": (lambda v, b: v <= b, "at most"),
+    "exclusiveMinimum": (lambda v, b: v > b, "more than"),
+}
+
+
+def schema_problems(root: dict, node: dict, value: Any, path: tuple):
+    """(path, message) for each way ``value`` breaks ``node`` (a part of schema ``root``)."""
+    if "$ref" in node:
+        yield from schema_problems(root, _ref(root, node["$ref"]), value, path)
+    if "type" in node and not _TYPES[node["type"]](value):
+        yield path, f"{value!r} is not of type '{node['type']}'"
+        return
+    if "enum" in node and value not in node["enum"]:
+        yield path, f"{value!r} is not one of {node['enum']}"
+    if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
+        yield path, f"{value!r} does not match '{node['pattern']}'"
+    for key, (ok, words) in _BOUNDS.items():
+        if key in node and _TYPES["number"](value) and not ok(value, node[key]):
+            yield path, f"{value!r} must be {words} {node[key]}"
+    if isinstance(value, list):
+        yield from _list_problems(root, node, value, path)
+    if isinstance(value, dict):
+        yield from _object_problems(root, node, value, path)
+
+
+def _list_problems(root: dict, node: dict, value: list, path: tuple):
+    if len(value) < node.get("minItems", 0) or len(value) > node.get("maxItems", len(value)):
+        low, high = node.get("minItems", 0), node.get("maxItems", "any")
+        yield path, f"{value!r} has {len(value)} items (from {low} to {high} allowed)"
+    for index, item in enumerate(value):
+        if "items" in node:
+            yield from schema_problems(root, node["items"], item, (*path, index))
+
+
+def _object_problems(root: dict, node: dict, value: dict, path: tuple):
+    for key in node.get("required", ()):
+        if key not in value:
+            yield path, f"'{key}' is a required property"
+    properties, extra = node.get("properties", {}), node.get("additionalProperties", True)
+    for key, item in value.items():
+        if key in properties:
+            yield from schema_problems(root, properties[key], item, (*path, key))
+        elif extra is False:
+            yield path, f"unknown property '{key}'"
+        elif isinstance(extra, dict):
+            yield from schema_problems(root, extra, item, (*path, key))
+
+
+def _ref(root: dict, ref: str) -> dict:
+    node: Any = root
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return node

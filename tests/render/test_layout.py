@@ -56,3 +56,48 @@ def test_tts_sheets_keep_the_last_cell_free_and_stay_within_limits(layout):
     for s in many:
         assert s.columns <= 10 and s.rows <= 7 and len(s.cards) < s.columns * s.rows
         assert s.columns * 375 <= 4096 and s.rows * 525 <= 4096
+
+
+BAD_LAYOUTS = [
+    ('ink: "#241a12"', 'ink: "dark brown"', ("colours", "ink")),
+    ("dpi: 300", "dpi: 30", ("card", "dpi")),
+    ("bleed_mm: 3.175", "bleed_mm: -1", ("card", "bleed_mm")),
+    ("duplex: long", "duplex: sideways", ("sheets", "duplex")),
+    ("title: [5.5, 5.0, 52.5, 8.0]", "title: [5.5, 5.0, 52.5]", ("regions", "arcana", "title")),
+    ("width_pt: 0.5", "width_pt: 0.1", ("sheets", "crop_mark", "width_pt")),
+    ("max_pt: 13,", "max_pt: 0,", ("text", "title", "max_pt")),
+    ("symbol: skull}", "symbol: skull, glow: 1}", ("grimoires", "Necromancy")),
+    ("columns: 10", "columns: 11", ("tts", "columns")),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "where"), BAD_LAYOUTS, ids=[b[1] for b in BAD_LAYOUTS])
+def test_layout_checks_agree_with_jsonschema(old, new, where):
+    import json
+
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    from render.layout import SCHEMA, schema_problems
+
+    text = (ROOT / "content" / "layouts" / "poker.yaml").read_text()
+    assert old in text
+    data = yaml.safe_load(text.replace(old, new, 1))
+    schema = json.loads(SCHEMA.read_text())
+    ours = {tuple(p) for p, _ in schema_problems(schema, schema, data, ())}
+    theirs = {tuple(e.absolute_path) for e in Draft202012Validator(schema).iter_errors(data)}
+    assert ours == theirs == {where}
+
+
+def test_the_bundled_layout_is_valid_for_jsonschema_too():
+    import json
+
+    import yaml
+    from jsonschema import Draft202012Validator
+
+    from render.layout import SCHEMA
+
+    schema = json.loads(SCHEMA.read_text())
+    Draft202012Validator.check_schema(schema)
+    data = yaml.safe_load((ROOT / "content" / "layouts" / "poker.yaml").read_text())
+    assert not list(Draft202012Validator(schema).iter_errors(data))
