@@ -105,7 +105,8 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
         loaded = _only(loaded, args.only)
     cards = all_faces(loaded)
     p = build.plan(cards, layout)
-    force = set(p.jobs) if args.only is not None else set()
+    # --only always redraws the card's front; its back (often the deck's) only if it changed.
+    force = set(p.fronts.values()) if args.only is not None else set()
     jobs = build.stale(p.jobs, state, out, force)
     workers = args.jobs or os.cpu_count() or 1
     print_(f"rendering {len(jobs)} of {len(p.jobs)} images with {workers} workers")
