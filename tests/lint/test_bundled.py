@@ -28,6 +28,13 @@ def test_bundled_content_has_no_finding():
     assert [f"{f.place} {f.code} {f.message}" for f in lint(content, CONTENT)] == []
 
 
+def test_project_documents_use_the_glossary():
+    """The docs are linted with the content, so their wording cannot drift from it."""
+    content = load_content(CONTENT)
+    findings = lint(content, CONTENT, ROOT / "docs")
+    assert [f"{f.place} {f.code} {f.message}" for f in findings] == []
+
+
 def _two_types_no_card_has(content) -> tuple[str, str]:
     have = [{*c.types, c.grimoire} for c in content.cards if isinstance(c, Arcana)]
     for a, b in itertools.combinations(content.card_types, 2):
