@@ -32,16 +32,18 @@ def _building_parser() -> tuple[Lark, _Build]:
     Running the transformer inside the parser skips the intermediate tree and
     Lark's position bookkeeping; spans come from the tokens instead.
     """
+    from dsl.lexer import FastLexer
+
     build = _Build()
-    return _lark(build), build
+    return _lark(build, FastLexer), build
 
 
-def _lark(transformer: Transformer | None) -> Lark:
+def _lark(transformer: Transformer | None, lexer: Any = "basic") -> Lark:
     return Lark.open(
         "grammar.lark",
         rel_to=__file__,
         parser="lalr",
-        lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
+        lexer=lexer,  # basic: keywords are reserved everywhere, so errors land on the right word
         transformer=transformer,
         cache=True,  # Lark keeps the analysed grammar in a temp file: a faster cold start
     )
