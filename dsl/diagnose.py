@@ -177,6 +177,7 @@ def _joins(exc: UnexpectedInput, label: str) -> bool:
     return token.type in _JOINS[label] or token.value.lower() in _JOIN_WORDS
 
 
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
 _NEGATIVE = re.compile(r"-\s*[0-9]")
 
 #: How a terminal is named in a message.
@@ -201,7 +202,7 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
     case = _catalogued(exc)
     if case is not None and case.label in _JOINS:
         if _joins(exc, case.label):
-            return _from_case(case, column, text, _length(exc))
+            return _misspelt_then(text, column) or _from_case(case, column, text, _length(exc))
         case = None
     misspelt = _misspelt(text, column, vocab)
     if misspelt is not None:
@@ -209,6 +210,17 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
     if case is not None:
         return _from_case(case, column, text, _length(exc))
     return _expected(exc, text, column)
+
+
+def _misspelt_then(text: str, column: int) -> DslError | None:
+    """'Draw 1 Arcana, thn Discard 1': the word after the join is a misspelt 'then'."""
+    gap = re.compile(r"[\s,]*").match(text, column - 1)
+    word = _WORD.match(text, gap.end())
+    if word is None or word.group().lower() in keywords():
+        return None
+    if not difflib.get_close_matches(word.group().lower(), ["then"], n=1, cutoff=0.75):
+        return None
+    return _unknown_word(word, "did you mean 'then'?", text)
 
 
 def _case(label: str) -> Case:
@@ -306,14 +318,23 @@ def _parse(text: str) -> object:
 
 @cache
 def keywords() -> dict[str, str]:
-    """Every keyword of the grammar, lowercase, to its terminal name."""
+    """Every keyword of the grammar, lowercase, to its terminal name.
+
+    A string terminal of letters is a keyword; so is a pattern terminal that
+    matches its own name and not any word (``THEN``, which also takes the
+    comma before it), unlike the catch-all ``WORD``.
+    """
     from dsl.parser import lark_parser
 
-    return {
-        t.pattern.value.lower(): t.name
-        for t in lark_parser().terminals
-        if t.pattern.type == "str" and t.pattern.value.isalpha()
-    }
+    words = {}
+    for t in lark_parser().terminals:
+        if t.pattern.type == "str" and t.pattern.value.isalpha():
+            words[t.pattern.value.lower()] = t.name
+        elif t.pattern.type == "re":
+            pattern = re.compile(t.pattern.to_regexp())
+            if pattern.fullmatch(t.name.lower()) and not pattern.fullmatch("qzxv"):
+                words[t.name.lower()] = t.name
+    return words
 
 
 def _known_words(vocab: Vocabulary) -> set[str]:
@@ -330,7 +351,7 @@ def _misspelt(text: str, column: int, vocab: Vocabulary) -> DslError | None:
     """
     known = _known_words(vocab) | set(keywords())
     unknown = [
-        m for m in re.finditer(r"[A-Za-z][A-Za-z'\-]*", text)
+        m for m in _WORD.finditer(text)
         if m.start() < column and m.group().lower() not in known
     ]
     for match in unknown:
