@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from dsl.errors import ProphecyError
+from dsl.errors import ProphecyError, UsageError
 
 #: Subcommand → (module with add_arguments(parser) and run(args) -> int, summary).
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -60,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(module.run(args))
     except ProphecyError as exc:
         print(exc, file=sys.stderr)
-        return 1
+        return 2 if isinstance(exc, UsageError) else 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

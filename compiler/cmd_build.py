@@ -41,14 +41,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _offset(text: str | None) -> tuple[float, float] | None:
-    from dsl.errors import ProphecyError
+    from dsl.errors import UsageError
 
     if text is None:
         return None
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise ProphecyError(f"--back-offset takes two numbers, not '{text}'", where="<args>",
+        raise UsageError(f"--back-offset takes two numbers, not '{text}'",
+                            where="prophecy build",
                             hint="for example --back-offset 0.5,-0.25") from None
     return (x, y)
 
@@ -141,12 +142,12 @@ def _only(content, name: str):
     """The content with only the cards called ``name`` (by name or id, any casing)."""
     import dataclasses
 
-    from dsl.errors import ProphecyError, suggest
+    from dsl.errors import UsageError, suggest
 
     wanted = name.strip().lower()
     hits = tuple(c for c in content.cards if wanted in (c.name.lower(), c.id.lower()))
     if not hits:
-        raise ProphecyError(f"no card named '{name}'", where="--only",
+        raise UsageError(f"no card named '{name}'", where="prophecy build --only",
                             hint=suggest(name, [c.name for c in content.cards]) or
                             "see 'prophecy cards' for the names")
     return dataclasses.replace(content, cards=hits)

@@ -51,9 +51,9 @@ def run(args: argparse.Namespace) -> int:
     root = content_dir(args)
     only = _codes(args.select, args.ignore, RULES)
     if args.write_baseline and (args.select or args.ignore):
-        from dsl.errors import ProphecyError
+        from dsl.errors import UsageError
 
-        raise ProphecyError("a baseline is written from a run of every code",
+        raise UsageError("a baseline is written from a run of every code",
                             where="prophecy lint",
                             hint="drop --select and --ignore when writing the baseline")
     docs = args.docs if args.docs is not None else root.resolve().parent / "docs"
@@ -79,13 +79,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _codes(select: str, ignore: str, rules) -> list[str]:
-    from dsl.errors import ProphecyError
+    from dsl.errors import UsageError
 
     def prefixes(text: str) -> list[str]:
         words = [w.strip().upper() for w in text.split(",") if w.strip()]
         for w in words:
             if not any(code.startswith(w) for code in rules):
-                raise ProphecyError(f"no lint code starts with '{w}'", where="prophecy lint",
+                raise UsageError(f"no lint code starts with '{w}'",
+                                    where="prophecy lint",
                                     hint="'prophecy lint --list' shows the codes")
         return words
 

@@ -56,14 +56,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from compiler.content import load_content
-    from dsl.errors import ProphecyError
+    from dsl.errors import UsageError
     from engine import report, simulate
     from engine.cards import book_of
 
     book = book_of(load_content(content_dir(args)))
     rules = book.rules
     if not rules.min_players <= args.players <= rules.max_players:
-        raise ProphecyError(
+        raise UsageError(
             f"--players must be {rules.min_players} to {rules.max_players}, not {args.players}",
             where="prophecy simulate", hint="the limits are min_players and max_players in "
             "game.yaml",

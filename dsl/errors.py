@@ -18,7 +18,11 @@ from dataclasses import dataclass, replace
 
 @dataclass
 class ProphecyError(Exception):
-    """A problem in the input, with its place (1-based line and column)."""
+    """A problem in the input, with its place (1-based line and column).
+
+    Line 0 is a problem with no place in a text (a command-line option): it is
+    shown as ``where: message``.
+    """
 
     message: str
     line: int = 1
@@ -29,7 +33,8 @@ class ProphecyError(Exception):
     length: int = 1
 
     def __str__(self) -> str:
-        out = [f"{self.where}:{self.line}:{self.column}: {self.message}"]
+        place = f"{self.where}:{self.line}:{self.column}" if self.line else self.where
+        out = [f"{place}: {self.message}"]
         if self.source:
             out.append("    " + self.source.rstrip("\n"))
             out.append("    " + " " * (self.column - 1) + "^" * max(1, self.length))
@@ -43,6 +48,13 @@ class ProphecyError(Exception):
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.where, self.line, self.column, self.message)
+
+
+class UsageError(ProphecyError):
+    """A command-line option the command cannot take (exit code 2), with no place in a text."""
+
+    def __init__(self, message: str, where: str, hint: str = "") -> None:
+        super().__init__(message, line=0, column=0, hint=hint, where=where)
 
 
 class DslError(ProphecyError):

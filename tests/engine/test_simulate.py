@@ -77,7 +77,7 @@ def test_the_html_report_is_self_contained(tmp_path, capsys):
     [
         (["--bots", "clever"], 2),
         (["--games", "0"], 2),
-        (["--players", "9"], 1),
+        (["--players", "9"], 2),
     ],
 )
 def test_bad_arguments_are_refused(argv, code, capsys):

@@ -116,7 +116,7 @@ def test_select_and_ignore(capsys):
     _, data = run_json(capsys, "--content", str(DEFECTS / "content"), "--select", "PL2",
                        "--ignore", "PL203")
     assert {f["code"] for f in data["findings"]} == {"PL201", "PL202", "PL204"}
-    assert main(["lint", "--select", "PL999"]) == 1
+    assert main(["lint", "--select", "PL999"]) == 2
     assert "no lint code starts with 'PL999'" in capsys.readouterr().err
 
 
@@ -216,7 +216,7 @@ def test_select_applies_to_the_baseline_too(defects, capsys):
     assert main(["lint", "--content", str(defects), "--select", "PL3"]) == 0
     out = capsys.readouterr().out
     assert "lower it" not in out and out.startswith("prophecy lint: 0 errors, 0 warnings (")
-    assert main(["lint", "--content", str(defects), "--select", "PL3", "--write-baseline"]) == 1
+    assert main(["lint", "--content", str(defects), "--select", "PL3", "--write-baseline"]) == 2
     assert "drop --select and --ignore" in capsys.readouterr().err
 
 

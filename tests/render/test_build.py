@@ -133,7 +133,7 @@ def test_only_draws_one_card(small_content, tmp_path, capsys):
     drawn = sorted(str(p.relative_to(out)) for p in out.rglob("*.png") if ".build" not in p.parts)
     assert drawn == ["backs/tracker-round-tracker.png", "cards/tracker-round-tracker.png"]
     assert main(["build", "--content", str(small_content), "--out", str(out), "--only",
-                 "Round Trackr"]) == 1
+                 "Round Trackr"]) == 2
     assert "did you mean 'Round Tracker'" in capsys.readouterr().err
 
 
