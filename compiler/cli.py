@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lint": ("compiler.cmd_lint", "find inconsistencies in the rules text"),
     "build": ("compiler.cmd_build", "render faces, backs, print-and-play PDFs and TTS sheets"),
     "simulate": ("compiler.cmd_simulate", "play many games with bots and report on balance"),
+    "replay": ("compiler.cmd_replay", "replay an event log and check each game ends the same"),
 }
 
 

@@ -51,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (1)")
     parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
     parser.add_argument("--json", action="store_true", help="print every number as JSON")
+    parser.add_argument("--log", type=Path, metavar="FILE.jsonl",
+                        help="write every game's event log as JSON lines (see 'prophecy replay')")
     add_content(parser)
 
 
@@ -74,6 +76,12 @@ def run(args: argparse.Namespace) -> int:
     if bar:
         bar.close()
     data = report.summarise(book, tally, args.seed)
+    if args.log:
+        from engine import log
+
+        games = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
+                 for i in range(args.games))
+        log.write_games(games, args.log)
     if args.report:
         write_report(data, args.report)
     if args.json:

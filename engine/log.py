@@ -93,18 +93,87 @@ class _Replayer:
         return index
 
 
-def replay(book: Book, lines: Iterable[str]) -> Game:
-    """Play the logged game again from its seed and answers; check the final state matches."""
-    events = [json.loads(line) for line in lines if line.strip()]
+def write_games(games: Iterable[Game], path: Path) -> int:
+    """Write the logs of several games one after another, atomically; returns how many."""
+    tmp = path.with_name(path.name + ".tmp")
+    count = 0
+    try:
+        with tmp.open("w", encoding="utf-8") as out:
+            for game in games:
+                out.write("\n".join(to_lines(game)) + "\n")
+                count += 1
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return count
+
+
+def split_games(lines: Iterable[str], where: str = "log") -> list[list[tuple[int, str]]]:
+    """The lines of a log file cut into games, each starting at a 'start' line.
+
+    Each game is a list of (line number, line), blank lines left out.
+    A line that is not JSON, or lines before the first 'start', are a
+    ProphecyError naming the line.
+    """
+    games: list[list[tuple[int, str]]] = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            event = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ProphecyError(f"not a JSON line: {exc.msg}", where=where, line=number,
+                                column=exc.colno, source=line.rstrip("\n"),
+                                hint="a log holds one JSON object per line") from None
+        if not isinstance(event, dict) or "event" not in event:
+            raise ProphecyError("a log line is an object with an 'event'", where=where,
+                                line=number, source=line.rstrip("\n"))
+        if event["event"] == "start":
+            games.append([])
+        elif not games:
+            raise ProphecyError("the log does not start with a 'start' line", where=where,
+                                line=number, source=line.rstrip("\n"),
+                                hint="write logs with 'prophecy simulate --log FILE'")
+        games[-1].append((number, line))
+    return games
+
+
+def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -> Game:
+    """Play the logged game again from its seed and answers; check the final state matches.
+
+    ``numbers``, the file's line number of each non-blank line, lets an error
+    name the line of the answer that failed.
+    """
+    lines = [line for line in lines if line.strip()]
+    events = [json.loads(line) for line in lines]
     if not events or events[0].get("event") != "start":
         raise ProphecyError("the log does not start with a 'start' line", where="log")
     start, end = events[0], events[-1]
-    script = [(e["seat"], e["ask"], e["choice"]) for e in events if e["event"] == "choice"]
+    try:
+        script = [(e["seat"], e["ask"], e["choice"]) for e in events if e["event"] == "choice"]
+        players, seed = int(start["players"]), start["seed"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProphecyError(f"a log line lacks a field or has the wrong kind of value ({exc})",
+                            where="log", hint="write logs with 'prophecy simulate --log FILE'",
+                            line=0) from None
+    if not book.rules.min_players <= players <= book.rules.max_players:
+        raise ProphecyError(f"the log is of a game of {players} players", where="log", line=0,
+                            hint=f"the content allows {book.rules.min_players} to "
+                            f"{book.rules.max_players}")
     player = _Replayer(script)
-    game = Game(book, [player] * start["players"], start["seed"], log=True).play()
+    try:
+        game = Game(book, [player] * players, seed, log=True).play()
+    except ProphecyError as exc:
+        if numbers is not None:
+            at = [i for i, e in enumerate(events) if e["event"] == "choice"]
+            i = at[player.at - 1] if 0 < player.at <= len(at) else len(events) - 1
+            exc.line, exc.column, exc.source = numbers[i], 1, lines[i].rstrip("\n")
+            exc.length = len(exc.source)
+        raise
     if end.get("event") == "end" and end.get("state") != game.digest():
+        place = {} if numbers is None else {"line": numbers[-1], "source": lines[-1].rstrip("\n")}
         raise ProphecyError(
             "the replayed game ends in a different state than the log",
-            where="log", hint="replay with the content the log was written with",
+            where="log", hint="replay with the content the log was written with", **place,
         )
     return game

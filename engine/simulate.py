@@ -123,11 +123,12 @@ def game_seed(seed: int, index: int) -> str:
     return f"{seed}:{index}"
 
 
-def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str]) -> Game:
-    """Game ``index`` of the run with seed ``seed``, played to the end."""
+def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str],
+             log: bool = False) -> Game:
+    """Game ``index`` of the run with seed ``seed``, played to the end (logged if ``log``)."""
     n = len(bots)
     chairs = [BOTS[bots[(c + index) % n]](f"{seed}:{index}:{c}") for c in range(players)]
-    return Game(book, chairs, game_seed(seed, index)).play()
+    return Game(book, chairs, game_seed(seed, index), log=log).play()
 
 
 def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
