@@ -118,7 +118,7 @@ CATALOGUE: tuple[Case, ...] = (
         "missing-keep",
         "say how many of the drawn Dark Deeds to keep",
         "write 'Draw 3 Dark Deeds, keep 1'",
-        ("Draw 3 Dark Deeds", "Draw 3 Dark Deeds keep 1", "Draw 3 Dark Deed"),
+        ("Draw 3 Dark Deeds keep 1", "Draw 3 Dark Deeds keep"),
     ),
     Case(
         "missing-source",

@@ -361,8 +361,14 @@ class _Build(Transformer):
         return ast.DrawArcana(int(children[1]), span=_span(children))
 
     def draw_deeds(self, children):
-        count, keep = _ints(children)
-        return ast.DrawDeeds(count, keep, span=_span(children))
+        count, *keep = _ints(children)
+        if not keep and count != 1:  # 'Draw 1 Dark Deed' keeps it; of more, say how many
+            raise DslError(
+                "say how many of the drawn Dark Deeds to keep",
+                column=_span(children).column + _end(children[-1]) - _start(children[0]),
+                hint=f"write 'Draw {count} Dark Deeds, keep 1'",
+            )
+        return ast.DrawDeeds(count, keep[0] if keep else 1, span=_span(children))
 
     def level_up(self, children):
         return ast.LevelUp(children[-1].value, span=_span(children))
