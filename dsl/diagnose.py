@@ -115,6 +115,14 @@ CATALOGUE: tuple[Case, ...] = (
         ("Add 1 to any", "Add 1 to highest-points", "Add 1 to", "Remove 1 from any"),
     ),
     Case(
+        "take-which",
+        "say which cards of the discard pile to take",
+        "write 'Take the top card of your discard pile' or 'Take the top 2 cards of your "
+        "discard pile'",
+        ("Take 1 card from your discard pile", "Take a card from your discard pile",
+         "Take 2 cards of your discard pile"),
+    ),
+    Case(
         "missing-keep",
         "say how many of the drawn Dark Deeds to keep",
         "write 'Draw 3 Dark Deeds, keep 1'",

@@ -282,6 +282,8 @@ class _Build(Transformer):
 
     def deed_target(self, children):
         words = children[:-2]
+        if words[0].type in ("THE", "YOUR"):  # 'to your highest-points Dark Deed'
+            words = words[1:]
         selector, rest = self._selector(words)
         grimoire = None
         if rest:
