@@ -102,6 +102,11 @@ def _build(args, content: Path, out: Path, offset, state: dict, start: float, pr
 
     loaded = load_content(content)
     layout = load_layout(content)
+    for grimoire in loaded.grimoires:
+        if grimoire not in layout.data["grimoires"]:
+            print_(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
+                   f"its cards use the Arcana deck's (add it under 'grimoires:' in "
+                   f"layouts/{layout.name}.yaml)")
     if args.only is not None:
         loaded = _only(loaded, args.only)
     cards = all_faces(loaded)

@@ -166,7 +166,7 @@ class Game(Moves):
                 raise ProphecyError(
                     f"{len(self.players)} players need {len(self.players)} "
                     f"{book.grimoires[gi]} Grimoire cards; the content has {len(pool)}",
-                    where="content/grimoires.yaml",
+                    where=f"{book.content.root}/grimoires.yaml", line=0,
                     hint="add copies of that Grimoire or play with fewer players",
                 )
             pool = _shuffled(pool, self.rng)

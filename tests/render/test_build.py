@@ -166,3 +166,17 @@ def test_tts_last_cell_is_the_hidden_card_image_and_pdf_has_every_copy(built):
     copies = sum(c["copies"] for c in cards)
     pdf = (built / "sheets-a4.pdf").read_bytes()
     assert pdf.count(b"/Type /Page ") == 2 * -(-copies // 9)
+
+
+def test_a_grimoire_without_layout_colours_is_warned_about(small_content, tmp_path, capsys):
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    game = content / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("Necromancy]", "Necromancy, Astromancy]", 1), encoding="utf-8")
+    assert main(["build", "--content", str(content), "--out", str(tmp_path / "out"),
+                 "--only", "Round Tracker"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: layout 'poker' has no colours for grimoire 'Astromancy'" in err
