@@ -196,11 +196,35 @@ def _validate(data: Any, path: Path) -> None:
     if problems:
         where, message = problems[0]
         place = ".".join(str(k) for k in where) or "(top)"
+        text = path.read_text(encoding="utf-8")
+        line, column = _line_of(text, where)
+        source = text.splitlines()[line - 1] if line <= len(text.splitlines()) else ""
+        value = re.match(r'"[^"]*"|[^,}\]\s#]+', source[column - 1:])
         raise ProphecyError(
             f"layout {place}: {message}",
-            where=str(path),
+            where=str(path), line=line, column=column, source=source,
+            length=len(value.group()) if value else 1,
             hint="see content/schemas/layout.schema.json",
         )
+
+
+def _line_of(text: str, keys: tuple) -> tuple[int, int]:
+    """The line and column of the value at ``keys`` in a YAML text (1, 1 if not found)."""
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    place = (1, 1)
+    for key in keys:
+        if isinstance(node, yaml.MappingNode):
+            found = [(k, v) for k, v in node.value if k.value == str(key)]
+            if not found:
+                break
+            node = found[0][1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) \
+                and key < len(node.value):
+            node = node.value[key]
+        else:
+            break
+        place = (node.start_mark.line + 1, node.start_mark.column + 1)
+    return place
 
 
 _TYPES = {

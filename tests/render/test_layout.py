@@ -46,6 +46,18 @@ def test_a_bad_layout_value_is_reported_with_its_place(tmp_path):
         load_layout(path.parent.parent)
     assert "colours.ink" in caught.value.message
     assert caught.value.where.endswith("poker.yaml")
+    line = path.read_text().splitlines().index('  ink: "dark brown"') + 1
+    assert (caught.value.line, caught.value.column, caught.value.length) == (line, 8, 12)
+
+
+def test_the_schema_names_every_glyph_as_a_symbol():
+    import json
+
+    from render.icons import GLYPHS
+    from render.layout import SCHEMA
+
+    schema = json.loads(SCHEMA.read_text())
+    assert schema["$defs"]["palette"]["properties"]["symbol"]["enum"] == sorted(GLYPHS)
 
 
 def test_tts_sheets_keep_the_last_cell_free_and_stay_within_limits(layout):
@@ -67,6 +79,7 @@ BAD_LAYOUTS = [
     ("width_pt: 0.5", "width_pt: 0.1", ("sheets", "crop_mark", "width_pt")),
     ("max_pt: 13,", "max_pt: 0,", ("text", "title", "max_pt")),
     ("symbol: skull}", "symbol: skull, glow: 1}", ("grimoires", "Necromancy")),
+    ("symbol: skull}", "symbol: banana}", ("grimoires", "Necromancy", "symbol")),
     ("columns: 10", "columns: 11", ("tts", "columns")),
 ]
 
