@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from compiler import model
 from dsl import ast
@@ -84,8 +85,9 @@ class CardFaces:
     front: Face
     back: Face
     effects: tuple[str, ...]
-    where: str = ""  # the content file and line the card was written at, for errors
+    where: str = ""  # the content file, line and column the card was written at, for errors
     line: int = 1
+    column: int = 1
 
 
 # ---------------------------------------------------------------- badges
@@ -332,7 +334,8 @@ def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     front, back = KIND_FACES[type(card)](card, content)
     effects = tuple(line.text for line in model.effect_lines_of(card))
     return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects,
-                     card.place.file, card.place.line)
+                     str(Path(content.root) / card.place.file), card.place.line,
+                     card.place.column)
 
 
 def all_faces(content: model.Content) -> tuple[CardFaces, ...]:

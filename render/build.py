@@ -46,6 +46,7 @@ class Job:
     key: str
     where: str = ""
     line: int = 1
+    column: int = 1
 
 
 @dataclass
@@ -79,7 +80,7 @@ def plan(cards: tuple[CardFaces, ...], layout: Layout) -> Plan:
         front = f"cards/{_slug(card.id)}.png"
         back = back_name(card)
         out.fronts[card.id], out.backs[card.id] = front, back
-        place = (card.where, card.line)
+        place = (card.where, card.line, card.column)
         out.jobs[front] = Job(front, card.id, card.front, face_key(layout, card.front), *place)
         out.jobs.setdefault(
             back, Job(back, card.id, card.back, face_key(layout, card.back), *place))
@@ -115,7 +116,7 @@ def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
         img = render_face(_LAYOUT, job.card, job.face)
     except ProphecyError as exc:
         return job.path, [], {"message": exc.message, "where": job.where or exc.where,
-                                "line": job.line, "hint": exc.hint}
+                                "line": job.line, "column": job.column, "hint": exc.hint}
     target = _OUT / job.path
     tmp = temp_name(target)
     tmp.write_bytes(png.encode(img, _LAYOUT.data["png"].get("compress_level", 6)))
@@ -141,7 +142,7 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
         if errors:
             first = sorted(errors, key=lambda e: (e["where"], e["line"], e["message"]))[0]
             raise ProphecyError(first["message"], where=first["where"], line=first["line"],
-                                hint=first["hint"])
+                                column=first["column"], hint=first["hint"])
     except BaseException:
         for _, tmp in done:
             Path(tmp).unlink(missing_ok=True)

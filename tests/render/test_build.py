@@ -121,7 +121,10 @@ def test_text_overflow_fails_naming_the_card_and_leaves_the_output_untouched(
     assert build(content, out) == 1
     err = capsys.readouterr().err
     assert "does not fit" in err and "'effects' box" in err
-    assert f"{arcana.relative_to(content)}:" in err and ": arcana/" in err
+    number, name = next((n, line) for n, line in enumerate(text.splitlines(), 1)
+                        if line.lstrip().startswith("- name:"))
+    column = name.index("name:") + 1
+    assert err.startswith(f"{arcana}:{number}:{column}: arcana/")  # the card's name in its file
     assert _files(out) == before
     assert not list(out.rglob("*.tmp"))
 
