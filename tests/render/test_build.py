@@ -124,7 +124,7 @@ def test_text_overflow_fails_naming_the_card_and_leaves_the_output_untouched(
     number, name = next((n, line) for n, line in enumerate(text.splitlines(), 1)
                         if line.lstrip().startswith("- name:"))
     column = name.index("name:") + 1
-    assert err.startswith(f"{arcana}:{number}:{column}: arcana/")  # the card's name in its file
+    assert f"\n{arcana}:{number}:{column}: arcana/" in err  # the card's name in its file
     assert _files(out) == before
     assert not list(out.rglob("*.tmp"))
 
