@@ -90,3 +90,11 @@ def test_wilson_intervals_hold_the_rate():
     assert lo < 0.3 < hi and report.wilson(0, 0) == (0.0, 0.0)
     m = report.mean_ci(10, 50, 2)  # values 5, 5
     assert m == {"mean": 5.0, "ci": [5.0, 5.0]}
+
+
+def test_the_greedy_bot_beats_the_random_one(capsys):
+    """The look-ahead is worth something: a broken estimate would play no better than chance."""
+    assert main(["simulate", "--games", "24", "--players", "3", "--seed", "11",
+                 "--bots", "random,greedy", "--json"]) == 0
+    by_bot = {b["bot"]: b["win"] for b in json.loads(capsys.readouterr().out)["by_bot"]}
+    assert by_bot["greedy"]["k"] >= 20 and by_bot["random"]["k"] <= 2
