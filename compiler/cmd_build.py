@@ -82,6 +82,11 @@ def read_state(out: Path) -> dict:
 def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     out: Path = args.out
+    if out.exists() and not out.is_dir():
+        from dsl.errors import UsageError
+
+        raise UsageError(f"--out names a file, not a folder: {out}", where="prophecy build",
+                         hint="name a folder (it is created if missing)")
     content = content_dir(args)
     offset = _offset(args.back_offset)
     state = read_state(out)

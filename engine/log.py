@@ -96,6 +96,7 @@ class _Replayer:
 def write_games(games: Iterable[Game], path: Path) -> int:
     """Write the logs of several games one after another, atomically; returns how many."""
     tmp = path.with_name(path.name + ".tmp")
+    path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
     try:
         with tmp.open("w", encoding="utf-8") as out:

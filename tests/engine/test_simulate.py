@@ -98,3 +98,12 @@ def test_the_greedy_bot_beats_the_random_one(capsys):
                  "--bots", "random,greedy", "--json"]) == 0
     by_bot = {b["bot"]: b["win"] for b in json.loads(capsys.readouterr().out)["by_bot"]}
     assert by_bot["greedy"]["k"] >= 20 and by_bot["random"]["k"] <= 2
+
+
+def test_a_report_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path, capsys):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main([*SMALL, "--report", str(blocker / "report.html")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("prophecy simulate: ") and str(blocker) in err
+    assert "Traceback" not in err

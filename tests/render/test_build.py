@@ -183,3 +183,11 @@ def test_a_grimoire_without_layout_colours_is_warned_about(small_content, tmp_pa
                  "--only", "Round Tracker"]) == 0
     err = capsys.readouterr().err
     assert "warning: layout 'poker' has no colours for grimoire 'Astromancy'" in err
+
+
+def test_an_out_path_that_is_a_file_is_refused(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.write_text("not a folder")
+    assert main(["build", "--out", str(out)]) == 2
+    assert "--out names a file" in capsys.readouterr().err
+    assert out.read_text() == "not a folder"
