@@ -62,15 +62,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ProphecyError as exc:
         print(exc, file=sys.stderr)
         return 2 if isinstance(exc, UsageError) else 1
-    except OSError as exc:
-        # A file or folder the command could not read or write (a full disk, no
-        # permission, a file where a folder should be): say which, without a traceback.
-        what = exc.strerror or str(exc)
-        name = f": {exc.filename}" if exc.filename else ""
-        print(f"prophecy {args.command}: {what}{name}", file=sys.stderr)
-        print("  hint: check the path and its permissions, then run the command again",
-              file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
@@ -80,6 +71,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as exc:
+        # A file or folder the command could not read or write (a full disk, no
+        # permission, a file where a folder should be): say which, without a traceback.
+        what = exc.strerror or str(exc)
+        name = f": {exc.filename}" if exc.filename else ""
+        print(f"prophecy {args.command}: {what}{name}", file=sys.stderr)
+        print("  hint: check the path and its permissions, then run the command again",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -266,6 +266,14 @@ def _bad_character(text: str, column: int) -> DslError:
     if char == "&":
         label = "join-requirements" if ":" in text[column:] else "join-actions"
         return _from_case(_case(label), column, text, 1)
+    if "\udc80" <= char <= "\udcff":  # a byte that was not UTF-8, kept by surrogateescape
+        shown = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return DslError(
+            f"a byte that is not UTF-8 (0x{ord(char) - 0xDC00:02X})",
+            column=column,
+            hint="save the text as UTF-8",
+            source=shown,
+        )
     return DslError(
         f"unexpected character {char!r}",
         column=column,

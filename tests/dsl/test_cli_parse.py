@@ -79,3 +79,14 @@ def test_output_cut_short_is_not_a_traceback():
     assert proc.wait(timeout=60) == 0
     assert "Traceback" not in proc.stderr.read()
     proc.stderr.close()
+
+
+def test_bytes_that_are_not_utf8_are_named(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "compiler.cli", "parse", "-"],
+        input=b"Draw 1 Arcana\nDraw \xff1 Arcana\n", capture_output=True, check=False,
+    )
+    err = proc.stderr.decode()
+    assert proc.returncode == 1 and proc.stdout.decode() == "Draw 1 Arcana\n"
+    assert err.startswith("<stdin>:2:6: a byte that is not UTF-8 (0xFF)")
+    assert "Traceback" not in err
