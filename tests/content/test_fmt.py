@@ -108,13 +108,14 @@ def test_fmt_with_problems_reports_them_and_writes_nothing(make_content, capsys)
     assert out.endswith("fmt: nothing written; fix the problems first\n")
 
 
-def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(messy, monkeypatch):
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(messy, monkeypatch, capsys):
     def broken_replace(src, dst):
-        raise OSError("disk full")
+        raise OSError(28, "No space left on device", str(dst))
 
     monkeypatch.setattr(content_fmt.os, "replace", broken_replace)
-    with pytest.raises(OSError):
-        main(["fmt", "--content", str(messy)])
+    assert main(["fmt", "--content", str(messy)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("prophecy fmt: No space left on device: ") and "Traceback" not in err
     assert (messy / FILE).read_text(encoding="utf-8") == MESSY
     assert sorted(p.name for p in (messy / "arcana").iterdir()) == [
         "blood-magic.yaml", "necromancy.yaml",
