@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from compiler.lint.core import Context, Finding, check, rule
 from compiler.lint.source import word_place
-from compiler.lint.terms import designs, doc_file, prose_lines
-from compiler.model import Hireling, Place, Reference, Rules, Verse
+from compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
+from compiler.model import Place, Reference, Rules
 
 rule("PL801", "number-disagrees", "error",
      "a number in written rules text disagrees with game.yaml")
@@ -98,14 +98,13 @@ def _finding(d: Disagreement, place: Place, where: str) -> Finding:
                    place, f"write {d.value}, or change {d.field} in game.yaml")
 
 
+#: The prose fields that state rules (names and flavour are story, not rules).
+RULES_FIELDS = ("heading", "text", "reminder")
+
+
 def rules_prose(card) -> Iterator[tuple[str, str]]:
-    """The prose fields of a card that state rules (flavour is story, not rules)."""
-    if isinstance(card, Reference) and card.heading:
-        yield "heading", card.heading
-    if isinstance(card, Verse):
-        yield "text", card.text
-    if isinstance(card, Hireling):
-        yield "reminder", card.reminder
+    """The printed prose fields of a card that state rules."""
+    return ((f, text) for f, text in prose_fields(card) if f in RULES_FIELDS)
 
 
 @check("PL801")
