@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler import model
-from dsl import ast
-from dsl.printer import to_text
+from prophecy.compiler import model
+from prophecy.dsl import ast
+from prophecy.dsl.printer import to_text
 
 
 @dataclass(frozen=True)
@@ -348,7 +348,7 @@ def reference_lines(content: model.Content) -> tuple[str, ...]:
     import jinja2
 
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("compiler", "templates"),
+        loader=jinja2.PackageLoader("prophecy.compiler", "templates"),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

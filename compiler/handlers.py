@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from dsl import ast
+from prophecy.dsl import ast
 
 #: What the player is asked when a handler needs a choice (see engine/protocol.py).
 ASK_DEED = "deed"

@@ -16,8 +16,8 @@ from functools import cache
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from dsl.errors import DslError, one_of, suggest
-from dsl.vocabulary import Vocabulary
+from prophecy.dsl.errors import DslError, one_of, suggest
+from prophecy.dsl.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -327,7 +327,7 @@ def _example_keys() -> tuple[tuple[Case, tuple[tuple[object, object], ...]], ...
 
 
 def _parse(text: str) -> object:
-    from dsl.parser import lark_parser
+    from prophecy.dsl.parser import lark_parser
 
     return lark_parser().parse(text)
 
@@ -340,7 +340,7 @@ def keywords() -> dict[str, str]:
     matches its own name and not any word (``THEN``, which also takes the
     comma before it), unlike the catch-all ``WORD``.
     """
-    from dsl.parser import lark_parser
+    from prophecy.dsl.parser import lark_parser
 
     words = {}
     for t in lark_parser().terminals:

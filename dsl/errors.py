@@ -50,6 +50,23 @@ class ProphecyError(Exception):
         return (self.where, self.line, self.column, self.message)
 
 
+class ContentErrors(ProphecyError):
+    """Several problems found at once (in a content folder, a layout); ``errors`` holds each."""
+
+    def __init__(self, errors: list[ProphecyError]) -> None:
+        first = errors[0]
+        super().__init__(
+            first.message, first.line, first.column, first.hint, first.where,
+            first.source, first.length,
+        )
+        self.errors = errors
+
+    def __str__(self) -> str:
+        count = len(self.errors)
+        body = "\n".join(str(e) for e in self.errors)
+        return f"{body}\n{count} problem{'s' if count != 1 else ''} in the content"
+
+
 class UsageError(ProphecyError):
     """A command-line option the command cannot take (exit code 2), with no place in a text."""
 

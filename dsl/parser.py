@@ -14,9 +14,9 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput
 
-from dsl import ast
-from dsl.errors import DslError
-from dsl.vocabulary import Vocabulary
+from prophecy.dsl import ast
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.vocabulary import Vocabulary
 
 
 @cache
@@ -29,21 +29,19 @@ def lark_parser() -> Lark:
 def _building_parser() -> tuple[Lark, _Build]:
     """The LALR parser that builds AST nodes directly, and its transformer.
 
-    Running the transformer inside the parser skips the intermediate tree and
-    Lark's position bookkeeping; spans come from the tokens instead.
+    Running the transformer inside the parser skips the intermediate tree;
+    spans come from the tokens instead.
     """
-    from dsl.lexer import FastLexer
-
     build = _Build()
-    return _lark(build, FastLexer), build
+    return _lark(build), build
 
 
-def _lark(transformer: Transformer | None, lexer: Any = "basic") -> Lark:
+def _lark(transformer: Transformer | None) -> Lark:
     return Lark.open(
         "grammar.lark",
         rel_to=__file__,
         parser="lalr",
-        lexer=lexer,  # basic: keywords are reserved everywhere, so errors land on the right word
+        lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
         transformer=transformer,
         cache=True,  # Lark keeps the analysed grammar in a temp file: a faster cold start
     )
@@ -72,7 +70,7 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
     except UnexpectedInput:
         # Diagnose with the tree-building parser: the catalogue of mistakes is
         # keyed on its LALR states, and state numbers differ between instances.
-        from dsl.diagnose import diagnose
+        from prophecy.dsl.diagnose import diagnose
 
         try:
             lark_parser().parse(text)
@@ -302,7 +300,7 @@ class _Build(Transformer):
             return found, words[1:]
         if words[0].type == "MATCHING" or self.vocab.lookup(" ".join(words)):
             return "any", words
-        from dsl.diagnose import unknown_target
+        from prophecy.dsl.diagnose import unknown_target
 
         raise unknown_target(words[0], self.vocab)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from dsl import ast
+from prophecy.dsl import ast
 
 
 def to_text(node: ast.Node) -> str:

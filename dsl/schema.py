@@ -4,7 +4,7 @@ The schema is derived from the dataclasses' type hints, so it cannot drift
 from ``dsl/ast.py``; the committed copy ``dsl/ast.schema.json`` is checked
 against this function by a test. Regenerate it with::
 
-    python -m dsl.schema > dsl/ast.schema.json
+    python -m prophecy.dsl.schema > dsl/ast.schema.json
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import types
 import typing
 from typing import Any, Literal, Union
 
-from dsl import ast
+from prophecy.dsl import ast
 
 SCHEMA_ID = "https://dark-prophecies.example/schemas/ast.schema.json"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dsl.errors import DslError, one_of, suggest
+from prophecy.dsl.errors import DslError, one_of, suggest
 
 #: Dark Deed selectors the engine knows; game.yaml names which of them exist.
 DEED_SELECTORS = ("any", "each", "highest-points", "lowest-points", "most-cards", "fewest-cards")

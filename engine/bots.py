@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine import heuristics
-from engine.protocol import (
+from prophecy.engine import heuristics
+from prophecy.engine.protocol import (
     ASK_ACTION,
     ASK_LEVEL_CARD,
     ASK_LEVEL_GRIMOIRE,

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler import model
-from compiler.handlers import Names, compile_node
-from dsl import ast
+from prophecy.compiler import model
+from prophecy.compiler.handlers import Names, compile_node
+from prophecy.dsl import ast
 
 Compiled = tuple[tuple[Any, ...], tuple[Any, ...]]  # (requirement preds, action ops)
 

@@ -15,10 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from dsl.errors import ProphecyError
-from engine.cards import Book
-from engine.moves import NO_YES, Moves
-from engine.protocol import (
+from prophecy.dsl.errors import ProphecyError
+from prophecy.engine.cards import Book
+from prophecy.engine.moves import NO_YES, Moves
+from prophecy.engine.protocol import (
     ARCANA,
     ASK_ACTION,
     ASK_DRAW_PHASE,
@@ -39,8 +39,8 @@ from engine.protocol import (
     IllegalChoice,
     Player,
 )
-from engine.scoring import finish
-from engine.state import PlayerState
+from prophecy.engine.scoring import finish
+from prophecy.engine.state import PlayerState
 
 DRAW_ARCANA, DRAW_MIXED = "arcana", "mixed"
 
@@ -97,14 +97,14 @@ class Game(Moves):
                 hint=f"return an index from 0 to {n - 1}",
             )
         if self.log is not None:
-            from engine.log import describe
+            from prophecy.engine.log import describe
 
             self.log.append((self.round, p.seat, ask, describe(self, p, ask, options), i))
         return options[i]
 
     def fork(self, rng: random.Random) -> Game:
         """A copy to look ahead in: hidden decks reshuffled, every seat a rule-of-thumb player."""
-        from engine.heuristics import HeuristicPlayer
+        from prophecy.engine.heuristics import HeuristicPlayer
 
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)

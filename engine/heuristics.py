@@ -13,9 +13,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from dsl import ast
-from engine import protocol as P
-from engine.scoring import base_parts
+from prophecy.dsl import ast
+from prophecy.engine import protocol as P
+from prophecy.engine.scoring import base_parts
 
 DEED_SHARE = 0.6  # how much of a deed's points its stored cards are worth so far
 CARD_VALUE = 1.0  # a card in hand, as points

@@ -11,15 +11,15 @@ answers with the same seed rebuilds the identical final state, and
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from dsl.errors import ProphecyError
-from engine import protocol as P
-from engine.cards import Book
-from engine.game import Game
+from prophecy.compiler.model.files import replacing, write_atomic
+from prophecy.dsl.errors import ProphecyError
+from prophecy.engine import protocol as P
+from prophecy.engine.cards import Book
+from prophecy.engine.game import Game
 
 _CARD_ASKS = {
     P.ASK_PLAY, P.ASK_LEVEL_CARD, P.ASK_STASH, P.ASK_DISCARD, P.ASK_HAND_LIMIT, P.ASK_KEEP,
@@ -69,10 +69,8 @@ def to_lines(game: Game) -> list[str]:
 
 
 def write(game: Game, path: Path) -> None:
-    """Write the log next to its final place, then rename it there."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text("\n".join(to_lines(game)) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    """Write the log of one game to ``path`` (atomically)."""
+    write_atomic(path, ("\n".join(to_lines(game)) + "\n").encode("utf-8"), durable=False)
 
 
 class _Replayer:
@@ -95,17 +93,11 @@ class _Replayer:
 
 def write_games(games: Iterable[Game], path: Path) -> int:
     """Write the logs of several games one after another, atomically; returns how many."""
-    tmp = path.with_name(path.name + ".tmp")
-    path.parent.mkdir(parents=True, exist_ok=True)
     count = 0
-    try:
-        with tmp.open("w", encoding="utf-8") as out:
-            for game in games:
-                out.write("\n".join(to_lines(game)) + "\n")
-                count += 1
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with replacing(path, durable=False) as out:
+        for game in games:
+            out.write(("\n".join(to_lines(game)) + "\n").encode("utf-8"))
+            count += 1
     return count
 
 

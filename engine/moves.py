@@ -10,7 +10,7 @@ hand over the limit sheds cards to the center.
 
 from __future__ import annotations
 
-from engine.protocol import (
+from prophecy.engine.protocol import (
     ASK_COMPLETE,
     ASK_DISCARD,
     ASK_HAND_LIMIT,
@@ -18,7 +18,7 @@ from engine.protocol import (
     ASK_OVERFLOW,
     ASK_USE,
 )
-from engine.state import PlayerState, Table
+from prophecy.engine.state import PlayerState, Table
 
 NO_YES = (False, True)
 

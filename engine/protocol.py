@@ -13,8 +13,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from compiler.handlers import ASK_DEED, ASK_LEVEL_DOWN, ASK_LEVEL_UP, ASK_STASH, ASK_UNSTORE
-from dsl.errors import ProphecyError
+from prophecy.compiler.handlers import (
+    ASK_DEED,
+    ASK_LEVEL_DOWN,
+    ASK_LEVEL_UP,
+    ASK_STASH,
+    ASK_UNSTORE,
+)
+from prophecy.dsl.errors import ProphecyError
 
 ASK_ACTION = "action"  # options: action kinds, and END
 ASK_PLAY = "play"  # which card to play (card ids)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from compiler import model
-from engine.cards import Book
-from engine.scoring import PARTS
-from engine.simulate import Tally
+from prophecy.compiler import model
+from prophecy.engine.cards import Book
+from prophecy.engine.scoring import PARTS
+from prophecy.engine.simulate import Tally
 
 Z = 1.96  # 95% two-sided
 

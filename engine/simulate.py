@@ -14,10 +14,10 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine.bots import BOTS
-from engine.cards import Book
-from engine.game import Game
-from engine.scoring import PARTS
+from prophecy.engine.bots import BOTS
+from prophecy.engine.cards import Book
+from prophecy.engine.game import Game
+from prophecy.engine.scoring import PARTS
 
 
 @dataclass

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from PIL import Image
 
-from compiler.faces import Face
-from render import fronts, icons
-from render.boxes import draw_boxes
-from render.draw import Canvas, mix, text_line
-from render.layout import Layout
-from render.text import font as fonts_font
+from prophecy.compiler.faces import Face
+from prophecy.render import fronts, icons
+from prophecy.render.boxes import draw_boxes
+from prophecy.render.draw import Canvas, mix, text_line
+from prophecy.render.layout import Layout
+from prophecy.render.text import font as fonts_font
 
 
 def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from compiler.faces import Badge, EffectBox
-from render import icons
-from render.draw import Canvas, draw_inline_icon, mix, step_tokens
-from render.layout import RGB, Box, Palette
-from render.text import Block, draw_block, fit, font, words, wrap
+from prophecy.compiler.faces import Badge, EffectBox
+from prophecy.render import icons
+from prophecy.render.draw import Canvas, draw_inline_icon, mix, step_tokens
+from prophecy.render.layout import RGB, Box, Palette
+from prophecy.render.text import Block, draw_block, fit, font, words, wrap
 
 BADGE_CAPTIONS = {"top_discard": "Top discard", "reveal": "Reveal", "condition": "If"}
 

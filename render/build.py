@@ -13,15 +13,14 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler.faces import CardFaces, Face
-from dsl.errors import ProphecyError
-from render import png
-from render.layout import Layout
+from prophecy.compiler.faces import CardFaces, Face
+from prophecy.dsl.errors import ProphecyError
+from prophecy.render import png
+from prophecy.render.layout import Layout
 
 
 def _code_digest() -> str:
@@ -108,8 +107,8 @@ def cell_path(path: str) -> str:
 
 def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
     """Draw one image (and its TTS cell) into temporary files; (path, moves, error fields)."""
-    from render.backs import render_face
-    from render.tts import make_cell
+    from prophecy.render.backs import render_face
+    from prophecy.render.tts import make_cell
 
     assert _LAYOUT is not None and _OUT is not None
     try:
@@ -165,20 +164,6 @@ def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
 
 
 # ------------------------------------------------------------ state, writes
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` through a temporary file; False when it already held it."""
-    try:
-        if path.read_bytes() == data:
-            return False
-    except OSError:
-        pass
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temp_name(path)
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
-    return True
-
-
 def stale(jobs: dict[str, Job], state: dict, out: Path, force: set[str]) -> list[Job]:
     """The jobs whose key changed since the last build, whose file is gone, or forced."""
     images = state.get("images", {})
@@ -193,11 +178,11 @@ def remove_stale(out: Path, state: dict, p: Plan) -> None:
             stale_file.unlink(missing_ok=True)
 
 
-def progress_printer(enabled: bool) -> Callable[[int, int, str], None]:
-    """A progress callback writing 'rendered N/M' lines to stderr (about ten per build)."""
+def progress_printer(enabled: bool, note: Callable[[str], None]) -> Callable[[int, int, str], None]:
+    """A progress callback passing 'rendered N/M' lines to ``note`` (about ten per build)."""
 
     def show(n: int, total: int, path: str) -> None:
         if enabled and (n == total or n % max(1, total // 10) == 0):
-            print(f"  rendered {n}/{total} images", file=sys.stderr)
+            note(f"  rendered {n}/{total} images")
 
     return show

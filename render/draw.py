@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from compiler.faces import Step
-from render import icons
-from render.layout import RGB, Box, Layout, Palette
-from render.text import (
+from prophecy.compiler.faces import Step
+from prophecy.render import icons
+from prophecy.render.layout import RGB, Box, Layout, Palette
+from prophecy.render.text import (
     Break,
     Icon,
     Token,

@@ -7,12 +7,12 @@
 
 from __future__ import annotations
 
-from compiler.faces import Face
-from render import icons
-from render.boxes import draw_boxes
-from render.draw import Canvas, frame, medallion, mix, text_line, title_bar
-from render.layout import Box, Layout, Palette
-from render.text import Break, Word, draw_block, fit_block, font, words
+from prophecy.compiler.faces import Face
+from prophecy.render import icons
+from prophecy.render.boxes import draw_boxes
+from prophecy.render.draw import Canvas, frame, medallion, mix, text_line, title_bar
+from prophecy.render.layout import Box, Layout, Palette
+from prophecy.render.text import Break, Word, draw_block, fit_block, font, words
 
 
 def _start(layout: Layout, card: str, face: Face) -> tuple[Canvas, Palette]:

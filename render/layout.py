@@ -11,20 +11,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from dsl.errors import ProphecyError
+from prophecy.compiler.model.files import bundled_content
+from prophecy.dsl.errors import ContentErrors, ProphecyError
 
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72.0
-SCHEMA = Path(__file__).resolve().parent.parent / "content" / "schemas" / "layout.schema.json"
 
 Box = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
@@ -155,22 +152,21 @@ def hex_rgb(text: str) -> RGB:
 
 
 def load_layout(content: Path, name: str = "poker") -> Layout:
-    """Read and validate ``content/layouts/<name>.yaml`` (bundled one if missing)."""
+    """Read and validate ``content/layouts/<name>.yaml`` (the bundled one if missing).
+
+    Every problem with the file is raised at once, each at its place, as
+    ``prophecy check`` reports content files.
+    """
+    from prophecy.compiler.model.schema import schema_errors
+    from prophecy.compiler.model.yamlsafe import load_yaml
+
     path = content / "layouts" / f"{name}.yaml"
     if not path.is_file():
-        path = Path(__file__).resolve().parent.parent / "content" / "layouts" / f"{name}.yaml"
-    text = path.read_text(encoding="utf-8")
-    try:
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise ProphecyError(
-            f"cannot read the layout: {getattr(exc, 'problem', exc)}",
-            where=str(path),
-            line=(mark.line + 1) if mark else 1,
-            column=(mark.column + 1) if mark else 1,
-        ) from None
-    _validate(data, path)
+        path = bundled_content() / "layouts" / f"{name}.yaml"
+    src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
+    errors = schema_errors("layout", src, node, data)
+    if errors:
+        raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
     layout = Layout(name=name, data=data, digest="")
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:
@@ -181,112 +177,3 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
         digest.update(Path(font).name.encode())
         digest.update(str(Path(font).stat().st_size).encode())
     return Layout(name=name, data=data, digest=digest.hexdigest())
-
-
-def _validate(data: Any, path: Path) -> None:
-    """Check the layout against its schema; the first problem as a ProphecyError.
-
-    The schema uses a handful of keywords, checked here directly: importing
-    jsonschema would cost more than drawing a card (a test holds the two to
-    the same verdicts).
-    """
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    problems = sorted(schema_problems(schema, schema, data, ()),
-                      key=lambda p: [str(k) for k in p[0]])
-    if problems:
-        where, message = problems[0]
-        place = ".".join(str(k) for k in where) or "(top)"
-        text = path.read_text(encoding="utf-8")
-        line, column = _line_of(text, where)
-        source = text.splitlines()[line - 1] if line <= len(text.splitlines()) else ""
-        value = re.match(r'"[^"]*"|[^,}\]\s#]+', source[column - 1:])
-        raise ProphecyError(
-            f"layout {place}: {message}",
-            where=str(path), line=line, column=column, source=source,
-            length=len(value.group()) if value else 1,
-            hint="see content/schemas/layout.schema.json",
-        )
-
-
-def _line_of(text: str, keys: tuple) -> tuple[int, int]:
-    """The line and column of the value at ``keys`` in a YAML text (1, 1 if not found)."""
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    place = (1, 1)
-    for key in keys:
-        if isinstance(node, yaml.MappingNode):
-            found = [(k, v) for k, v in node.value if k.value == str(key)]
-            if not found:
-                break
-            node = found[0][1]
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) \
-                and key < len(node.value):
-            node = node.value[key]
-        else:
-            break
-        place = (node.start_mark.line + 1, node.start_mark.column + 1)
-    return place
-
-
-_TYPES = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-}
-_BOUNDS = {
-    "minimum": (lambda v, b: v >= b, "at least"),
-    "maximum": (lambda v, b: v <= b, "at most"),
-    "exclusiveMinimum": (lambda v, b: v > b, "more than"),
-}
-
-
-def schema_problems(root: dict, node: dict, value: Any, path: tuple):
-    """(path, message) for each way ``value`` breaks ``node`` (a part of schema ``root``)."""
-    if "$ref" in node:
-        yield from schema_problems(root, _ref(root, node["$ref"]), value, path)
-    if "type" in node and not _TYPES[node["type"]](value):
-        yield path, f"{value!r} is not of type '{node['type']}'"
-        return
-    if "enum" in node and value not in node["enum"]:
-        yield path, f"{value!r} is not one of {node['enum']}"
-    if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
-        yield path, f"{value!r} does not match '{node['pattern']}'"
-    for key, (ok, words) in _BOUNDS.items():
-        if key in node and _TYPES["number"](value) and not ok(value, node[key]):
-            yield path, f"{value!r} must be {words} {node[key]}"
-    if isinstance(value, list):
-        yield from _list_problems(root, node, value, path)
-    if isinstance(value, dict):
-        yield from _object_problems(root, node, value, path)
-
-
-def _list_problems(root: dict, node: dict, value: list, path: tuple):
-    if len(value) < node.get("minItems", 0) or len(value) > node.get("maxItems", len(value)):
-        low, high = node.get("minItems", 0), node.get("maxItems", "any")
-        yield path, f"{value!r} has {len(value)} items (from {low} to {high} allowed)"
-    for index, item in enumerate(value):
-        if "items" in node:
-            yield from schema_problems(root, node["items"], item, (*path, index))
-
-
-def _object_problems(root: dict, node: dict, value: dict, path: tuple):
-    for key in node.get("required", ()):
-        if key not in value:
-            yield path, f"'{key}' is a required property"
-    properties, extra = node.get("properties", {}), node.get("additionalProperties", True)
-    for key, item in value.items():
-        if key in properties:
-            yield from schema_problems(root, properties[key], item, (*path, key))
-        elif extra is False:
-            yield path, f"unknown property '{key}'"
-        elif isinstance(extra, dict):
-            yield from schema_problems(root, extra, item, (*path, key))
-
-
-def _ref(root: dict, ref: str) -> dict:
-    node: Any = root
-    for part in ref.removeprefix("#/").split("/"):
-        node = node[part]
-    return node

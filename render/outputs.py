@@ -14,10 +14,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiler.faces import CardFaces
-from render import pdf, png, sheets, tts
-from render.build import Plan, cell_path, write_atomic
-from render.layout import Layout
+from prophecy.compiler.faces import CardFaces
+from prophecy.compiler.model.files import write_atomic
+from prophecy.render import pdf, png, sheets, tts
+from prophecy.render.build import Plan, cell_path
+from prophecy.render.layout import Layout
 
 DECK_LABELS = {
     "arcana": "Arcana", "grimoire": "Grimoires", "deed": "Dark Deeds", "verse": "Prophecy Verses",
@@ -68,7 +69,7 @@ def _run(task: Task) -> str:
 
 
 def _pdf_task(pages: list, images: dict[str, Path], title: str, target: Path) -> str:
-    write_atomic(target, pdf.write_pdf(pages, images, title))
+    write_atomic(target, pdf.write_pdf(pages, images, title), unless_same=True, durable=False)
     return f"  wrote {target.name} ({len(pages)} pages)"
 
 
@@ -77,7 +78,7 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
         img = tts.cell(layout, sheet.cards[0].back)
     else:
         img = tts.sheet_image(layout, sheet, side)
-    write_atomic(target, png.encode(img, 1))
+    write_atomic(target, png.encode(img, 1), unless_same=True, durable=False)
     return f"  wrote tts/{target.name}"
 
 
@@ -118,7 +119,8 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
         label = DECK_LABELS.get(deck, deck)
         objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
     data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
-    if write_atomic(out / "tts" / "saved-object.json", data.encode()):
+    if write_atomic(out / "tts" / "saved-object.json", data.encode(), unless_same=True,
+                    durable=False):
         note("  wrote tts/saved-object.json")
     return done
 

@@ -14,7 +14,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dsl.errors import ProphecyError
+from prophecy.dsl.errors import ProphecyError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

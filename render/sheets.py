@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dsl.errors import ProphecyError
-from render.layout import MM_PER_INCH, POINTS_PER_INCH, Layout
-from render.pdf import Page, Rect
+from prophecy.dsl.errors import ProphecyError
+from prophecy.render.layout import MM_PER_INCH, POINTS_PER_INCH, Layout
+from prophecy.render.pdf import Page, Rect
 
 
 def pt(mm: float) -> float:

@@ -16,8 +16,8 @@ from typing import TypeVar
 
 from PIL import ImageDraw, ImageFont
 
-from dsl.errors import ProphecyError
-from render.layout import RGB, Layout
+from prophecy.dsl.errors import ProphecyError
+from prophecy.render.layout import RGB, Layout
 
 
 @lru_cache(maxsize=512)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from dsl.errors import ProphecyError
-from render.layout import Layout
+from prophecy.dsl.errors import ProphecyError
+from prophecy.render.layout import Layout
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.game import read_vocabulary
-from dsl.vocabulary import Vocabulary
+from prophecy.compiler.model.vocab import read_vocabulary
+from prophecy.dsl.vocabulary import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
+from prophecy.compiler.cli import main
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

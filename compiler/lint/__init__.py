@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from compiler.lint import (  # noqa: F401  (importing a module registers its checks)
+from prophecy.compiler.lint import (  # noqa: F401  (importing a module registers its checks)
     balance,
     components,
     numbers,
@@ -19,8 +19,17 @@ from compiler.lint import (  # noqa: F401  (importing a module registers its che
     terms,
     wording,
 )
-from compiler.lint.core import CHECKS, RULES, Context, Edit, Finding, Rule, Severity, run_checks
-from compiler.model import Content
+from prophecy.compiler.lint.core import (
+    CHECKS,
+    RULES,
+    Context,
+    Edit,
+    Finding,
+    Rule,
+    Severity,
+    run_checks,
+)
+from prophecy.compiler.model import Content
 
 __all__ = ["CHECKS", "RULES", "Context", "Edit", "Finding", "Rule", "Severity", "lint"]
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 
-from compiler.lint.core import Context, Finding, check, rule
-from compiler.lint.source import field_place
-from compiler.lint.terms import designs
-from compiler.model import Content, DarkDeed, EffectLine, Grimoire, Hireling
-from dsl import ast
+from prophecy.compiler.lint.core import Context, Finding, check, rule
+from prophecy.compiler.lint.source import field_place
+from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model import Content, DarkDeed, EffectLine, Grimoire, Hireling
+from prophecy.dsl import ast
 
 rule("PL701", "deed-points-outlier", "warning",
      "a Dark Deed's points are far off the content's points-per-card-needed curve")

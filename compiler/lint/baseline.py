@@ -20,9 +20,9 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from compiler.lint.core import RULES, Finding
-from compiler.lint.fix import write_text
-from dsl.errors import ProphecyError
+from prophecy.compiler.lint.core import RULES, Finding
+from prophecy.compiler.lint.fix import write_text
+from prophecy.dsl.errors import ProphecyError
 
 FILE_NAME = "lint-baseline.json"
 VERSION = 1

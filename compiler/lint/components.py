@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.lint.core import Context, Finding, check, rule
-from compiler.lint.source import field_place
-from compiler.lint.terms import designs
-from compiler.model import KINDS, Card, Grimoire, Place, Tracker
+from prophecy.compiler.lint.core import Context, Finding, check, rule
+from prophecy.compiler.lint.source import field_place
+from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model import KINDS, Card, Grimoire, Place, Tracker
 
 rule("PL501", "component-count", "error",
      "the number of cards of a kind differs from game.yaml's component list")
@@ -65,12 +65,12 @@ def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
 
 
 def _declared(ctx: Context) -> dict[str, Any]:
-    import yaml
+    from prophecy.compiler.model.yamlsafe import load_yaml
+    from prophecy.dsl.errors import ProphecyError
 
     try:
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        data = yaml.load("\n".join(ctx.lines("game.yaml")), Loader=loader)
-    except yaml.YAMLError:
+        _, _, data = load_yaml(ctx.root / "game.yaml")
+    except ProphecyError:
         return {}
     found = data.get("components") if isinstance(data, dict) else None
     return found if isinstance(found, dict) else {}

@@ -15,7 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from compiler.model import Content, Place
+from prophecy.compiler.model import Content, Place
 
 
 class Severity(StrEnum):

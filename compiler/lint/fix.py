@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from compiler.content_fmt import write_atomic
-from compiler.lint.core import Edit
+from prophecy.compiler.lint.core import Edit
+from prophecy.compiler.model.files import write_atomic
 
 
 def apply_edits(root: Path, edits: Iterable[Edit]) -> int:
@@ -37,8 +37,8 @@ def _apply_effect_edits(root: Path, edits: list[Edit]) -> int:
     """Whole effect lines, rewritten the way ``prophecy fmt`` rewrites them."""
     if not edits:
         return 0
-    from compiler.content import analyse
-    from compiler.content_fmt import plan, rewrite
+    from prophecy.compiler.model.fmt import plan, rewrite
+    from prophecy.compiler.model.loader import analyse
 
     written = {(w.source.rel, w.node.start_mark.line + 1, w.text): w
                for w in analyse(root).written}

@@ -14,10 +14,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from compiler.lint.core import Context, Finding, check, rule
-from compiler.lint.source import word_place
-from compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
-from compiler.model import Place, Reference, Rules
+from prophecy.compiler.lint.core import Context, Finding, check, rule
+from prophecy.compiler.lint.source import word_place
+from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
+from prophecy.compiler.model import Place, Reference, Rules
 
 rule("PL801", "number-disagrees", "error",
      "a number in written rules text disagrees with game.yaml")
@@ -122,7 +122,7 @@ def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the reference card's summary, as generated from its template."""
     cards = [c for c in designs(ctx) if isinstance(c, Reference)]
     try:
-        from compiler.faces import reference_lines
+        from prophecy.compiler.faces import reference_lines
     except ImportError:  # no face generator: nothing generated to read
         return
     if not cards:

@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.lint.core import Context, Finding, check, rule
-from compiler.lint.terms import designs
-from compiler.model import Card, EffectLine, Title, Verse, effect_lines_of
-from dsl import ast
+from prophecy.compiler.lint.core import Context, Finding, check, rule
+from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model import Card, EffectLine, Title, Verse, effect_lines_of
+from prophecy.dsl import ast
 
 rule("PL601", "does-nothing", "warning",
      "an effect that changes nothing in any of the probe states the engine runs it in")
@@ -55,8 +55,8 @@ def state(game: Any) -> tuple:
 
 
 def _game(book: Any, seed: int, later: bool) -> Any:
-    from engine.bots import RandomBot
-    from engine.game import Game
+    from prophecy.engine.bots import RandomBot
+    from prophecy.engine.game import Game
 
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
     game = Game(book, players, seed)
@@ -100,10 +100,10 @@ def does_something(book: Any, d: int, i: int) -> tuple[bool, str]:
 def effects_do_something(ctx: Context) -> Iterator[Finding]:
     """Every distinct effect line, run by the engine; flag the ones that change nothing."""
     try:
-        from engine.cards import book_of
+        from prophecy.engine.cards import book_of
     except ImportError:  # no engine: nothing to probe with
         return
-    from dsl.errors import ProphecyError
+    from prophecy.dsl.errors import ProphecyError
 
     book = book_of(ctx.content)
     try:

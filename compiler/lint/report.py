@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compiler.lint.baseline import Ratchet
-from compiler.lint.core import Finding, Severity
+from prophecy.compiler.lint.baseline import Ratchet
+from prophecy.compiler.lint.core import Finding, Severity
 
 
 @dataclass

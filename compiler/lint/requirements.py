@@ -15,12 +15,12 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from compiler.lint.core import Context, Edit, Finding, check, rule
-from compiler.lint.source import node_place
-from compiler.lint.terms import designs
-from compiler.model import Arcana, Card, Content, EffectLine, effect_lines_of
-from dsl import ast
-from dsl.printer import to_text
+from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
+from prophecy.compiler.lint.source import node_place
+from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model import Arcana, Card, Content, EffectLine, effect_lines_of
+from prophecy.dsl import ast
+from prophecy.dsl.printer import to_text
 
 rule("PL201", "level-above-top", "error",
      "a requirement asks for a Grimoire level above the top level (rules.max_level)")

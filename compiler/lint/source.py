@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from compiler.lint.core import Context
-from compiler.model import Card, EffectLine, Place
-from dsl import ast
+from prophecy.compiler.lint.core import Context
+from prophecy.compiler.model import Card, EffectLine, Place
+from prophecy.dsl import ast
 
 #: The YAML key of each prose field of the model (flavour may be spelt either way).
 FIELD_KEYS: dict[str, tuple[str, ...]] = {

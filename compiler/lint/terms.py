@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from compiler.lint.core import Context, Edit, Finding, check, rule
-from compiler.lint.source import word_place
-from compiler.model import Card, Grimoire, Hireling, Place, Reference, Term, Verse
+from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
+from prophecy.compiler.lint.source import word_place
+from prophecy.compiler.model import Card, Grimoire, Hireling, Place, Reference, Term, Verse
 
 rule("PL101", "rejected-term", "warning",
      "a word the glossary rejects is used instead of its canonical term")

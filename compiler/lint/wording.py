@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from compiler.lint.core import Context, Edit, Finding, check, rule
-from compiler.lint.requirements import lines_with_cards
-from compiler.lint.source import field_place
-from compiler.lint.terms import designs
-from compiler.model import Arcana
+from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
+from prophecy.compiler.lint.requirements import lines_with_cards
+from prophecy.compiler.lint.source import field_place
+from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model import Arcana
 
 rule("PL401", "non-canonical-text", "warning",
      "an effect line is not written in its canonical form (what 'prophecy fmt' writes)")

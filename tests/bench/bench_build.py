@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from compiler.cli import main  # noqa: E402
-from render.layout import load_layout  # noqa: E402
+from prophecy.compiler.cli import main  # noqa: E402
+from prophecy.render.layout import load_layout  # noqa: E402
 
 
 def _floor_one(args: tuple[int, str, str, tuple[int, int]]) -> None:
@@ -78,7 +78,7 @@ def fresh_python() -> float:
 def fresh(argv: list[str]) -> float:
     """Wall time of the command in a new Python process, as a person runs it."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "compiler.cli", *argv], check=True,
+    subprocess.run([sys.executable, "-m", "prophecy.compiler.cli", *argv], check=True,
                    stderr=subprocess.DEVNULL, cwd=ROOT)
     return time.perf_counter() - start
 

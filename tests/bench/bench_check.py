@@ -2,7 +2,7 @@
 
 Run: python tests/bench/bench_check.py [--runs N] [--content DIR]
 Prints the best and the median wall time of N runs (default 5) of the
-installed ``prophecy check`` (``python -m compiler.cli`` when it is not on
+installed ``prophecy check`` (``python -m prophecy.compiler.cli`` when it is not on
 PATH), and for scale a bare ``python -c pass``.
 The target is under 0.5 s for the full content.
 """
@@ -38,7 +38,7 @@ def main() -> None:
     parser.add_argument("--content", type=Path, default=ROOT / "content")
     args = parser.parse_args()
     entry = shutil.which("prophecy")
-    driver = [entry] if entry else [sys.executable, "-m", "compiler.cli"]
+    driver = [entry] if entry else [sys.executable, "-m", "prophecy.compiler.cli"]
     check = [*driver, "check", "--content", str(args.content)]
     summary = subprocess.run(check, cwd=ROOT, capture_output=True, text=True).stdout
     times = timed(check, args.runs)

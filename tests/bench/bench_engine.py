@@ -12,9 +12,9 @@ import argparse
 import time
 from pathlib import Path
 
-from compiler.content import load_content
-from engine import simulate
-from engine.cards import book_of
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine import simulate
+from prophecy.engine.cards import book_of
 
 ROOT = Path(__file__).resolve().parents[2]
 

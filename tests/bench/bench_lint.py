@@ -30,8 +30,8 @@ def main() -> None:
     parser.add_argument("--content", type=Path, default=ROOT / "content")
     args = parser.parse_args()
 
-    from compiler.content import load_content
-    from compiler.lint import CHECKS, Context, lint
+    from prophecy.compiler.lint import CHECKS, Context, lint
+    from prophecy.compiler.model.loader import load_content
 
     root, docs = args.content, args.content.resolve().parent / "docs"
     load = best_and_median(lambda: load_content(root), args.runs)

@@ -11,8 +11,8 @@ import argparse
 import time
 from pathlib import Path
 
-from compiler.game import read_vocabulary
-from dsl.parser import lark_parser, parse
+from prophecy.compiler.model.vocab import read_vocabulary
+from prophecy.dsl.parser import lark_parser, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +48,7 @@ def main() -> None:
     best, median = rate(lark.parse, lines, seconds)
     print(f"lark LALR alone:        best {best:6.0f}  median {median:6.0f} lines/s")
     best, median = rate(lambda line: parse(line, vocab), lines, seconds)
-    print(f"parse + AST + names:    best {best:6.0f}  median {median:6.0f} lines/s  (target 20000)")
+    print(f"parse + AST + names:    best {best:6.0f}  median {median:6.0f} lines/s  (target 10000)")
 
 
 if __name__ == "__main__":

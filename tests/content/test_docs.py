@@ -6,8 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
-from compiler.cli import main
-from compiler.content import check_content
+from prophecy.compiler.cli import main
+from prophecy.compiler.model.loader import check_content
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "content.md"

@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler import content_fmt
-from compiler.cli import main
-from compiler.content import load_content
-from compiler.content_fmt import quote
+from prophecy.compiler.cli import main
+from prophecy.compiler.model.fmt import quote
+from prophecy.compiler.model.loader import load_content
 
 MESSY = """\
 # header comment: kept
@@ -112,7 +111,9 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(messy, monkeyp
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device", str(dst))
 
-    monkeypatch.setattr(content_fmt.os, "replace", broken_replace)
+    from prophecy.compiler.model import files
+
+    monkeypatch.setattr(files.os, "replace", broken_replace)
     assert main(["fmt", "--content", str(messy)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("prophecy fmt: No space left on device: ") and "Traceback" not in err
@@ -126,7 +127,9 @@ def test_write_atomic_keeps_the_file_mode(tmp_path):
     path = tmp_path / "a.yaml"
     path.write_text("old")
     os.chmod(path, 0o640)
-    content_fmt.write_atomic(path, b"new")
+    from prophecy.compiler.model.files import write_atomic
+
+    write_atomic(path, b"new")
     assert path.read_bytes() == b"new"
     assert path.stat().st_mode & 0o777 == 0o640
 

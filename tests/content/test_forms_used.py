@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.content import load_content
-from dsl import ast
+from prophecy.compiler.model.loader import load_content
+from prophecy.dsl import ast
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 

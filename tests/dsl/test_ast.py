@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl import ast
-from dsl.parser import parse
-from dsl.printer import PRINTERS
-from dsl.schema import ast_schema
+from prophecy.dsl import ast
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import PRINTERS
+from prophecy.dsl.schema import ast_schema
 
 SCHEMA_FILE = Path(ast.__file__).with_name("ast.schema.json")
 
@@ -22,7 +22,8 @@ def test_every_node_class_has_a_printer():
 
 def test_committed_schema_matches_the_node_classes():
     committed = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
-    assert committed == ast_schema(), "regenerate: python -m dsl.schema > dsl/ast.schema.json"
+    regenerate = "python -m prophecy.dsl.schema > dsl/ast.schema.json"
+    assert committed == ast_schema(), f"regenerate: {regenerate}"
 
 
 def test_nodes_are_frozen(vocab):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.diagnose import CATALOGUE
-from dsl.errors import DslError
-from dsl.parser import parse
+from prophecy.dsl.diagnose import CATALOGUE
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.parser import parse
 
 EXAMPLES = [(case, example) for case in CATALOGUE for example in case.examples]
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl.parser import parse
-from dsl.printer import to_text
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "dsl.md"
 BLOCKS = re.findall(r"```prophecy\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
@@ -57,7 +57,7 @@ def test_mistakes_table_is_there():
 
 @pytest.mark.parametrize(("line", "message"), MISTAKES)
 def test_mistakes_table_shows_the_real_message(line, message, vocab):
-    from dsl.errors import DslError
+    from prophecy.dsl.errors import DslError
 
     line = line.replace("...", "Draw 1 Arcana")
     with pytest.raises(DslError) as caught:

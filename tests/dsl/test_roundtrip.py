@@ -9,11 +9,11 @@ import jsonschema
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.game import read_vocabulary
-from dsl import ast
-from dsl.parser import parse
-from dsl.printer import to_text
-from dsl.schema import ast_schema
+from prophecy.compiler.model.vocab import read_vocabulary
+from prophecy.dsl import ast
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
+from prophecy.dsl.schema import ast_schema
 
 VOCAB = read_vocabulary(Path(__file__).resolve().parents[2] / "content")
 VALIDATOR = jsonschema.Draft202012Validator(ast_schema())
@@ -99,7 +99,7 @@ def test_json_round_trip_follows_the_schema(node):
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ:,+-0123456789!", max_size=40))
 def test_any_text_parses_or_gets_a_placed_error(text):
-    from dsl.errors import DslError
+    from prophecy.dsl.errors import DslError
 
     try:
         parse(text, VOCAB)
@@ -109,7 +109,7 @@ def test_any_text_parses_or_gets_a_placed_error(text):
 
 
 def _word_pool() -> list[str]:
-    from dsl.diagnose import keywords
+    from prophecy.dsl.diagnose import keywords
 
     names = list(VOCAB.grimoires + VOCAB.card_types + VOCAB.deed_targets)
     return sorted(keywords()) + names + ["1", "2", "0", ":", ",", "+", ", then", "-1", "and"]
@@ -118,7 +118,7 @@ def _word_pool() -> list[str]:
 @settings(max_examples=1500, deadline=None)
 @given(st.lists(st.sampled_from(_word_pool()), min_size=1, max_size=12).map(" ".join))
 def test_any_word_salad_parses_or_gets_a_placed_error(text):
-    from dsl.errors import DslError
+    from prophecy.dsl.errors import DslError
 
     try:
         node = parse(text, VOCAB)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import DslError
-from dsl.parser import parse
-from dsl.printer import to_text
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "dsl"
 

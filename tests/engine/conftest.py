@@ -16,11 +16,11 @@ from typing import Any
 
 import pytest
 
-from compiler import model
-from dsl.parser import parse
-from dsl.vocabulary import Vocabulary
-from engine.cards import Book, book_of
-from engine.game import Game
+from prophecy.compiler import model
+from prophecy.dsl.parser import parse
+from prophecy.dsl.vocabulary import Vocabulary
+from prophecy.engine.cards import Book, book_of
+from prophecy.engine.game import Game
 
 GRIMOIRES = ("Blood Magic", "Demonology", "Necromancy")
 POINTS = (0, 2, 4, 7, 11)

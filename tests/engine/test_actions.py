@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import protocol as P
+from prophecy.engine import protocol as P
 
 # ---------------------------------------------------------------- actions
 

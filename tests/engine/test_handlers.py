@@ -6,10 +6,10 @@ import inspect
 
 import pytest
 
-from compiler import handlers
-from dsl import ast
-from engine.bots import RandomBot
-from engine.game import Game
+from prophecy.compiler import handlers
+from prophecy.dsl import ast
+from prophecy.engine.bots import RandomBot
+from prophecy.engine.game import Game
 
 
 def _concrete(classes):

@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from engine import log
-from engine.bots import GreedyBot, RandomBot
-from engine.game import Game
-from engine.scoring import PARTS
+from prophecy.engine import log
+from prophecy.engine.bots import GreedyBot, RandomBot
+from prophecy.engine.game import Game
+from prophecy.engine.scoring import PARTS
 
 GAMES = 340  # per player count: over a thousand games
 
@@ -70,7 +70,7 @@ def test_the_same_seed_gives_the_same_game(synthetic):
 
 
 def test_a_log_from_other_content_is_refused(synthetic, kit):
-    from dsl.errors import ProphecyError
+    from prophecy.dsl.errors import ProphecyError
 
     game = Game(synthetic, _players(3, 2), 3, log=True).play()
     lines = log.to_lines(game)
@@ -93,8 +93,8 @@ def test_the_log_file_is_json_lines(synthetic, tmp_path):
 
 
 def test_the_bundled_cards_keep_every_invariant(content_dir):
-    from compiler.content import load_content
-    from engine.cards import book_of
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.engine.cards import book_of
 
     book = book_of(load_content(content_dir))
     for seed in range(150):

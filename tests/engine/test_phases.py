@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import protocol as P
-from engine.game import Game
-from engine.scoring import finish, pick_winner
+from prophecy.engine import protocol as P
+from prophecy.engine.game import Game
+from prophecy.engine.scoring import finish, pick_winner
 
 # ----------------------------------------------------------------- phases
 
@@ -191,7 +191,7 @@ def test_an_illegal_choice_is_a_clear_error(game, answer):
 
 
 def test_players_must_number_within_the_rules(book, kit):
-    from dsl.errors import ProphecyError
+    from prophecy.dsl.errors import ProphecyError
 
     with pytest.raises(ProphecyError, match="2 to 4 players, not 5"):
         Game(book, [kit.Script()] * 5, 1)

@@ -8,8 +8,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from compiler.cli import main
-from engine import report, simulate
+from prophecy.compiler.cli import main
+from prophecy.engine import report, simulate
 
 SMALL = ["simulate", "--games", "40", "--players", "3", "--seed", "3"]
 

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.cli import main
-from compiler.content import load_content
-from compiler.lint import lint
-from compiler.model import Arcana
+from prophecy.compiler.cli import main
+from prophecy.compiler.lint import lint
+from prophecy.compiler.model import Arcana
+from prophecy.compiler.model.loader import load_content
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

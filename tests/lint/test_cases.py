@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from compiler import model
-from compiler.content import load_content
-from compiler.lint import lint
-from dsl.parser import parse
-from dsl.printer import to_text
-from dsl.vocabulary import Vocabulary
+from prophecy.compiler import model
+from prophecy.compiler.lint import lint
+from prophecy.compiler.model.loader import load_content
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
+from prophecy.dsl.vocabulary import Vocabulary
 
 HERE = Path(__file__).parent
 CLEAN = HERE / "fixtures" / "clean" / "content"
@@ -129,8 +129,8 @@ def test_case(where, text, expected, clean, tmp_path):
 
 def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
     """PL602: a handler that raises is a finding at the line, and linting goes on."""
-    from compiler import handlers
-    from dsl import ast
+    from prophecy.compiler import handlers
+    from prophecy.dsl import ast
 
     def broken(node, names):
         def op(game, player):
@@ -146,7 +146,7 @@ def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
 
 def test_numbers_in_the_generated_reference_summary(clean, monkeypatch):
     """PL801 reads the summary the faces generate, and places it on the reference card."""
-    from compiler import faces
+    from prophecy.compiler import faces
 
     assert lint(clean, CLEAN, only=["PL801"]) == []  # the real template agrees with the rules
     monkeypatch.setattr(faces, "reference_lines", lambda content: ("- Actions: up to 4.",))

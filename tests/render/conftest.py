@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from compiler import model
-from dsl.parser import parse
-from dsl.vocabulary import Vocabulary
-from render.layout import Layout, load_layout
+from prophecy.compiler import model
+from prophecy.dsl.parser import parse
+from prophecy.dsl.vocabulary import Vocabulary
+from prophecy.render.layout import Layout, load_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _line(text: str, vocab: Vocabulary) -> model.EffectLine:
-    from dsl.printer import to_text
+    from prophecy.dsl.printer import to_text
 
     node = parse(text, vocab)
     return model.EffectLine(to_text(node), node, model.Place("sample.yaml", 1, 1))

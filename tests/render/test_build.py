@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from compiler.cli import main
+from prophecy.compiler.cli import main
 
 URL = "https://example.invalid/tts"
 

@@ -7,11 +7,11 @@ import dataclasses
 import pytest
 from PIL import ImageChops, ImageStat
 
-from compiler import faces, model
-from compiler.faces import Badge, all_faces, card_faces, reference_lines
-from dsl import ast
-from dsl.errors import ProphecyError
-from render.backs import DESIGNS, render_face
+from prophecy.compiler import faces, model
+from prophecy.compiler.faces import Badge, all_faces, card_faces, reference_lines
+from prophecy.dsl import ast
+from prophecy.dsl.errors import ProphecyError
+from prophecy.render.backs import DESIGNS, render_face
 
 from .conftest import _line, sample_cards, sample_content
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from compiler.faces import all_faces
-from render.backs import render_face
+from prophecy.compiler.faces import all_faces
+from prophecy.render.backs import render_face
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 UPDATE = os.environ.get("PROPHECY_UPDATE_GOLDEN") == "1"

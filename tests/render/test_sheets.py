@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import png
-from render.pdf import read_png, write_pdf
-from render.sheets import pages, pt, spec_for
+from prophecy.render import png
+from prophecy.render.pdf import read_png, write_pdf
+from prophecy.render.sheets import pages, pt, spec_for
 
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)

@@ -1,31 +1,28 @@
-"""Schema checks for content files: a file's data and nodes in, placed errors out.
+"""Schema checks: a file's data and nodes in, placed errors out, for content files and layouts.
 
-Each content file kind has a JSON schema (draft 2020-12) in
-``content/schemas/``. The schemas use a small set of keywords, which this
-module checks itself (``iter_findings``): importing jsonschema would cost
-about a third of the time budget of ``prophecy check``. The tests hold the
-two to the same findings on every fixture and validate the schemas with
-jsonschema. Each finding becomes a ``ProphecyError`` in words a card author
-understands, placed on the YAML node it is about (an unknown field's key, a
-wrong value, the mapping that lacks a field).
+Each content file kind and the card-face layout have a JSON schema (draft
+2020-12) in ``content/schemas/``. Validation is ``jsonschema``'s, imported
+only when a file is checked, so ``prophecy parse`` never loads it. Each of
+its errors becomes a ``ProphecyError`` in words a card author understands,
+placed on the YAML node it is about (an unknown field's key, a wrong value,
+the mapping that lacks a field).
+
+One rule is stricter than JSON Schema's own: a whole number must be written
+as one (``copies: 2.0`` is a type error at its place, not 2).
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-from compiler.yamlsafe import Source, key_node, lookup
-from dsl.errors import ProphecyError, one_of, suggest
-
-SCHEMAS = Path(__file__).resolve().parent.parent / "content" / "schemas"
+from prophecy.compiler.model.files import schemas_dir
+from prophecy.compiler.model.yamlsafe import Source, key_node, lookup
+from prophecy.dsl.errors import ProphecyError, one_of, suggest
 
 _TYPE_WORDS = {
     "string": "text",
@@ -41,96 +38,31 @@ _TYPE_WORDS = {
 @cache
 def schema(name: str) -> dict[str, Any]:
     """The JSON schema ``content/schemas/<name>.schema.json``."""
-    return json.loads((SCHEMAS / f"{name}.schema.json").read_text(encoding="utf-8"))
+    return json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
 
 
-#: The keywords ``iter_findings`` understands; a test keeps the schemas to them.
-KEYWORDS = frozenset({
-    "$schema", "$id", "$defs", "$ref", "title", "description", "type", "enum", "required",
-    "properties", "additionalProperties", "items", "minItems", "uniqueItems", "minimum",
-    "maximum", "pattern",
-})
+@cache
+def validator(name: str) -> Any:
+    """A jsonschema validator of the schema ``name`` (whole numbers only for 'integer')."""
+    from jsonschema import Draft202012Validator, validators
 
-_PY_TYPES: dict[str, Callable[[Any], bool]] = {
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool)
-    or isinstance(v, float) and v.is_integer(),
-    "number": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "array": lambda v: isinstance(v, list),
-    "object": lambda v: isinstance(v, dict),
-    "null": lambda v: v is None,
-}
+    def integer(checker: Any, value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", integer)
+    strict = validators.extend(Draft202012Validator, type_checker=checker)
+    return strict(schema(name))
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One way an instance breaks a schema (the attributes jsonschema's errors have)."""
-
-    validator: str
-    validator_value: Any
-    instance: Any
-    schema: dict[str, Any]
-    absolute_path: tuple[Any, ...]
-
-
-def iter_findings(root: dict[str, Any], instance: Any) -> Iterator[Finding]:
-    """Every finding of ``instance`` against the schema ``root`` (keywords in KEYWORDS)."""
-    return _check(root, root, instance, ())
-
-
-def _check(root: dict, schema: dict, value: Any, path: tuple) -> Iterator[Finding]:
-    if "$ref" in schema:
-        yield from _check(root, _resolve(root, schema["$ref"]), value, path)
-    for keyword, rule in schema.items():
-        check = _CHECKS.get(keyword)
-        if check is not None and not check(rule, value, schema):
-            yield Finding(keyword, rule, value, schema, path)
-    if isinstance(value, dict):
-        yield from _check_object(root, schema, value, path)
-    elif isinstance(value, list) and "items" in schema:
-        for index, item in enumerate(value):
-            yield from _check(root, schema["items"], item, (*path, index))
-
-
-def _check_object(root: dict, schema: dict, value: dict, path: tuple) -> Iterator[Finding]:
-    properties = schema.get("properties", {})
-    for key, item in value.items():
-        if key in properties:
-            yield from _check(root, properties[key], item, (*path, key))
-    if schema.get("additionalProperties") is False and set(value) - set(properties):
-        yield Finding("additionalProperties", False, value, schema, path)
-    if any(key not in value for key in schema.get("required", ())):
-        yield Finding("required", schema["required"], value, schema, path)
-
-
-def _resolve(root: dict, ref: str) -> dict:
-    node: Any = root
-    for part in ref.removeprefix("#/").split("/"):
-        node = node[part]
-    return node
-
-
-def _unique(items: list[Any]) -> bool:
-    seen = [json.dumps(i, sort_keys=True, default=str) for i in items]
-    return len(seen) == len(set(seen))
-
-
-_CHECKS: dict[str, Callable[[Any, Any, dict], bool]] = {
-    "type": lambda rule, v, s: _PY_TYPES[rule](v),
-    "enum": lambda rule, v, s: any(v == e and type(v) is type(e) for e in rule),
-    "minimum": lambda rule, v, s: not _PY_TYPES["number"](v) or v >= rule,
-    "maximum": lambda rule, v, s: not _PY_TYPES["number"](v) or v <= rule,
-    "minItems": lambda rule, v, s: not isinstance(v, list) or len(v) >= rule,
-    "uniqueItems": lambda rule, v, s: not (rule and isinstance(v, list)) or _unique(v),
-    "pattern": lambda rule, v, s: not isinstance(v, str) or re.search(rule, v) is not None,
-}
+def iter_findings(name: str, data: Any) -> Iterator[Any]:
+    """Every way ``data`` breaks the schema ``name``: jsonschema's errors, in its order."""
+    return validator(name).iter_errors(data)
 
 
 def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
     """Every way ``data`` (composed from ``root``) breaks the schema ``name``."""
     out: dict[tuple[Any, ...], ProphecyError] = {}
-    for finding in iter_findings(schema(name), data):
+    for finding in iter_findings(name, data):
         for error in _explain(finding, src, root):
             out.setdefault(error.sort_key(), error)
     return list(out.values())
@@ -138,7 +70,7 @@ def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[Pr
 
 def bad_paths(name: str, data: Any) -> set[tuple[Any, ...]]:
     """The data paths (as tuples) that break the schema: to skip broken cards."""
-    return {tuple(f.absolute_path) for f in iter_findings(schema(name), data)}
+    return {tuple(f.absolute_path) for f in iter_findings(name, data)}
 
 
 def _explain(finding: Any, src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
@@ -184,18 +116,29 @@ def _describe(
     if keyword == "enum":
         hint = suggest(str(instance), [str(v) for v in value]) or f"use {one_of(value)}"
         return f"{field} must be {one_of(value)}, not '{instance}'", hint
-    if keyword in ("minimum", "maximum"):
-        bound = "at least" if keyword == "minimum" else "at most"
+    if keyword in _BOUNDS:
+        bound = _BOUNDS[keyword]
         return f"{field} must be {bound} {value}, not {instance}", subschema.get("description", "")
-    if keyword == "minItems":
-        return f"{field} needs at least {value} item{'s' if value != 1 else ''}", ""
+    if keyword in ("minItems", "maxItems"):
+        bound = "at least" if keyword == "minItems" else "at most"
+        return (f"{field} needs {bound} {value} item{'s' if value != 1 else ''}, "
+                f"not {len(instance)}", subschema.get("description", ""))
+    if keyword == "maxLength":
+        return (f"{field} is {len(instance)} characters long; at most {value} fit",
+                "shorten the text")
     if keyword == "uniqueItems":
         return f"{field} lists the same value twice", "remove the repeated item"
-    if keyword == "pattern":
+    if keyword == "pattern" and not str(instance).strip():
         if field.startswith("item"):
             return f"{field} is blank", "write the text, or delete the item"
         return f"{field} is blank", "write the text, or delete the field if it is optional"
+    if keyword == "pattern":
+        return f"{field} cannot be '{instance}'", subschema.get("description", "")
     return f"{field}: {keyword} {value!r} not met", subschema.get("description", "")
+
+
+_BOUNDS = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+           "exclusiveMaximum": "less than"}
 
 
 _TYPE_HINTS = {

@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 FIX_PASSES = 5
 
@@ -39,19 +39,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.lint import RULES
+    from prophecy.compiler.lint import RULES
 
     if args.list:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
             print(f"{rule.code} {rule.severity.value:7} {rule.name}: {rule.summary}")
         return 0
-    from compiler.lint.baseline import FILE_NAME, apply_baseline, read_baseline, write_baseline
-    from compiler.lint.report import Outcome, json_report, text_report
+    from prophecy.compiler.lint.baseline import (
+        FILE_NAME,
+        apply_baseline,
+        read_baseline,
+        write_baseline,
+    )
+    from prophecy.compiler.lint.report import Outcome, json_report, text_report
 
     root = content_dir(args)
     only = _codes(args.select, args.ignore, RULES)
     if args.write_baseline and (args.select or args.ignore):
-        from dsl.errors import UsageError
+        from prophecy.dsl.errors import UsageError
 
         raise UsageError("a baseline is written from a run of every code",
                             where="prophecy lint",
@@ -79,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _codes(select: str, ignore: str, rules) -> list[str]:
-    from dsl.errors import UsageError
+    from prophecy.dsl.errors import UsageError
 
     def prefixes(text: str) -> list[str]:
         words = [w.strip().upper() for w in text.split(",") if w.strip()]
@@ -97,8 +102,8 @@ def _codes(select: str, ignore: str, rules) -> list[str]:
 
 def _load(root: Path):
     """The content, or None after printing why it does not load."""
-    from compiler.content import load_content
-    from dsl.errors import ProphecyError
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.dsl.errors import ProphecyError
 
     try:
         return load_content(root)
@@ -112,7 +117,7 @@ def _load(root: Path):
 
 
 def _lint(root: Path, docs: Path, only: list[str]):
-    from compiler.lint import lint
+    from prophecy.compiler.lint import lint
 
     content = _load(root)
     return None if content is None else lint(content, root, docs, only)
@@ -120,7 +125,7 @@ def _lint(root: Path, docs: Path, only: list[str]):
 
 def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
     """Apply fixes until none is left (or a few passes); returns how many were made."""
-    from compiler.lint.fix import apply_edits
+    from prophecy.compiler.lint.fix import apply_edits
 
     total = 0
     for _ in range(FIX_PASSES):

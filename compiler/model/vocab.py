@@ -1,8 +1,8 @@
 """The game's vocabulary, read fast: ``content/game.yaml`` in, a Vocabulary out.
 
 ``prophecy parse`` needs only the names a line may use, so this reads
-game.yaml with PyYAML alone (no schema validation, no other files). The full
-loader (``compiler/content.py``) validates the same file against its schema.
+game.yaml alone, without schema validation or other files. The full loader
+(``compiler/model/loader.py``) validates the same file against its schema.
 """
 
 from __future__ import annotations
@@ -10,29 +10,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from dsl.errors import ProphecyError
-from dsl.vocabulary import DEED_SELECTORS, Vocabulary
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from prophecy.compiler.model.yamlsafe import load_yaml
+from prophecy.dsl.errors import ProphecyError
+from prophecy.dsl.vocabulary import DEED_SELECTORS, Vocabulary
 
 
 def read_vocabulary(content: Path) -> Vocabulary:
     """The vocabulary of ``content/game.yaml``; a ProphecyError if it cannot be read."""
     path = content / "game.yaml"
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader)
-    except FileNotFoundError:
+    if not path.is_file():
         raise ProphecyError(
             "no game.yaml here", where=str(path), hint="name the content folder with --content DIR"
-        ) from None
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise ProphecyError(
-            f"cannot read the vocabulary: {exc}".splitlines()[0],
-            where=str(path),
-            hint="run 'prophecy check' for the details",
-        ) from None
+        )
+    _, _, data = load_yaml(path, "game.yaml")
     return vocabulary_from(data, str(path))
 
 

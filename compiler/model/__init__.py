@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from dsl import ast
+from prophecy.dsl import ast
 
 Kind = Literal[
     "arcana", "grimoire", "deed", "verse", "hireling", "title", "reference", "tracker"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,10 +22,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.content import load_content
-    from dsl.errors import ProphecyError
-    from engine import log
-    from engine.cards import book_of
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.engine import log
+    from prophecy.engine.cards import book_of
 
     where = str(args.log)
     try:

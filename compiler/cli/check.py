@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.content import analyse
+    from prophecy.compiler.model.loader import analyse
 
     report = analyse(content_dir(args))
     for error in report.errors:
@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
 
 def summary(report) -> str:
     """'content: 139 cards (72 arcana, ...), 250 effect lines, 0 problems'."""
-    from compiler.content import counts
+    from prophecy.compiler.model.loader import counts
 
     per_kind = counts(report.content)
     total = sum(per_kind.values())

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-BUNDLED = Path(__file__).resolve().parent.parent / "content"
-
 
 def default_content() -> Path:
     """``./content`` when the current folder has one, else the bundled content."""
+    from prophecy.compiler.model.files import bundled_content
+
     here = Path("content")
-    return here if (here / "game.yaml").is_file() else BUNDLED
+    return here if (here / "game.yaml").is_file() else bundled_content()
 
 
 def add_content(parser: argparse.ArgumentParser) -> None:

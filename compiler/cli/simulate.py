@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
-from typing import Any
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 BOT_NAMES = ("random", "greedy")
 
@@ -57,10 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.content import load_content
-    from dsl.errors import UsageError
-    from engine import report, simulate
-    from engine.cards import book_of
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.dsl.errors import UsageError
+    from prophecy.engine import report, simulate
+    from prophecy.engine.cards import book_of
+    from prophecy.engine.report_html import write_report
 
     book = book_of(load_content(content_dir(args)))
     rules = book.rules
@@ -77,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
     data = report.summarise(book, tally, args.seed)
     if args.log:
-        from engine import log
+        from prophecy.engine import log
 
         games = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
                  for i in range(args.games))
@@ -91,55 +90,6 @@ def run(args: argparse.Namespace) -> int:
         if args.report:
             print(f"\nreport: {args.report}")
     return 0
-
-
-def render_report(data: dict[str, Any]) -> str:
-    """The HTML balance report of ``report.summarise`` data."""
-    import jinja2
-
-    from engine import charts
-    from engine.report import outliers
-
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("compiler", "templates"),
-        autoescape=True, keep_trailing_newline=True,
-    )
-    fair = (1 - data["no_winner"]["rate"]) / data["players"]
-    cards = sorted(data["cards"], key=lambda c: (-c["win_delta"], c["id"]))
-
-    def triple(r: dict) -> tuple[float, float, float]:
-        return (r["rate"], r["ci"][0], r["ci"][1])
-
-    made = {
-        "seats": charts.bars([(f"seat {s['seat']}", *triple(s["win"])) for s in data["seats"]],
-                             marker=fair, title="win rate by seat"),
-        "bots": charts.bars([(b["bot"], *triple(b["win"])) for b in data["by_bot"]],
-                            marker=fair, title="win rate by bot"),
-        "parts": charts.stacked({k: v["mean"] for k, v in data["score"]["parts"].items()},
-                                title="mean score by part"),
-        "cards": charts.pairs([(c["name"], triple(c["win_when_played"]),
-                                triple(c["win_when_not"])) for c in cards],
-                              marker=fair, title="win rate when played and when not"),
-        "deeds": charts.bars([(f"{d['name']} ({d['cards_needed']}/{d['points']}pt)",
-                               *triple(d["completion"])) for d in data["deeds"]],
-                             title="completion rate of Dark Deeds"),
-        "titles": charts.bars([(t["name"], *triple(t["award"])) for t in data["titles"]],
-                              title="how often each title is awarded"),
-        "verses": charts.bars([(v["name"], *triple(v["pays"])) for v in data["verses"]],
-                              title="how often each verse pays"),
-    }
-    template = env.get_template("report.html.j2")
-    return template.render(d=data, charts=made, cards_sorted=cards, fair=fair,
-                           findings=outliers(data), pct=lambda x: f"{100 * x:.1f}%")
-
-
-def write_report(data: dict[str, Any], path: Path) -> None:
-    """Write the report beside its final place, then rename it there."""
-    html = render_report(data)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, path)
 
 
 class _Progress:

@@ -11,26 +11,27 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from dsl.errors import ProphecyError, UsageError
+from prophecy.dsl.errors import ProphecyError, UsageError
 
-#: Subcommand → (module with add_arguments(parser) and run(args) -> int, summary).
+#: Subcommand → (its module in this package, with add_arguments(parser) and run(args) -> int,
+#: and a summary).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("compiler.cmd_check", "check every content file: schemas, effect lines, names"),
-    "parse": ("compiler.cmd_parse", "parse effect lines and print their canonical text or AST"),
-    "fmt": ("compiler.cmd_fmt", "rewrite effect lines in the content to their canonical text"),
-    "cards": ("compiler.cmd_cards", "list the cards with their canonical effects"),
-    "lint": ("compiler.cmd_lint", "find inconsistencies in the rules text"),
-    "build": ("compiler.cmd_build", "render faces, backs, print-and-play PDFs and TTS sheets"),
-    "simulate": ("compiler.cmd_simulate", "play many games with bots and report on balance"),
-    "replay": ("compiler.cmd_replay", "replay an event log and check each game ends the same"),
+    "check": ("check", "check every content file: schemas, effect lines, names"),
+    "parse": ("parse", "parse effect lines and print their canonical text or AST"),
+    "fmt": ("fmt", "rewrite effect lines in the content to their canonical text"),
+    "cards": ("cards", "list the cards with their canonical effects"),
+    "lint": ("lint", "find inconsistencies in the rules text"),
+    "build": ("build", "render faces, backs, print-and-play PDFs and TTS sheets"),
+    "simulate": ("simulate", "play many games with bots and report on balance"),
+    "replay": ("replay", "replay an event log and check each game ends the same"),
 }
 
 
-def _available() -> dict[str, tuple[str, str]]:
-    from importlib.util import find_spec
-
-    return {name: spec for name, spec in COMMANDS.items() if find_spec(spec[0]) is not None}
+def _module(command: str) -> Any:
+    """The module of a subcommand, imported only when that subcommand runs."""
+    return importlib.import_module(f"{__name__}.{COMMANDS[command][0]}")
 
 
 def build_parser(command: str | None) -> argparse.ArgumentParser:
@@ -40,10 +41,10 @@ def build_parser(command: str | None) -> argparse.ArgumentParser:
         description="Check, lint, simulate and print the cards of Dark Prophecies.",
     )
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name, (module_name, summary) in _available().items():
+    for name, (_, summary) in COMMANDS.items():
         sub = subs.add_parser(name, help=summary, description=summary)
         if name == command:
-            importlib.import_module(module_name).add_arguments(sub)
+            _module(name).add_arguments(sub)
     return parser
 
 
@@ -56,7 +57,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    module = importlib.import_module(_available()[args.command][0])
+    module = _module(args.command)
     try:
         return int(module.run(args))
     except ProphecyError as exc:

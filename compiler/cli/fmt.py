@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,9 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.cmd_check import summary
-    from compiler.content import analyse
-    from compiler.content_fmt import plan, rewrite
+    from prophecy.compiler.cli.check import summary
+    from prophecy.compiler.model.fmt import plan, rewrite
+    from prophecy.compiler.model.loader import analyse
 
     report = analyse(content_dir(args))
     if report.errors:

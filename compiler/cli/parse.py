@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,7 +21,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.game import read_vocabulary
+    from prophecy.compiler.model.vocab import read_vocabulary
 
     vocab = read_vocabulary(content_dir(args))
     if args.text == "-":
@@ -35,10 +35,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _one(line, number, where, vocab, as_json: bool, indent: bool) -> bool:
-    from dsl import ast
-    from dsl.errors import DslError
-    from dsl.parser import parse
-    from dsl.printer import to_text
+    from prophecy.dsl import ast
+    from prophecy.dsl.errors import DslError
+    from prophecy.dsl.parser import parse
+    from prophecy.dsl.printer import to_text
 
     try:
         node = parse(line, vocab)

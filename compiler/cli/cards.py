@@ -12,8 +12,8 @@ import argparse
 import json
 from typing import Any
 
-from compiler.model import KINDS, Card
-from compiler.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir
+from prophecy.compiler.model import KINDS, Card
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from compiler.content import load_content
+    from prophecy.compiler.model.loader import load_content
 
     content = load_content(content_dir(args))
     cards = [c for c in content.cards if args.kind in (None, c.kind)]
@@ -36,8 +36,8 @@ def run(args: argparse.Namespace) -> int:
 
 def card_json(card: Card) -> dict[str, Any]:
     """One card as JSON-ready data: identity, copies and canonical effects with ASTs."""
-    from compiler.model import effect_lines_of
-    from dsl import ast
+    from prophecy.compiler.model import effect_lines_of
+    from prophecy.dsl import ast
 
     return {
         "id": card.id,
@@ -52,7 +52,7 @@ def card_json(card: Card) -> dict[str, Any]:
 
 
 def _text(cards: list[Card]) -> list[str]:
-    from compiler.model import effect_lines_of
+    from prophecy.compiler.model import effect_lines_of
 
     out: list[str] = []
     for kind in KINDS:

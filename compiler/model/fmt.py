@@ -4,23 +4,20 @@ Each effect line whose text is not canonical is replaced by its canonical
 text, and nothing else in the file changes: only the characters of that one
 YAML scalar are swapped. The scalar keeps its quoting style when the new text
 is safe in it; otherwise it is single-quoted. Files are written atomically (a
-temporary file in the same folder, then ``os.replace``), so a file is either
-the old one or the new one, never half of each.
+temporary file in the same folder, then a rename: ``model/files.py``), so a file
+is either the old one or the new one, never half of each.
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-from compiler.content_cards import Written
-from compiler.yamlsafe import Source
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from prophecy.compiler.model.cards import Written
+from prophecy.compiler.model.files import write_atomic
+from prophecy.compiler.model.yamlsafe import Source, compose_text
 
 
 @dataclass(frozen=True)
@@ -90,7 +87,7 @@ def _reads_back(source: str, text: str, flow: bool) -> bool:
     """True when ``source`` as a plain list item is read back as the string ``text``."""
     document = f"[{source}]\n" if flow else f"- {source}\n"
     try:
-        node = yaml.compose(document, Loader=_Loader)
+        node = compose_text(document)
     except yaml.YAMLError:
         return False
     items = node.value if isinstance(node, yaml.SequenceNode) else []
@@ -109,19 +106,3 @@ def _line_starts(text: str) -> list[int]:
         starts.append(index + 1)
         index = text.find("\n", index + 1)
     return starts
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data``: a temporary file in the same folder, then a rename."""
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

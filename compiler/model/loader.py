@@ -25,12 +25,12 @@ from typing import Any
 
 import yaml
 
-from compiler import model
-from compiler.content_cards import Builder, Written, slug
-from compiler.content_schema import all_of as _all
-from compiler.yamlsafe import Source, compose, read_source, to_data
-from dsl.errors import ProphecyError, suggest
-from dsl.vocabulary import Vocabulary
+from prophecy.compiler import model
+from prophecy.compiler.model.cards import Builder, Written, slug
+from prophecy.compiler.model.schema import all_of as _all
+from prophecy.compiler.model.yamlsafe import Source, compose, read_source, to_data
+from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
+from prophecy.dsl.vocabulary import Vocabulary
 
 __all__ = [
     "ContentErrors", "Report", "Written", "analyse", "check_content", "counts",
@@ -62,23 +62,6 @@ _EMPTY_HINTS = {
     "reference": "write 'reference:' with the card's name and heading",
     "tracker": "write 'tracker:' with the card's name and rounds",
 }
-
-
-class ContentErrors(ProphecyError):
-    """Every problem found in a content folder; ``errors`` holds each one."""
-
-    def __init__(self, errors: list[ProphecyError]) -> None:
-        first = errors[0]
-        super().__init__(
-            first.message, first.line, first.column, first.hint, first.where,
-            first.source, first.length,
-        )
-        self.errors = errors
-
-    def __str__(self) -> str:
-        count = len(self.errors)
-        body = "\n".join(str(e) for e in self.errors)
-        return f"{body}\n{count} problem{'s' if count != 1 else ''} in the content"
 
 
 @dataclass
@@ -196,7 +179,7 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
 def _load_file(
     root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError]
 ) -> _File | None:
-    from compiler.content_schema import bad_paths, schema_errors
+    from prophecy.compiler.model.schema import bad_paths, schema_errors
 
     try:
         src = read_source(root / rel, rel)
@@ -238,7 +221,7 @@ def _vocabulary(game: _File | None) -> Vocabulary | None:
     """The vocabulary, unless game.yaml is missing or its vocabulary broke the schema."""
     if game is None or any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
         return None
-    from compiler.game import vocabulary_from
+    from prophecy.compiler.model.vocab import vocabulary_from
 
     return vocabulary_from(game.data, "game.yaml")
 

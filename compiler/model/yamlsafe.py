@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from dsl.errors import ProphecyError
+from prophecy.dsl.errors import ContentErrors, ProphecyError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
@@ -108,6 +108,24 @@ class Source:
         start, end = node.start_mark, node.end_mark
         length = end.column - start.column if end.line == start.line else 1
         return self.error(message, start.line + 1, start.column + 1, hint, max(1, length))
+
+
+def load_yaml(path: Path, rel: str = "", empty_hint: str = "") -> tuple[Source, yaml.Node, Any]:
+    """A YAML file read safely: its source, node tree and plain data.
+
+    The one way the project reads YAML; every problem is raised together as a
+    ``ContentErrors``, each at its place in the file.
+    """
+    src = read_source(path, rel or path.name)
+    node, problems = compose(src, empty_hint)
+    if node is None:
+        raise ContentErrors(problems)
+    return src, node, to_data(node)
+
+
+def compose_text(text: str) -> yaml.Node | None:
+    """A string's YAML node tree with the project's loader (for short texts of our own)."""
+    return yaml.compose(text, Loader=_Loader)
 
 
 def read_source(path: Path, rel: str) -> Source:

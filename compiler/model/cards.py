@@ -17,11 +17,11 @@ from typing import Any
 
 import yaml
 
-from compiler import model
-from compiler.yamlsafe import Source, lookup
-from dsl import ast
-from dsl.errors import DslError, ProphecyError, one_of, suggest
-from dsl.vocabulary import Vocabulary
+from prophecy.compiler import model
+from prophecy.compiler.model.yamlsafe import Source, lookup
+from prophecy.dsl import ast
+from prophecy.dsl.errors import DslError, ProphecyError, one_of, suggest
+from prophecy.dsl.vocabulary import Vocabulary
 
 
 def slug(name: str) -> str:
@@ -248,19 +248,19 @@ def _own_grimoire_refs(node: ast.Node) -> Iterator[ast.Node]:
 
 
 def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int]:
-    from compiler.yamlsafe import scalar_place
+    from prophecy.compiler.model.yamlsafe import scalar_place
 
     return scalar_place(src, node, max(0, offset))
 
 
 def _parse(text: str, vocab: Vocabulary) -> ast.Line:
-    from dsl.parser import parse
+    from prophecy.dsl.parser import parse
 
     return parse(text, vocab)
 
 
 def _print(node: ast.Node) -> str:
-    from dsl.printer import to_text
+    from prophecy.dsl.printer import to_text
 
     return to_text(node)
 

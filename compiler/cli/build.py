@@ -1,0 +1,65 @@
+"""`prophecy build`: argv in, card images, PDF sheets, TTS sheets and cards.json out.
+
+Thin: it reads the options and calls ``render.pipeline.build``, which does
+the work and says what it does through a callback printed here to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from prophecy.compiler.cli.options import add_content, content_dir
+
+PAPERS = ("a4", "letter", "both")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", metavar="DIR", type=Path, default=Path("output"),
+                        help="the output folder (default: output)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="both",
+                        help="the paper of the print-and-play sheets (default: both)")
+    parser.add_argument("--only", metavar="NAME",
+                        help="render only this card (its name or id), not the sheets")
+    parser.add_argument("--jobs", metavar="N", type=int, default=None,
+                        help="worker processes (default: one per core)")
+    parser.add_argument("--duplex", choices=("long", "short"), default=None,
+                        help="the edge the printer flips on (default: the layout's, long)")
+    parser.add_argument("--back-offset", metavar="X,Y", default=None,
+                        help="shift the backs X mm right and Y mm down (printers that misregister)")
+    parser.add_argument("--tts-url", metavar="URL", default=None,
+                        help="where Tabletop Simulator finds tts/ (default: its file:// address)")
+    add_content(parser)
+
+
+def _offset(text: str | None) -> tuple[float, float] | None:
+    from prophecy.dsl.errors import UsageError
+
+    if text is None:
+        return None
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise UsageError(f"--back-offset takes two numbers, not '{text}'",
+                            where="prophecy build",
+                            hint="for example --back-offset 0.5,-0.25") from None
+    return (x, y)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.render.pipeline import Options, build
+
+    options = Options(args.paper, args.only, args.jobs, args.duplex,
+                      _offset(args.back_offset), args.tts_url)
+    result = build(content_dir(args), args.out, options, _note)
+    if result.up_to_date:
+        _note(f"up to date: {result.out} ({result.seconds:.2f} s)")
+    elif args.only is None:
+        _note(f"built {result.out}: {result.images} images ({result.drawn} drawn), "
+              f"{result.cards} cards, in {result.seconds:.2f} s")
+    return 0
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr)

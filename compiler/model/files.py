@@ -1,0 +1,105 @@
+"""Files: where the bundled data lives, and how a file is replaced without ever being half-written.
+
+Everything the project ships beside its code (the bundled game, its schemas
+and layouts, templates) is found through ``package_dir``, which asks Python's
+import system where a package is. That one answer is right from a checkout
+with an editable install and from an installed wheel alike, so no module
+builds a path from ``__file__`` up to the checkout.
+
+Every file the project writes goes through ``replacing``: the data goes to a
+temporary file in the target's folder, is flushed to disk, and only then
+renamed over the target. A reader sees the old file or the new one, never a
+mix; a failure (an exception, Ctrl-C, a full disk) removes the temporary file
+and leaves the old one as it was. Temporary files are named
+``.<name>.<random>.tmp``, so ``sweep_temporaries`` can clear those a killed
+process left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+TEMP_SUFFIX = ".tmp"
+
+
+def package_dir(package: str) -> Path:
+    """The folder of an installed package of ours, e.g. ``prophecy.content``."""
+    return Path(str(resources.files(package)))
+
+
+def bundled_content() -> Path:
+    """The game that ships with the project: ``content/`` in a checkout."""
+    return package_dir("prophecy.content")
+
+
+def schemas_dir() -> Path:
+    """The JSON schemas of the content files and layouts."""
+    return bundled_content() / "schemas"
+
+
+@contextmanager
+def replacing(path: Path, *, durable: bool = True) -> Iterator[IO[bytes]]:
+    """A binary file to write that replaces ``path`` in one rename when the block ends cleanly.
+
+    ``durable`` flushes the data to the disk before the rename, so a power cut
+    cannot leave an empty file behind: wanted for the designer's own files,
+    not for build outputs that the next build makes again.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(handle, "wb") as out:
+            yield out
+            out.flush()
+            if durable:
+                os.fsync(out.fileno())
+        try:
+            os.chmod(temp, path.stat().st_mode & 0o7777)  # a rewritten file keeps its mode
+        except FileNotFoundError:
+            os.chmod(temp, 0o666 & ~_umask())
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(
+    path: Path, data: bytes, *, unless_same: bool = False, durable: bool = True
+) -> bool:
+    """Replace ``path`` with ``data``; with ``unless_same``, skip a file that already holds it.
+
+    Returns True when the file was written.
+    """
+    if unless_same:
+        try:
+            if path.read_bytes() == data:
+                return False
+        except OSError:
+            pass
+    with replacing(path, durable=durable) as out:
+        out.write(data)
+    return True
+
+
+def sweep_temporaries(folder: Path) -> int:
+    """Remove the temporary files a killed run left in ``folder`` (and below); returns how many."""
+    removed = 0
+    if not folder.is_dir():
+        return 0
+    for temp in folder.rglob(f".*{TEMP_SUFFIX}"):
+        if temp.is_file():
+            temp.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -1,0 +1,198 @@
+"""The build pipeline: a content folder and build options in, every output file in ``out`` out.
+
+``build(content, out, options, note)`` chains the stages the way Jinja's
+``Environment.compile`` chains parse, generate and compile:
+
+1. ``_load``: the content, checked (a problem stops the build before anything
+   is written), and the card-face layout;
+2. ``_faces``: every card's face models (``compiler/faces.py``);
+3. ``_draw``: the images whose inputs changed, in worker processes;
+4. ``_assemble``: PDF sheets, Tabletop Simulator sheets and ``cards.json``;
+5. ``_save``: the state file that lets the next build skip unchanged work.
+
+When no input file changed since the last build, nothing is even loaded.
+The pipeline prints nothing: what a person should read goes to ``note``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from prophecy.compiler.model.files import package_dir, write_atomic
+from prophecy.dsl.errors import UsageError, suggest
+
+PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
+
+Note = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the person building chose (the command line's options)."""
+
+    paper: str = "both"
+    only: str | None = None
+    jobs: int | None = None
+    duplex: str | None = None
+    back_offset: tuple[float, float] | None = None
+    tts_url: str | None = None
+
+    @property
+    def workers(self) -> int:
+        return self.jobs or os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a build did: how many images it planned and drew, or that all was up to date."""
+
+    out: Path
+    images: int = 0
+    drawn: int = 0
+    cards: int = 0
+    up_to_date: bool = False
+    seconds: float = 0.0
+
+
+def code_files() -> list[Path]:
+    """The code whose change must redraw the cards: the drawing, the faces, the templates."""
+    render = package_dir("prophecy.render")
+    compiler = package_dir("prophecy.compiler")
+    templates = compiler / "templates"
+    return [
+        *sorted(render.glob("*.py")),
+        compiler / "faces.py",
+        *sorted(p for p in templates.iterdir() if p.is_file()),
+    ]
+
+
+def fingerprint(content: Path, out: Path, options: Options) -> str:
+    """A digest of every input file (content, layout, drawing code) and the options."""
+    digest = hashlib.sha256(repr(_option_key(out, options)).encode())
+    for path in [*sorted(content.rglob("*.yaml")), *code_files()]:
+        digest.update(str(path.relative_to(path.anchor)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _option_key(out: Path, options: Options) -> tuple[Any, ...]:
+    offset = None if options.back_offset is None else ",".join(map(str, options.back_offset))
+    return (options.paper, options.duplex, offset, options.tts_url, str(out.resolve()))
+
+
+def read_state(out: Path) -> dict[str, Any]:
+    """What the last build into ``out`` recorded (its state file), or nothing."""
+    from prophecy.render.build import STATE
+
+    try:
+        state = json.loads((out / STATE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return state if isinstance(state, dict) else {}
+
+
+def build(content: Path, out: Path, options: Options, note: Note) -> Result:
+    """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
+    start = time.perf_counter()
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"--out names a file, not a folder: {out}", where="prophecy build",
+                         hint="name a folder (it is created if missing)")
+    state = read_state(out)
+    if options.only is None:
+        fp = fingerprint(content, out, options)
+        files = state.get("files", [])
+        if state.get("fingerprint") == fp and all((out / f).is_file() for f in files):
+            return Result(out, up_to_date=True, seconds=time.perf_counter() - start)
+    loaded, layout = _load(content, options, note)
+    return _run(content, out, options, note, state, loaded, layout, start)
+
+
+def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.render.layout import load_layout
+
+    loaded = load_content(content)
+    layout = load_layout(content)
+    for grimoire in loaded.grimoires:
+        if grimoire not in layout.data["grimoires"]:
+            note(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
+                 f"its cards use the Arcana deck's (add it under 'grimoires:' in "
+                 f"layouts/{layout.name}.yaml)")
+    if options.only is not None:
+        loaded = only_card(loaded, options.only)
+    return loaded, layout
+
+
+def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str, Any],
+         loaded: Any, layout: Any, start: float) -> Result:
+    from prophecy.compiler.faces import all_faces
+    from prophecy.render import build as images
+
+    cards = all_faces(loaded)
+    plan = images.plan(cards, layout)
+    # --only always redraws the card's front; its back (often the deck's) only if it changed.
+    force = set(plan.fronts.values()) if options.only is not None else set()
+    jobs = images.stale(plan.jobs, state, out, force)
+    note(f"rendering {len(jobs)} of {len(plan.jobs)} images with {options.workers} workers")
+    images.render_all(jobs, layout, out, options.workers,
+                      images.progress_printer(len(jobs) > 20, note))
+    drawn = {**state.get("images", {}), **{j.path: j.key for j in jobs}}
+    if options.only is not None:
+        # Drawing is deterministic: unchanged inputs redraw the same bytes, so the sheets
+        # stay valid and the last full build's fingerprint with them.
+        same = state.get("fingerprint") == fingerprint(content, out, options)
+        _save(out, {**state, "images": drawn,
+                    "fingerprint": state.get("fingerprint") if same else None})
+        note(f"rendered {options.only}: {', '.join(j.path for j in jobs)}")
+        return Result(out, len(plan.jobs), len(jobs), len(cards),
+                      seconds=time.perf_counter() - start)
+    done = _assemble(cards, plan, layout, out, options, state, loaded.game_name, note)
+    images.remove_stale(out, state, plan)
+    files = sorted({*plan.jobs, *done, "cards.json", "tts/saved-object.json"})
+    _save(out, {"images": {k: drawn[k] for k in sorted(plan.jobs)}, "outputs": done,
+                "files": files, "fingerprint": fingerprint(content, out, options)})
+    return Result(out, len(plan.jobs), len(jobs), len(cards),
+                  seconds=time.perf_counter() - start)
+
+
+def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
+              state: dict[str, Any], title: str, note: Note) -> dict[str, str]:
+    """The sheets, the TTS files and cards.json; returns every written output's key."""
+    from prophecy.render import outputs
+
+    opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
+                           options.tts_url)
+    tasks: list[outputs.Task] = []
+    done = outputs.write_sheets(cards, plan, layout, out, opts, state, title, tasks)
+    done |= outputs.write_tts(cards, plan, layout, out, opts, state, title, tasks, note)
+    for line in outputs.run_tasks(tasks, options.workers):
+        note(line)
+    write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, title),
+                 unless_same=True, durable=False)
+    return done
+
+
+def only_card(content: Any, name: str) -> Any:
+    """The content with only the cards called ``name`` (by name or id, any casing)."""
+    wanted = name.strip().lower()
+    hits = tuple(c for c in content.cards if wanted in (c.name.lower(), c.id.lower()))
+    if not hits:
+        raise UsageError(f"no card named '{name}'", where="prophecy build --only",
+                         hint=suggest(name, [c.name for c in content.cards]) or
+                         "see 'prophecy cards' for the names")
+    return dataclasses.replace(content, cards=hits)
+
+
+def _save(out: Path, state: dict[str, Any]) -> None:
+    from prophecy.render.build import STATE
+
+    data = (json.dumps(state, indent=1, sort_keys=True) + "\n").encode()
+    write_atomic(out / STATE, data, durable=False)
