@@ -10,13 +10,9 @@ becomes ``(preds, ops)`` and a ``Title`` becomes ``award(game) -> player |
 None``. ``THIS`` is resolved here, once per card, so nothing is looked up
 while a game runs.
 
-The closures use only this small surface of the engine's game object (see
-``engine/game.py``): ``pick``, ``store``, ``unstore``, ``stash_hand``,
-``stash_pile``, ``stash_deck``, ``draw``, ``draw_deeds``, ``shift_level``,
-``discard``, ``reveal_until``, ``take_pile``, and the per-card tables
-``mask``, ``deed_points``, ``needed``, ``gidx``, plus ``players`` and
-``rules``. Players expose ``hand``, ``pile``, ``levels``, ``deeds``,
-``stored``, ``stash`` and ``completed``.
+The closures see a game only through the protocols of ``compiler/runtime.py``
+(``Runtime`` and ``Seat``), which the engine implements; the compiler never
+imports the engine.
 """
 
 from __future__ import annotations
@@ -25,14 +21,22 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from prophecy.compiler.runtime import (
+    ASK_DEED,
+    ASK_LEVEL_DOWN,
+    ASK_LEVEL_UP,
+    ASK_STASH,
+    ASK_UNSTORE,
+    Award,
+    Compiled,
+    Count,
+    Op,
+    Pred,
+    Runtime,
+    Seat,
+    Slots,
+)
 from prophecy.dsl import ast
-
-#: What the player is asked when a handler needs a choice (see engine/protocol.py).
-ASK_DEED = "deed"
-ASK_UNSTORE = "remove_deed"
-ASK_STASH = "stash"
-ASK_LEVEL_UP = "level_up_grimoire"
-ASK_LEVEL_DOWN = "level_down_grimoire"
 
 NONE = -1  # a grimoire index that names nothing (THIS on a card without a grimoire)
 ANY_GRIMOIRE = -2
@@ -74,7 +78,7 @@ def compile_node(node: ast.Node, names: Names) -> Any:
 # ------------------------------------------------------------ quantities
 
 
-def _quantity(node: ast.Quantity, names: Names) -> Callable[[Any, Any], int]:
+def _quantity(node: ast.Quantity, names: Names) -> Count:
     gi = names.grimoire(node.grimoire)
     kind = node.quantity
     if kind == "stashed":
@@ -96,29 +100,29 @@ def _quantity(node: ast.Quantity, names: Names) -> Callable[[Any, Any], int]:
 # ---------------------------------------------------------- requirements
 
 
-def _level_req(node: ast.LevelReq, names: Names):
+def _level_req(node: ast.LevelReq, names: Names) -> Pred:
     gi, level = names.grimoire(node.grimoire), node.level
     if gi is None or gi < 0:
         return lambda g, p: False
     return lambda g, p: p.levels[gi] >= level
 
 
-def _top_discard(node: ast.TopDiscardReq, names: Names):
+def _top_discard(node: ast.TopDiscardReq, names: Names) -> Pred:
     bit = names.bit(node.match)
     return lambda g, p: bool(p.pile) and bool(g.mask[p.pile[-1]] & bit)
 
 
-def _reveal(node: ast.RevealReq, names: Names):
+def _reveal(node: ast.RevealReq, names: Names) -> Pred:
     bit = names.bit(node.match)
 
-    def pred(g, p) -> bool:
+    def pred(g: Runtime, p: Seat) -> bool:
         mask = g.mask
         return any(mask[c] & bit for c in p.hand)
 
     return pred
 
 
-def _compare(node: ast.Compare, names: Names):
+def _compare(node: ast.Compare, names: Names) -> Pred:
     count, value = _quantity(node.subject, names), node.value
     if node.op == "at_least":
         return lambda g, p: count(g, p) >= value
@@ -130,12 +134,12 @@ def _compare(node: ast.Compare, names: Names):
 # -------------------------------------------------------------- targets
 
 
-def _deed_target(node: ast.DeedTarget, names: Names):
+def _deed_target(node: ast.DeedTarget, names: Names) -> Slots:
     gi = names.grimoire(node.grimoire)
     key = _SELECTOR_KEYS.get(node.selector)
     best = max if node.selector in ("highest-points", "most-cards") else min
 
-    def slots(g, p) -> list[int]:
+    def slots(g: Runtime, p: Seat) -> list[int]:
         deeds = p.deeds
         if gi is None:
             found = list(range(len(deeds)))
@@ -151,7 +155,7 @@ def _deed_target(node: ast.DeedTarget, names: Names):
     return slots
 
 
-_SELECTOR_KEYS = {
+_SELECTOR_KEYS: dict[str, Callable[[Runtime, Seat, int], int]] = {
     "highest-points": lambda g, p, s: g.deed_points[p.deeds[s]],
     "lowest-points": lambda g, p, s: g.deed_points[p.deeds[s]],
     "most-cards": lambda g, p, s: len(p.stored[s]),
@@ -162,11 +166,11 @@ _SELECTOR_KEYS = {
 # --------------------------------------------------------------- actions
 
 
-def _add(node: ast.AddToDeed, names: Names):
+def _add(node: ast.AddToDeed, names: Names) -> Op:
     slots, count = _deed_target(node.target, names), node.count
     each = node.target.selector == "each"
 
-    def op(g, p) -> None:
+    def op(g: Runtime, p: Seat) -> None:
         found = slots(g, p)
         if not found:
             return
@@ -179,11 +183,11 @@ def _add(node: ast.AddToDeed, names: Names):
     return op
 
 
-def _remove(node: ast.RemoveFromDeed, names: Names):
+def _remove(node: ast.RemoveFromDeed, names: Names) -> Op:
     slots, count = _deed_target(node.target, names), node.count
     each = node.target.selector == "each"
 
-    def op(g, p) -> None:
+    def op(g: Runtime, p: Seat) -> None:
         found = [s for s in slots(g, p) if p.stored[s]]
         if not found:
             return
@@ -193,7 +197,7 @@ def _remove(node: ast.RemoveFromDeed, names: Names):
     return op
 
 
-def _stash(node: ast.Stash, names: Names):
+def _stash(node: ast.Stash, names: Names) -> Op:
     count = node.count
     if node.source == "discard":
         return lambda g, p: g.stash_pile(p, count)
@@ -201,7 +205,7 @@ def _stash(node: ast.Stash, names: Names):
         return lambda g, p: g.stash_deck(p, count)
     bit = names.bit(node.match)
 
-    def op(g, p) -> None:
+    def op(g: Runtime, p: Seat) -> None:
         mask = g.mask
         for _ in range(count):
             options = [c for c in p.hand if mask[c] & bit] if bit else p.hand[:]
@@ -212,24 +216,25 @@ def _stash(node: ast.Stash, names: Names):
     return op
 
 
-def _draw_arcana(node: ast.DrawArcana, names: Names):
+def _draw_arcana(node: ast.DrawArcana, names: Names) -> Op:
     count = node.count
     return lambda g, p: g.draw(p, count)
 
 
-def _draw_deeds(node: ast.DrawDeeds, names: Names):
+def _draw_deeds(node: ast.DrawDeeds, names: Names) -> Op:
     count, keep = node.count, node.keep
     return lambda g, p: g.draw_deeds(p, count, keep)
 
 
-def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str):
-    gi = names.grimoire(node.grimoire)
+def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str) -> Op:
+    found = names.grimoire(node.grimoire)
+    gi = NONE if found is None else found
     if gi == NONE:
         return lambda g, p: None
     if gi != ANY_GRIMOIRE:
         return lambda g, p: g.shift_level(p, gi, delta)
 
-    def op(g, p) -> None:
+    def op(g: Runtime, p: Seat) -> None:
         top, bottom = g.rules.max_level, g.rules.min_level
         levels = p.levels
         if delta > 0:
@@ -242,25 +247,25 @@ def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str
     return op
 
 
-def _level_up(node: ast.LevelUp, names: Names):
+def _level_up(node: ast.LevelUp, names: Names) -> Op:
     return _shift(node, names, 1, ASK_LEVEL_UP)
 
 
-def _level_down(node: ast.LevelDown, names: Names):
+def _level_down(node: ast.LevelDown, names: Names) -> Op:
     return _shift(node, names, -1, ASK_LEVEL_DOWN)
 
 
-def _discard(node: ast.Discard, names: Names):
+def _discard(node: ast.Discard, names: Names) -> Op:
     count, center = node.count, node.to == "center"
     return lambda g, p: g.discard(p, count, center)
 
 
-def _reveal_until(node: ast.RevealUntil, names: Names):
+def _reveal_until(node: ast.RevealUntil, names: Names) -> Op:
     bit, center = names.bit(node.match), node.rest == "center"
     return lambda g, p: g.reveal_until(p, bit, center)
 
 
-def _take_pile(node: ast.TakeFromDiscard, names: Names):
+def _take_pile(node: ast.TakeFromDiscard, names: Names) -> Op:
     count = node.count
     return lambda g, p: g.take_pile(p, count)
 
@@ -268,13 +273,13 @@ def _take_pile(node: ast.TakeFromDiscard, names: Names):
 # ------------------------------------------------------------ whole lines
 
 
-def _effect(node: ast.Effect, names: Names):
+def _effect(node: ast.Effect, names: Names) -> Compiled:
     preds = tuple(compile_node(r, names) for r in node.requirements)
     ops = tuple(compile_node(a, names) for a in node.actions)
     return preds, ops
 
 
-def _title(node: ast.Title, names: Names):
+def _title(node: ast.Title, names: Names) -> Award:
     """The Title's award: the one player with the most (fewest), after the tie rule.
 
     A tie on a count of completed Dark Deeds goes to the tied player whose
@@ -286,7 +291,7 @@ def _title(node: ast.Title, names: Names):
     gi = names.grimoire(node.subject.grimoire)
     pick_best = max if node.most else min
 
-    def award(g):
+    def award(g: Runtime) -> Seat | None:
         players = g.players
         values = [count(g, p) for p in players]
         top = pick_best(values)
@@ -300,7 +305,7 @@ def _title(node: ast.Title, names: Names):
     return award
 
 
-def _needed_total(g, p, gi: int | None) -> int:
+def _needed_total(g: Runtime, p: Seat, gi: int | None) -> int:
     needed, gidx = g.needed, g.gidx
     return sum(needed[d] for d in p.completed if gi is None or gidx[d] == gi)
 

@@ -212,25 +212,11 @@ class Title(Node):
 
 Line = Effect | Compare | Title
 
-NODE_CLASSES: tuple[type[Node], ...] = (
-    LevelReq,
-    TopDiscardReq,
-    RevealReq,
-    Quantity,
-    Compare,
-    DeedTarget,
-    AddToDeed,
-    RemoveFromDeed,
-    Stash,
-    DrawArcana,
-    DrawDeeds,
-    LevelUp,
-    LevelDown,
-    Discard,
-    RevealUntil,
-    TakeFromDiscard,
-    Effect,
-    Title,
+#: Every concrete node class, in the order of this module: found, not listed, so a new
+#: class cannot be left out of the tables keyed by class (printer, handlers, faces, lint).
+NODE_CLASSES: tuple[type[Node], ...] = tuple(
+    cls for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Node) and cls is not Node
 )
 REQUIREMENT_CLASSES = typing.get_args(Requirement)
 ACTION_CLASSES = typing.get_args(Action)

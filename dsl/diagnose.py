@@ -223,7 +223,7 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
 def _misspelt_then(text: str, column: int) -> DslError | None:
     """'Draw 1 Arcana, thn Discard 1': the word after the join is a misspelt 'then'."""
     gap = re.compile(r"[\s,]*").match(text, column - 1)
-    word = _WORD.match(text, gap.end())
+    word = _WORD.match(text, gap.end() if gap else column - 1)
     if word is None or word.group().lower() in keywords():
         return None
     if not difflib.get_close_matches(word.group().lower(), ["then"], n=1, cutoff=0.75):
@@ -428,7 +428,7 @@ def unknown_target(token: Token, vocab: Vocabulary) -> DslError:
         hint = f"use one of {one_of(vocab.deed_targets)}, or a grimoire's name"
     return DslError(
         f"unknown Dark Deed target '{word}'",
-        column=token.column,
+        column=token.column or 1,
         length=len(word),
         hint=hint,
     )

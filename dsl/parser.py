@@ -8,6 +8,7 @@ token and a hint (see ``dsl/diagnose.py``); no Lark exception gets out.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -36,7 +37,7 @@ def _building_parser() -> tuple[Lark, _Build]:
     return _lark(build), build
 
 
-def _lark(transformer: Transformer | None) -> Lark:
+def _lark(transformer: Transformer[Token, Any] | None) -> Lark:
     return Lark.open(
         "grammar.lark",
         rel_to=__file__,
@@ -66,7 +67,8 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
     parser, build = _building_parser()
     build.vocab = vocab
     try:
-        return parser.parse(text)
+        node: ast.Line = parser.parse(text)  # type: ignore[assignment]  # the transformer's result
+        return node
     except UnexpectedInput:
         # Diagnose with the tree-building parser: the catalogue of mistakes is
         # keyed on its LALR states, and state numbers differ between instances.
@@ -95,16 +97,16 @@ class _Part:
 
 
 def _start(child: Any) -> int:
-    return child.start_pos if isinstance(child, Token) else _place(child).start
+    return int(child.start_pos or 0) if isinstance(child, Token) else int(_place(child).start)
 
 
 def _end(child: Any) -> int:
-    return child.end_pos if isinstance(child, Token) else _place(child).end
+    return int(child.end_pos or 0) if isinstance(child, Token) else int(_place(child).end)
 
 
 def _line_column(child: Any) -> tuple[int, int]:
     if isinstance(child, Token):
-        return child.line, child.column
+        return int(child.line or 1), int(child.column or 1)
     place = _place(child)
     return place.line, place.column
 
@@ -144,17 +146,20 @@ class _Words(str):
     """The text of a name (one or more words)."""
 
 
-def _part(method):
+_Method = Callable[[Any, list[Any]], Any]
+
+
+def _part(method: _Method) -> _Method:
     """Wrap a method's plain result in a _Part that knows its place."""
 
-    def wrapper(self, children):
+    def wrapper(self: Any, children: list[Any]) -> Any:
         return _Part(method(self, children), children)
 
     wrapper.__name__ = method.__name__
     return wrapper
 
 
-class _Build(Transformer):
+class _Build(Transformer[Token, Any]):
     """Parse tree → AST, run inside the parser. Method names are the grammar's aliases."""
 
     def __init__(self) -> None:
@@ -173,112 +178,112 @@ class _Build(Transformer):
         return None if name is None else self._grimoire(name)
 
     # lines -------------------------------------------------------------
-    def start(self, children):
+    def start(self, children: list[Any]) -> Any:
         return children[0]
 
     condition_line = start
 
-    def effect(self, children):
+    def effect(self, children: list[Any]) -> Any:
         return ast.Effect(tuple(children[0].value), tuple(children[2].value), span=_span(children))
 
-    def bare_effect(self, children):
+    def bare_effect(self, children: list[Any]) -> Any:
         return ast.Effect((), tuple(children[0].value), span=_span(children))
 
     @_part
-    def requirements(self, children):
+    def requirements(self, children: list[Any]) -> Any:
         return [c for c in children if isinstance(c, ast.Node)]
 
     actions = requirements
 
     # requirements -------------------------------------------------------
-    def own_level(self, children):
+    def own_level(self, children: list[Any]) -> Any:
         return ast.LevelReq(ast.THIS, _ints(children)[0], span=_span(children))
 
-    def named_level(self, children):
+    def named_level(self, children: list[Any]) -> Any:
         grimoire = self._grimoire(children[0])
         return ast.LevelReq(grimoire, _ints(children)[0], span=_span(children))
 
-    def top_discard(self, children):
+    def top_discard(self, children: list[Any]) -> Any:
         return ast.TopDiscardReq(self._match(children[-1]), span=_span(children))
 
-    def reveal(self, children):
+    def reveal(self, children: list[Any]) -> Any:
         return ast.RevealReq(self._match(children[-1]), span=_span(children))
 
     # verse conditions and titles ---------------------------------------
-    def cond_completed(self, children):
+    def cond_completed(self, children: list[Any]) -> Any:
         value, op = children[4].value
         subject = ast.Quantity(
             "completed", self._optional_grimoire(children[5:]), span=_span(children[3:])
         )
         return ast.Compare(subject, op, value, span=_span(children))
 
-    def cond_level(self, children):
-        op = children[6].value if len(children) == 7 else "exactly"
+    def cond_level(self, children: list[Any]) -> Any:
+        op: ast.Op = children[6].value if len(children) == 7 else "exactly"
         subject = ast.Quantity("level", self._grimoire(children[2]), span=_span(children[1:3]))
         return ast.Compare(subject, op, _ints(children)[0], span=_span(children))
 
-    def cond_have(self, children):
+    def cond_have(self, children: list[Any]) -> Any:
         value, op = children[3].value
         return ast.Compare(children[4], op, value, span=_span(children))
 
     @_part
-    def bound_amount(self, children):
+    def bound_amount(self, children: list[Any]) -> Any:
         return (int(children[0]), children[1].value if len(children) > 1 else "at_least")
 
     @_part
-    def exactly(self, children):
+    def exactly(self, children: list[Any]) -> Any:
         return (int(children[1]), "exactly")
 
     @_part
-    def at_least(self, children):
+    def at_least(self, children: list[Any]) -> Any:
         return "at_least"
 
     @_part
-    def at_most(self, children):
+    def at_most(self, children: list[Any]) -> Any:
         return "at_most"
 
-    def _quantity(self, kind: str, children: list[Any]) -> ast.Quantity:
+    def _quantity(self, kind: ast.QuantityKind, children: list[Any]) -> ast.Quantity:
         grimoire = self._optional_grimoire(children)
         return ast.Quantity(kind, grimoire, span=_span(children))
 
-    def q_stashed(self, children):
+    def q_stashed(self, children: list[Any]) -> Any:
         return self._quantity("stashed", children)
 
-    def q_hand(self, children):
+    def q_hand(self, children: list[Any]) -> Any:
         return self._quantity("hand", children)
 
-    def q_deed_cards(self, children):
+    def q_deed_cards(self, children: list[Any]) -> Any:
         return self._quantity("deed_cards", children)
 
-    def q_completed(self, children):
+    def q_completed(self, children: list[Any]) -> Any:
         return self._quantity("completed", children)
 
-    def q_deeds(self, children):
+    def q_deeds(self, children: list[Any]) -> Any:
         return self._quantity("deeds", children)
 
-    def q_total_level(self, children):
+    def q_total_level(self, children: list[Any]) -> Any:
         return self._quantity("total_level", children)
 
-    def most(self, children):
+    def most(self, children: list[Any]) -> Any:
         return ast.Title(True, children[1], span=_span(children))
 
-    def fewest(self, children):
+    def fewest(self, children: list[Any]) -> Any:
         return ast.Title(False, children[1], span=_span(children))
 
-    def highest_level(self, children):
+    def highest_level(self, children: list[Any]) -> Any:
         return ast.Title(True, self._quantity("level", children[1:]), span=_span(children))
 
-    def lowest_level(self, children):
+    def lowest_level(self, children: list[Any]) -> Any:
         return ast.Title(False, self._quantity("level", children[1:]), span=_span(children))
 
     # actions ------------------------------------------------------------
-    def add(self, children):
+    def add(self, children: list[Any]) -> Any:
         return ast.AddToDeed(int(children[1]), children[-1], span=_span(children))
 
-    def remove(self, children):
+    def remove(self, children: list[Any]) -> Any:
         return ast.RemoveFromDeed(int(children[1]), children[-1], span=_span(children))
 
-    def deed_target(self, children):
+    def deed_target(self, children: list[Any]) -> Any:
         words = children[:-2]
         if words[0].type in ("THE", "YOUR"):  # 'to your highest-points Dark Deed'
             words = words[1:]
@@ -304,7 +309,7 @@ class _Build(Transformer):
 
         raise unknown_target(words[0], self.vocab)
 
-    def stash(self, children):
+    def stash(self, children: list[Any]) -> Any:
         count, match = children[1].value
         source = children[-1].value
         if match is not None and source != "hand":
@@ -316,51 +321,51 @@ class _Build(Transformer):
             )
         return ast.Stash(count, source, match, span=_span(children))
 
-    def stash_top(self, children):
+    def stash_top(self, children: list[Any]) -> Any:
         return ast.Stash(children[1].value, children[-1].value, span=_span(children))
 
     @_part
-    def some_cards(self, children):
+    def some_cards(self, children: list[Any]) -> Any:
         match = _value(children[1]) if len(children) == 3 else None
         return (int(_value(children[0])), match)
 
     @_part
-    def top_cards(self, children):
+    def top_cards(self, children: list[Any]) -> Any:
         ints = _ints(children)
         return ints[0] if ints else 1
 
     @_part
-    def from_hand(self, children):
+    def from_hand(self, children: list[Any]) -> Any:
         return "hand"
 
     @_part
-    def source(self, children):
+    def source(self, children: list[Any]) -> Any:
         return children[-1].value
 
     @_part
-    def discard_pile(self, children):
+    def discard_pile(self, children: list[Any]) -> Any:
         return "discard"
 
     @_part
-    def arcana_deck(self, children):
+    def arcana_deck(self, children: list[Any]) -> Any:
         return "deck"
 
     @_part
-    def to_center(self, children):
+    def to_center(self, children: list[Any]) -> Any:
         return "center"
 
     @_part
-    def to_pile(self, children):
+    def to_pile(self, children: list[Any]) -> Any:
         return "pile"
 
     @_part
-    def rest(self, children):
+    def rest(self, children: list[Any]) -> Any:
         return children[4].value if len(children) == 5 else "pile"
 
-    def draw_arcana(self, children):
+    def draw_arcana(self, children: list[Any]) -> Any:
         return ast.DrawArcana(int(children[1]), span=_span(children))
 
-    def draw_deeds(self, children):
+    def draw_deeds(self, children: list[Any]) -> Any:
         count, *keep = _ints(children)
         if not keep and count != 1:  # 'Draw 1 Dark Deed' keeps it; of more, say how many
             raise DslError(
@@ -370,55 +375,57 @@ class _Build(Transformer):
             )
         return ast.DrawDeeds(count, keep[0] if keep else 1, span=_span(children))
 
-    def level_up(self, children):
+    def level_up(self, children: list[Any]) -> Any:
         return ast.LevelUp(children[-1].value, span=_span(children))
 
-    def level_down(self, children):
+    def level_down(self, children: list[Any]) -> Any:
         return ast.LevelDown(children[-1].value, span=_span(children))
 
     @_part
-    def any_grimoire(self, children):
+    def any_grimoire(self, children: list[Any]) -> Any:
         return ast.ANY
 
     @_part
-    def this_grimoire(self, children):
+    def this_grimoire(self, children: list[Any]) -> Any:
         return ast.THIS
 
     @_part
-    def named_grimoire(self, children):
+    def named_grimoire(self, children: list[Any]) -> Any:
         return self._grimoire(children[0])
 
-    def discard(self, children):
+    def discard(self, children: list[Any]) -> Any:
         last = children[-1]
-        to = last.value if isinstance(last, _Part) and last.value in ("center", "pile") else "pile"
+        to: ast.Destination = "pile"
+        if isinstance(last, _Part) and last.value in ("center", "pile"):
+            to = last.value
         return ast.Discard(int(_value(children[1])), to, span=_span(children))
 
     @_part
-    def one(self, children):
+    def one(self, children: list[Any]) -> Any:
         return 1
 
-    def reveal_until(self, children):
+    def reveal_until(self, children: list[Any]) -> Any:
         match = None if isinstance(children[4], Token) else children[4].value
-        rest = "center" if isinstance(children[-1], Token) else children[-1].value
+        rest: ast.Destination = "center" if isinstance(children[-1], Token) else children[-1].value
         return ast.RevealUntil(match, rest, span=_span(children))
 
     @_part
-    def this_match(self, children):
+    def this_match(self, children: list[Any]) -> Any:
         return ast.THIS
 
     @_part
-    def named_match(self, children):
+    def named_match(self, children: list[Any]) -> Any:
         return self._match(children[0])
 
-    def take_discard(self, children):
+    def take_discard(self, children: list[Any]) -> Any:
         return ast.TakeFromDiscard(children[1].value, span=_span(children))
 
     # words --------------------------------------------------------------
     @_part
-    def name(self, children):
+    def name(self, children: list[Any]) -> Any:
         return _Words(" ".join(children))
 
-    def card_noun(self, children):
+    def card_noun(self, children: list[Any]) -> Any:
         return children[0]
 
     deed_noun = card_noun

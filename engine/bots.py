@@ -11,6 +11,7 @@ rules of thumb (``engine/heuristics.py``). Each bot owns its own
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from prophecy.engine import heuristics
@@ -24,6 +25,7 @@ from prophecy.engine.protocol import (
     LEVEL,
     MANIFEST,
     PLAY,
+    Player,
 )
 
 
@@ -36,7 +38,7 @@ class RandomBot:
         self.rng = random.Random(seed)
         self._random = self.rng.random
 
-    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         return int(self._random() * len(options))
 
 
@@ -52,7 +54,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
         self.plan: tuple[int, int] = (-1, -1)  # (card, grimoire) of the chosen action
 
-    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if ask == ASK_ACTION:
             return self._action(game, me, options)
         card, grimoire = self.plan
@@ -62,7 +64,7 @@ class GreedyBot:
             return options.index(grimoire)
         return heuristics.answer(game, me, ask, options, about)
 
-    def _action(self, game: Any, me: Any, options: list) -> int:
+    def _action(self, game: Any, me: Any, options: Sequence[Any]) -> int:
         best_value = heuristics.estimate(game, me) + MARGIN
         best, plan = options.index(END), (-1, -1)
         for kind in options:
@@ -99,4 +101,4 @@ def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
     return [(-1, -1)]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[Any], Player]] = {"random": RandomBot, "greedy": GreedyBot}

@@ -10,13 +10,14 @@ handler here, once per card design, so a game never looks at the AST.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
+from prophecy.compiler.runtime import Award, Compiled, Pred
 from prophecy.dsl import ast
 
-Compiled = tuple[tuple[Any, ...], tuple[Any, ...]]  # (requirement preds, action ops)
+C = TypeVar("C", bound=model.Card)
 
 
 @dataclass
@@ -36,8 +37,8 @@ class Book:
     ids: dict[str, list[int]] = field(default_factory=dict)  # kind -> card ids, in content order
     effects: dict[int, tuple[Compiled, ...]] = field(default_factory=dict)  # design -> lines
     nodes: dict[int, tuple[ast.Line, ...]] = field(default_factory=dict)  # design -> ASTs
-    verse_condition: dict[int, Any] = field(default_factory=dict)
-    awards: dict[int, Any] = field(default_factory=dict)
+    verse_condition: dict[int, Pred] = field(default_factory=dict)
+    awards: dict[int, Award] = field(default_factory=dict)
     line_base: dict[int, int] = field(default_factory=dict)  # design -> first effect counter
     line_count: int = 0
     design_index: dict[str, int] = field(default_factory=dict)
@@ -58,6 +59,13 @@ class Book:
     def label(self, cid: int) -> str:
         """The content id of a physical card, for logs and reports."""
         return self.designs[self.design[cid]].id
+
+    def card_as(self, cid: int, kind: type[C]) -> C:
+        """The model card of a physical card id, known to be of one kind (checked)."""
+        card = self.card(cid)
+        if not isinstance(card, kind):
+            raise TypeError(f"card {cid} is a {type(card).__name__}, not a {kind.__name__}")
+        return card
 
     def points_of(self, cid: int) -> tuple[int, ...]:
         """A Grimoire card's points per level."""
@@ -92,7 +100,9 @@ def _build(content: model.Content) -> Book:
     return book
 
 
-def _add_copy(book: Book, d: int, card: model.Card, gi: dict, bits: dict) -> None:
+def _add_copy(
+    book: Book, d: int, card: model.Card, gi: dict[str, int], bits: dict[str, int]
+) -> None:
     cid = len(book.design)
     book.design.append(d)
     book.kind.append(card.kind)
@@ -130,16 +140,18 @@ def _compile(book: Book, d: int, card: model.Card, names: Names) -> None:
 
 def _effect(node: ast.Line, names: Names) -> Compiled:
     if isinstance(node, ast.Effect):
-        return compile_node(node, names)
+        compiled: Compiled = compile_node(node, names)
+        return compiled
     if isinstance(node, ast.Compare):  # a bare condition used as an effect does nothing
         return (compile_node(node, names),), ()
     raise TypeError(f"a {type(node).__name__} line cannot be an effect")
 
 
-def _condition(node: ast.Line, names: Names):
+def _condition(node: ast.Line, names: Names) -> Pred:
     if isinstance(node, ast.Compare):
-        return compile_node(node, names)
+        pred: Pred = compile_node(node, names)
+        return pred
     if isinstance(node, ast.Effect) and not node.actions:
-        preds = [compile_node(r, names) for r in node.requirements]
+        preds: list[Pred] = [compile_node(r, names) for r in node.requirements]
         return lambda g, p: all(f(g, p) for f in preds)
     raise TypeError(f"a verse condition must be an 'If ...' line, not {type(node).__name__}")

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
+from prophecy.compiler import model
+from prophecy.compiler.runtime import Seat
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.cards import Book
 from prophecy.engine.moves import NO_YES, Moves
@@ -43,6 +45,7 @@ from prophecy.engine.scoring import finish
 from prophecy.engine.state import PlayerState
 
 DRAW_ARCANA, DRAW_MIXED = "arcana", "mixed"
+T = TypeVar("T")
 
 
 class Game(Moves):
@@ -65,7 +68,7 @@ class Game(Moves):
         self.mask, self.gidx, self.design = book.mask, book.gidx, book.design
         self.deed_points, self.needed = book.deed_points, book.needed
         self.effects, self.nodes, self.line_base = book.effects, book.nodes, book.line_base
-        self.log: list[tuple] | None = [] if log else None
+        self.log: list[tuple[int, int, str, list[Any], int]] | None = [] if log else None
         self.watch: Any = None  # called as watch(game, player) after every step, when set
         self.first = self.rng.randrange(len(players))
         n = len(players)
@@ -84,7 +87,7 @@ class Game(Moves):
 
     # -- the player protocol -----------------------------------------------
 
-    def pick(self, p: PlayerState, ask: str, options, about=None):
+    def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
         """Ask the player in ``p``'s seat to choose one of ``options``; returns the option."""
         n = len(options)
         if n == 1:
@@ -149,7 +152,7 @@ class Game(Moves):
     def _lay_verses(self) -> None:
         by_position: dict[str, list[int]] = {"starting": [], "middle": [], "ending": []}
         for cid in self.book.ids["verse"]:
-            by_position[self.book.card(cid).position].append(cid)
+            by_position[self.book.card_as(cid, model.Verse).position].append(cid)
         for position in ("starting", "middle", "ending"):
             pool = _shuffled(by_position[position], self.rng)
             if pool:
@@ -292,7 +295,7 @@ class Game(Moves):
             self.run_lines(p, d, True)
             return
         h = self.design[hireling]
-        if self.book.designs[h].role == "sabotage":
+        if self.book.card_as(hireling, model.Hireling).role == "sabotage":
             self.run_lines(p, h, False)
         else:
             self.run_lines(p, d, True)
@@ -342,7 +345,7 @@ class Game(Moves):
                 self.hire_discard.append(h)
         p.enlisted += 1
         positions = list(range(self.revealed))
-        if self.book.card(choice).role == "sabotage":
+        if self.book.card_as(choice, model.Hireling).role == "sabotage":
             verse = self.pick(p, ASK_SABOTAGE_VERSE, positions)
         else:
             others = [q.seat for q in self.players if q is not p]
@@ -361,7 +364,7 @@ class Game(Moves):
                 if not self.hire_deck:
                     break
             h = self.hire_deck.pop()
-            if redraw and self.book.card(h).redraw:
+            if redraw and self.book.card_as(h, model.Hireling).redraw:
                 set_aside.append(h)
             else:
                 shown.append(h)

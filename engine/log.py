@@ -11,7 +11,7 @@ answers with the same seed rebuilds the identical final state, and
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +77,7 @@ class _Replayer:
     def __init__(self, script: list[tuple[int, str, int]]) -> None:
         self.script, self.at = script, 0
 
-    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if self.at >= len(self.script):
             raise P.IllegalChoice(f"the log ends before '{ask}'", where="log")
         seat, want, index = self.script[self.at]
@@ -164,9 +164,9 @@ def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -
             exc.length = len(exc.source)
         raise
     if end.get("event") == "end" and end.get("state") != game.digest():
-        place = {} if numbers is None else {"line": numbers[-1], "source": lines[-1].rstrip("\n")}
+        line, source = (1, "") if numbers is None else (numbers[-1], lines[-1].rstrip("\n"))
         raise ProphecyError(
-            "the replayed game ends in a different state than the log",
-            where="log", hint="replay with the content the log was written with", **place,
+            "the replayed game ends in a different state than the log", line=line,
+            where="log", hint="replay with the content the log was written with", source=source,
         )
     return game

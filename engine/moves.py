@@ -2,14 +2,22 @@
 
 Each method moves cards between the places of ``engine/state.py`` and asks the
 player (through ``pick``) whenever the rules leave a choice. The compiled
-handlers of ``compiler/handlers.py`` call these methods; so do the phases of
-``engine/game.py``. Two rules are enforced here, at once, wherever they bite:
+handlers of ``compiler/handlers.py`` call these methods through the
+``compiler.runtime.Runtime`` protocol, which ``Game`` implements; so do the
+phases of ``engine/game.py``. Two rules are enforced here, at once, wherever they bite:
 an Arcana deck that runs out is rebuilt from the shuffled center pile, and a
 hand over the limit sheds cards to the center.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+from prophecy.compiler.model import Rules
+from prophecy.compiler.runtime import Compiled, Seat
+from prophecy.dsl import ast
 from prophecy.engine.protocol import (
     ASK_COMPLETE,
     ASK_DISCARD,
@@ -18,25 +26,26 @@ from prophecy.engine.protocol import (
     ASK_OVERFLOW,
     ASK_USE,
 )
-from prophecy.engine.state import PlayerState, Table
+from prophecy.engine.state import Table
 
 NO_YES = (False, True)
+T = TypeVar("T")
 
 
 class Moves(Table):
     """Card movements; ``Game`` adds the phases and the player protocol (``pick``)."""
 
     # -- set by Game.__init__ ----------------------------------------------
-    rng: object
-    rules: object
+    rng: random.Random
+    rules: Rules
     mask: list[int]
     gidx: list[int]
     deed_points: list[int]
     needed: list[int]
     design: list[int]
 
-    def pick(self, p: PlayerState, ask: str, options, about=None):  # pragma: no cover
-        raise NotImplementedError
+    def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
+        raise NotImplementedError  # pragma: no cover - Game implements it
 
     # -- the Arcana deck ---------------------------------------------------
 
@@ -63,7 +72,7 @@ class Moves(Table):
             self.reshuffle()
         return card
 
-    def draw(self, p: PlayerState, count: int) -> None:
+    def draw(self, p: Seat, count: int) -> None:
         hand = p.hand
         for _ in range(count):
             card = self.top()
@@ -73,7 +82,7 @@ class Moves(Table):
         if len(hand) > self.rules.hand_limit:
             self.hand_limit(p)
 
-    def hand_limit(self, p: PlayerState) -> None:
+    def hand_limit(self, p: Seat) -> None:
         """Discard to the center, one chosen card at a time, down to the hand limit."""
         hand, limit = p.hand, self.rules.hand_limit
         while len(hand) > limit:
@@ -83,7 +92,7 @@ class Moves(Table):
 
     # -- Dark Deeds --------------------------------------------------------
 
-    def store(self, p: PlayerState, slot: int, count: int) -> None:
+    def store(self, p: Seat, slot: int, count: int) -> None:
         """Add ``count`` cards from the Arcana deck face down onto the deed in ``slot``."""
         stored = p.stored[slot]
         for _ in range(count):
@@ -92,7 +101,7 @@ class Moves(Table):
                 return
             stored.append(card)
 
-    def unstore(self, p: PlayerState, slot: int, count: int) -> None:
+    def unstore(self, p: Seat, slot: int, count: int) -> None:
         stored = p.stored[slot]
         for _ in range(min(count, len(stored))):
             self.center.append(stored.pop())
@@ -103,7 +112,7 @@ class Moves(Table):
             self.deed_deck, self.deed_discard = self.deed_discard, []
         return self.deed_deck.pop() if self.deed_deck else -1
 
-    def draw_deeds(self, p: PlayerState, count: int, keep: int) -> None:
+    def draw_deeds(self, p: Seat, count: int, keep: int) -> None:
         """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck."""
         drawn = []
         for _ in range(count):
@@ -121,7 +130,7 @@ class Moves(Table):
             self.limbo.remove(deed)
         self.deed_deck[0:0] = drawn
 
-    def place_deed(self, p: PlayerState, deed: int) -> None:
+    def place_deed(self, p: Seat, deed: int) -> None:
         """Put a deed in play; at the limit it goes to the bottom or replaces one."""
         if len(p.deeds) >= self.rules.deed_limit:
             old = self.pick(p, ASK_OVERFLOW, [-1, *p.deeds], deed)
@@ -138,7 +147,7 @@ class Moves(Table):
             p.stored.append([])
         self.deed_held[self.design[deed]] += 1
 
-    def complete_deeds(self, p: PlayerState) -> None:
+    def complete_deeds(self, p: Seat) -> None:
         """Offer the ready deeds, one at a time, in the player's order, until they stop."""
         needed = self.needed
         while True:
@@ -151,7 +160,7 @@ class Moves(Table):
                 return
             self.complete(p, deed)
 
-    def complete(self, p: PlayerState, deed: int) -> None:
+    def complete(self, p: Seat, deed: int) -> None:
         """Set the deed aside, offer its bonus, stored cards to the pile, deed to the stash."""
         slot = p.deeds.index(deed)
         stored = p.stored.pop(slot)
@@ -169,30 +178,30 @@ class Moves(Table):
 
     # -- hand, pile and stash ----------------------------------------------
 
-    def stash_hand(self, p: PlayerState, card: int) -> None:
+    def stash_hand(self, p: Seat, card: int) -> None:
         p.hand.remove(card)
         p.stash.append(card)
 
-    def stash_pile(self, p: PlayerState, count: int) -> None:
+    def stash_pile(self, p: Seat, count: int) -> None:
         pile = p.pile
         for _ in range(min(count, len(pile))):
             p.stash.append(pile.pop())
 
-    def stash_deck(self, p: PlayerState, count: int) -> None:
+    def stash_deck(self, p: Seat, count: int) -> None:
         for _ in range(count):
             card = self.top()
             if card < 0:
                 return
             p.stash.append(card)
 
-    def take_pile(self, p: PlayerState, count: int) -> None:
+    def take_pile(self, p: Seat, count: int) -> None:
         pile = p.pile
         for _ in range(min(count, len(pile))):
             p.hand.append(pile.pop())
         if len(p.hand) > self.rules.hand_limit:
             self.hand_limit(p)
 
-    def discard(self, p: PlayerState, count: int, center: bool) -> None:
+    def discard(self, p: Seat, count: int, center: bool) -> None:
         hand = p.hand
         to = self.center if center else p.pile
         for _ in range(min(count, len(hand))):
@@ -200,7 +209,7 @@ class Moves(Table):
             hand.remove(card)
             to.append(card)
 
-    def reveal_until(self, p: PlayerState, bit: int, center: bool) -> None:
+    def reveal_until(self, p: Seat, bit: int, center: bool) -> None:
         """Reveal Arcana until one matches ``bit`` (0: any), take it, the rest to a pile."""
         shown: list[int] = []
         mask, limbo = self.mask, self.limbo
@@ -222,14 +231,14 @@ class Moves(Table):
             if len(p.hand) > self.rules.hand_limit:
                 self.hand_limit(p)
 
-    def shift_level(self, p: PlayerState, gi: int, delta: int) -> None:
+    def shift_level(self, p: Seat, gi: int, delta: int) -> None:
         level = p.levels[gi] + delta
         rules = self.rules
         p.levels[gi] = max(rules.min_level, min(rules.max_level, level))
 
     # -- effects -----------------------------------------------------------
 
-    def run_lines(self, p: PlayerState, d: int, optional: bool) -> None:
+    def run_lines(self, p: Seat, d: int, optional: bool) -> None:
         """Resolve a card's effect lines top to bottom; unmet lines are skipped."""
         base = self.line_base[d]
         nodes = self.nodes[d]
@@ -252,8 +261,8 @@ class Moves(Table):
     line_ready: list[int]
     line_used: list[int]
     line_base: dict[int, int]
-    nodes: dict[int, tuple]
-    effects: dict[int, tuple]
+    nodes: dict[int, tuple[ast.Line, ...]]
+    effects: dict[int, tuple[Compiled, ...]]
 
 
 __all__ = ["Moves", "NO_YES", "ASK_USE", "ASK_COMPLETE"]

@@ -11,15 +11,14 @@ legal answer is not asked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
-from prophecy.compiler.handlers import (
-    ASK_DEED,
-    ASK_LEVEL_DOWN,
-    ASK_LEVEL_UP,
-    ASK_STASH,
-    ASK_UNSTORE,
-)
+from prophecy.compiler.runtime import ASK_DEED as ASK_DEED
+from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
+from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
+from prophecy.compiler.runtime import ASK_STASH as ASK_STASH
+from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
 from prophecy.dsl.errors import ProphecyError
 
 ASK_ACTION = "action"  # options: action kinds, and END
@@ -58,7 +57,7 @@ class IllegalChoice(ProphecyError):
 class Player(Protocol):
     """Anything that can answer the game's questions."""
 
-    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         """The index of the chosen option."""
         ...
 
@@ -70,7 +69,7 @@ class ScriptedPlayer:
         self.script = script
         self.at = 0
 
-    def choose(self, game: Any, me: Any, ask: str, options: list, about: Any) -> int:
+    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if self.at >= len(self.script):
             raise IllegalChoice(f"the log has no answer for '{ask}'", hint="the log is incomplete")
         want, index = self.script[self.at]

@@ -26,7 +26,7 @@ def render_report(data: dict[str, Any]) -> str:
     fair = (1 - data["no_winner"]["rate"]) / data["players"]
     cards = sorted(data["cards"], key=lambda c: (-c["win_delta"], c["id"]))
 
-    def triple(r: dict) -> tuple[float, float, float]:
+    def triple(r: dict[str, Any]) -> tuple[float, float, float]:
         return (r["rate"], r["ci"][0], r["ci"][1])
 
     made = {

@@ -145,7 +145,7 @@ def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
 _WORKER_BOOK: Book | None = None
 
 
-def _worker(args: tuple) -> Tally:
+def _worker(args: tuple[int, int, int, int, tuple[str, ...]]) -> Tally:
     assert _WORKER_BOOK is not None
     return play_chunk(_WORKER_BOOK, *args)
 

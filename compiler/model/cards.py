@@ -41,7 +41,7 @@ class Written:
     @property
     def text(self) -> str:
         """The value as written (a block scalar's final line break included)."""
-        return self.node.value
+        return str(self.node.value)
 
 
 #: What each field wants: (AST class, message, hint) when the line is another kind.
@@ -87,10 +87,13 @@ class Builder:
     _names: dict[str, model.Card] = field(default_factory=dict)
 
     # files ----------------------------------------------------------------
-    def build(self, kind: str, src: Source, root: yaml.Node, data: Any, skip: set[tuple]) -> None:
+    def build(
+        self, kind: str, src: Source, root: yaml.Node, data: Any, skip: set[tuple[Any, ...]]
+    ) -> None:
         """Build every card of one file; cards at a path in ``skip`` broke the schema."""
         list_key, make = _KINDS[kind]
         items = data.get(list_key) if isinstance(data, dict) else None
+        paths: list[tuple[Any, ...]]
         if isinstance(items, dict):
             items, paths = [items], [(list_key,)]
         elif isinstance(items, list):
@@ -115,7 +118,7 @@ class Builder:
     def _lines_only(self, it: _Item) -> None:
         """Check the effect lines of a card that broke the schema, so none goes unread."""
         if not isinstance(it.data, dict):
-            return
+            return  # type: ignore[unreachable]  # a card that broke the schema may be anything
         if it.kind == "grimoire" or it.kind in _NO_GRIMOIRE:
             it.grimoire = None if it.kind in _NO_GRIMOIRE else "?"
         for key, want in _EFFECT_FIELDS.get(it.kind, ()):
@@ -174,7 +177,8 @@ class Builder:
             self.errors.extend(self._own_grimoire_errors(it, node, parsed))
         canonical = _print(parsed)
         parent, _ = lookup(it.node, path[:-1])
-        self.written.append(Written(src, node, canonical, bool(parent.flow_style)))
+        flow = bool(getattr(parent, "flow_style", False))
+        self.written.append(Written(src, node, canonical, flow))
         line, column = _place_in(src, node, 0)
         return model.EffectLine(
             canonical, parsed, model.Place(src.rel, line, column),
@@ -268,7 +272,7 @@ def _print(node: ast.Node) -> str:
 # kinds ------------------------------------------------------------------------
 def _arcana(b: Builder, it: _Item) -> model.Card | None:
     types, effects = b.card_types(it), b.lines(it, "effects")
-    return model.Arcana(**it.common(), grimoire=it.grimoire, types=types, effects=effects)
+    return model.Arcana(**it.common(), grimoire=it.grimoire or "?", types=types, effects=effects)
 
 
 def _grimoire(b: Builder, it: _Item) -> model.Card | None:
@@ -295,7 +299,7 @@ def _grimoire(b: Builder, it: _Item) -> model.Card | None:
 
 def _deed(b: Builder, it: _Item) -> model.Card | None:
     return model.DarkDeed(
-        **it.common(), grimoire=it.grimoire, cards_needed=it.data["cards_needed"],
+        **it.common(), grimoire=it.grimoire or "?", cards_needed=it.data["cards_needed"],
         points=it.data["points"], when_complete=b.lines(it, "when_complete"),
     )
 

@@ -229,9 +229,12 @@ def _vocabulary(game: _File | None) -> Vocabulary | None:
 def _rules(game: _File | None) -> model.Rules:
     """The rules constants; the defaults while game.yaml's rules are broken."""
     values = game.data.get("rules") if game and isinstance(game.data, dict) else None
-    if not isinstance(values, dict) or any(p[:1] == ("rules",) for p in game.skip):
+    if game is None or not isinstance(values, dict) or any(
+        p[:1] == ("rules",) for p in game.skip
+    ):
         return model.Rules()
-    return model.Rules(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})
+    given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
+    return model.Rules(**given)
 
 
 def _content(
@@ -242,12 +245,14 @@ def _content(
     cards: list[model.Card],
 ) -> model.Content:
     game = data
-    terms = game.get("glossary") if isinstance(game.get("glossary"), list) else []
+    terms: list[Any] = game["glossary"] if isinstance(game.get("glossary"), list) else []
     glossary = tuple(
         model.Term(t["term"], t.get("definition", ""), tuple(t.get("rejected", ())))
         for t in terms if isinstance(t, dict) and "term" in t
     )
-    specs = game.get("components") if isinstance(game.get("components"), dict) else {}
+    specs: dict[str, Any] = (
+        game["components"] if isinstance(game.get("components"), dict) else {}
+    )
     components = {
         kind: spec["count"] for kind, spec in specs.items()
         if isinstance(spec, dict) and isinstance(spec.get("count"), int)

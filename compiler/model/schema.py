@@ -38,7 +38,10 @@ _TYPE_WORDS = {
 @cache
 def schema(name: str) -> dict[str, Any]:
     """The JSON schema ``content/schemas/<name>.schema.json``."""
-    return json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
+    found: dict[str, Any] = json.loads(
+        (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
+    )
+    return found
 
 
 @cache
@@ -50,13 +53,15 @@ def validator(name: str) -> Any:
         return isinstance(value, int) and not isinstance(value, bool)
 
     checker = Draft202012Validator.TYPE_CHECKER.redefine("integer", integer)
-    strict = validators.extend(Draft202012Validator, type_checker=checker)
+    strict = validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, type_checker=checker
+    )
     return strict(schema(name))
 
 
 def iter_findings(name: str, data: Any) -> Iterator[Any]:
     """Every way ``data`` breaks the schema ``name``: jsonschema's errors, in its order."""
-    return validator(name).iter_errors(data)
+    yield from validator(name).iter_errors(data)
 
 
 def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
@@ -178,7 +183,8 @@ def _field(path: list[Any]) -> str:
 
 def _first_key(node: yaml.Node) -> yaml.Node:
     if isinstance(node, yaml.MappingNode) and node.value:
-        return node.value[0][0]
+        first: yaml.Node = node.value[0][0]
+        return first
     return node
 
 

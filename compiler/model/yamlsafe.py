@@ -182,7 +182,7 @@ def _syntax_error(src: Source, exc: yaml.MarkedYAMLError) -> ProphecyError:
     mark = exc.problem_mark or exc.context_mark
     if ("end of stream" in problem or "expected ','" in problem) and exc.context_mark:
         mark = exc.context_mark  # the opening quote or bracket that was never closed
-    line, column = mark.line + 1, mark.column + 1
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     text = src.line(line)
     if "\t" in text[: max(column, 1)] and ("tab" in problem or "cannot start any token" in problem):
         tab = text.index("\t") + 1
@@ -213,12 +213,13 @@ def _has_shared_nodes(root: yaml.Node) -> bool:
 def _alias_error(src: Source) -> ProphecyError:
     for event in yaml.parse(src.text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent):
-            mark = event.start_mark
+            mark, anchor = event.start_mark, event.anchor or ""
             return src.error(
-                f"YAML alias '*{event.anchor}' is not allowed", mark.line + 1, mark.column + 1,
+                f"YAML alias '*{anchor}' is not allowed",
+                mark.line + 1 if mark else 1, mark.column + 1 if mark else 1,
                 "write the value out in full; content files do not use anchors ('&') "
                 "or aliases ('*')",
-                length=len(event.anchor) + 1,
+                length=len(anchor) + 1,
             )
     return src.error("YAML aliases are not allowed", 1, 1)  # pragma: no cover
 
@@ -259,8 +260,8 @@ def _implicit_tag(node: yaml.Node) -> str:
     """The tag YAML gives the node without an explicit one: any other was written out."""
     if isinstance(node, yaml.ScalarNode):
         plain = not node.style
-        return _RESOLVER.resolve(yaml.ScalarNode, node.value, (plain, not plain))
-    return _RESOLVER.resolve(type(node), None, None)
+        return str(_RESOLVER.resolve(yaml.ScalarNode, node.value, (plain, not plain)))  # type: ignore[no-untyped-call]
+    return str(_RESOLVER.resolve(type(node), None, None))  # type: ignore[no-untyped-call]
 
 
 def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:

@@ -1,0 +1,104 @@
+"""The runtime interface: what a compiled handler may read and do in a game, declared here.
+
+The compiler turns rules-language ASTs into handlers (``compiler/handlers.py``);
+a game runs them. As in Jinja, where the compiled template calls a small
+runtime, the handlers see the game only through the protocols below, and the
+engine (``engine/moves.py``, ``engine/game.py``) implements them. So the
+compiler never imports the engine, and a type checker holds the two to the
+same contract.
+
+The ``ASK_*`` strings name the questions a handler may put to a player
+through ``Runtime.pick``; the engine adds the questions of its own phases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from prophecy.compiler.model import Rules
+
+#: Questions a handler asks (see engine/protocol.py for the phases' own).
+ASK_DEED = "deed"  # which Dark Deed in play (slot indices) to add cards to
+ASK_UNSTORE = "remove_deed"  # which Dark Deed (slot indices) to remove cards from
+ASK_STASH = "stash"  # which card of the hand to stash
+ASK_LEVEL_UP = "level_up_grimoire"  # which grimoire (indices) to level up
+ASK_LEVEL_DOWN = "level_down_grimoire"  # which grimoire (indices) to level down
+
+HANDLER_ASKS = (ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN)
+
+T = TypeVar("T")
+
+
+class Seat(Protocol):
+    """One player's holdings, as lists of card ids (the top of a pile is its end)."""
+
+    seat: int
+    hand: list[int]
+    pile: list[int]
+    levels: list[int]
+    deeds: list[int]
+    stored: list[list[int]]
+    stash: list[int]
+    completed: list[int]
+
+
+class Runtime(Protocol):
+    """The game as a handler sees it: a few per-card tables and the moves it may make."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def players(self) -> Sequence[Seat]: ...
+
+    @property
+    def mask(self) -> Sequence[int]:
+        """Card id -> bits of its grimoire and types (see ``Names.bit``)."""
+        ...
+
+    @property
+    def gidx(self) -> Sequence[int]:
+        """Card id -> index of its grimoire, or -1."""
+        ...
+
+    @property
+    def deed_points(self) -> Sequence[int]: ...
+
+    @property
+    def needed(self) -> Sequence[int]: ...
+
+    def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
+        """Ask ``p``'s player to choose one of ``options`` (asked only when there are two)."""
+        ...
+
+    def store(self, p: Seat, slot: int, count: int) -> None: ...
+
+    def unstore(self, p: Seat, slot: int, count: int) -> None: ...
+
+    def stash_hand(self, p: Seat, card: int) -> None: ...
+
+    def stash_pile(self, p: Seat, count: int) -> None: ...
+
+    def stash_deck(self, p: Seat, count: int) -> None: ...
+
+    def draw(self, p: Seat, count: int) -> None: ...
+
+    def draw_deeds(self, p: Seat, count: int, keep: int) -> None: ...
+
+    def shift_level(self, p: Seat, gi: int, delta: int) -> None: ...
+
+    def discard(self, p: Seat, count: int, center: bool) -> None: ...
+
+    def reveal_until(self, p: Seat, bit: int, center: bool) -> None: ...
+
+    def take_pile(self, p: Seat, count: int) -> None: ...
+
+
+#: The shapes of compiled handlers.
+Pred = Callable[[Runtime, Seat], bool]
+Op = Callable[[Runtime, Seat], None]
+Count = Callable[[Runtime, Seat], int]
+Slots = Callable[[Runtime, Seat], list[int]]
+Award = Callable[[Runtime], Seat | None]
+Compiled = tuple[tuple[Pred, ...], tuple[Op, ...]]
