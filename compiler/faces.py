@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
@@ -110,21 +111,36 @@ def _condition_label(node: ast.Compare) -> str:
     return text
 
 
+def _level_badge(req: ast.LevelReq, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+    found = _grimoire(req.grimoire, g)
+    caption = "Level" if req.grimoire == ast.THIS else (found or "")
+    return Badge("level", str(req.level), found, caption)
+
+
+def _match_badge(kind: str) -> Callable[[Any, str | None, tuple[str, ...]], Badge]:
+    def make(req: Any, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+        colour = req.match if req.match in grimoires else None
+        return Badge(kind, _match_label(req.match, g), colour)
+
+    return make
+
+
+def _condition_badge(req: ast.Compare, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+    return Badge("condition", _condition_label(req), req.subject.grimoire)
+
+
+#: Requirement class → its badge (kind, label, colour).
+BADGES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], Badge]] = {
+    ast.LevelReq: _level_badge,
+    ast.TopDiscardReq: _match_badge("top_discard"),
+    ast.RevealReq: _match_badge("reveal"),
+    ast.Compare: _condition_badge,
+}
+
+
 def badge(req: ast.Node, card_grimoire: str | None, grimoires: tuple[str, ...]) -> Badge:
     """The badge of one requirement node."""
-    if isinstance(req, ast.LevelReq):
-        g = _grimoire(req.grimoire, card_grimoire)
-        caption = "Level" if req.grimoire == ast.THIS else (g or "")
-        return Badge("level", str(req.level), g, caption)
-    if isinstance(req, ast.TopDiscardReq):
-        g = req.match if req.match in grimoires else None
-        return Badge("top_discard", _match_label(req.match, card_grimoire), g)
-    if isinstance(req, ast.RevealReq):
-        g = req.match if req.match in grimoires else None
-        return Badge("reveal", _match_label(req.match, card_grimoire), g)
-    if isinstance(req, ast.Compare):
-        return Badge("condition", _condition_label(req), req.subject.grimoire)
-    raise TypeError(f"no badge for {type(req).__name__}")
+    return BADGES[type(req)](req, card_grimoire, grimoires)
 
 
 # ----------------------------------------------------------------- steps
@@ -177,7 +193,8 @@ def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
     return Step("reveal_until", text, None, _grimoire(n.match, g))
 
 
-STEPS: dict[type, Callable[[ast.Node, str | None], Step]] = {
+#: Action class → its step (icon, number, words).
+STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
     ast.AddToDeed: lambda n, g: Step("add_deed", _cap(_target(n.target, g)), n.count,
                                      _grimoire(n.target.grimoire, g)),
     ast.RemoveFromDeed: lambda n, g: Step("remove_deed", "from " + _target(n.target, g), n.count,
@@ -208,20 +225,38 @@ def _level_ref(ref: str, g: str | None) -> str:
     return ref
 
 
+def _effect_box(node: ast.Effect, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
+    badges = tuple(badge(r, g, grimoires) for r in node.requirements)
+    steps = tuple(STEPS[type(a)](a, g) for a in node.actions)
+    return EffectBox(badges, steps, to_text(node))
+
+
+def _line_box(icon: str) -> Callable[[Any, str | None, tuple[str, ...]], EffectBox]:
+    def make(node: Any, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
+        return EffectBox((), (Step(icon, to_text(node), None, node.subject.grimoire),),
+                         to_text(node))
+
+    return make
+
+
+#: Line class (what a card's field holds) → its box.
+BOXES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], EffectBox]] = {
+    ast.Effect: _effect_box,
+    ast.Compare: _line_box("condition"),
+    ast.Title: _line_box("title"),
+}
+
+#: The parts of a line that are drawn inside another node's badge or step, as words.
+PHRASES: dict[type[Any], Callable[[Any, str | None], str]] = {
+    ast.Quantity: lambda n, g: to_text(n),
+    ast.DeedTarget: lambda n, g: _target(n, g),
+}
+
+
 def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
     """The box of one effect line (an Effect, a Compare condition or a Title)."""
-    node = line.node
-    if isinstance(node, ast.Effect):
-        badges = tuple(badge(r, g, grimoires) for r in node.requirements)
-        steps = tuple(STEPS[type(a)](a, g) for a in node.actions)
-        return EffectBox(badges, steps, line.text)
-    if isinstance(node, ast.Compare):
-        return EffectBox((), (Step("condition", to_text(node), None, node.subject.grimoire),),
-                         line.text)
-    if isinstance(node, ast.Title):
-        return EffectBox((), (Step("title", to_text(node), None, node.subject.grimoire),),
-                         line.text)
-    raise TypeError(f"no face for {type(node).__name__}")
+    box = BOXES[type(line.node)](line.node, g, grimoires)
+    return EffectBox(box.badges, box.steps, line.text)
 
 
 # ------------------------------------------------------------ per kind

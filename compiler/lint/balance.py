@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.lint.values import scores, worth
 from prophecy.compiler.model import Content, DarkDeed, EffectLine, Grimoire, Hireling
-from prophecy.dsl import ast
 
 rule("PL701", "deed-points-outlier", "warning",
      "a Dark Deed's points are far off the content's points-per-card-needed curve")
@@ -35,17 +36,43 @@ MIN_GAP = 2.0
 MIN_DEEDS = 5
 
 
+@dataclass(frozen=True)
+class Sums:
+    """The running sums a least-squares line needs; one point can be taken out in O(1)."""
+
+    n: int = 0
+    x: float = 0.0
+    y: float = 0.0
+    xx: float = 0.0
+    xy: float = 0.0
+    yy: float = 0.0
+
+    @classmethod
+    def of(cls, points: list[tuple[float, float]]) -> Sums:
+        return cls(len(points), sum(x for x, _ in points), sum(y for _, y in points),
+                   sum(x * x for x, _ in points), sum(x * y for x, y in points),
+                   sum(y * y for _, y in points))
+
+    def without(self, x: float, y: float) -> Sums:
+        return Sums(self.n - 1, self.x - x, self.y - y, self.xx - x * x, self.xy - x * y,
+                    self.yy - y * y)
+
+    def fit(self) -> tuple[float, float, float]:
+        """Least squares y = a + b·x: (a, b, residual standard deviation)."""
+        n = self.n
+        mx, my = self.x / n, self.y / n
+        sxx = self.xx - n * mx * mx
+        sxy = self.xy - n * mx * my
+        syy = self.yy - n * my * my
+        b = sxy / sxx if sxx > 1e-9 else 0.0
+        a = my - b * mx
+        residual = max(0.0, syy - b * sxy)
+        return a, b, math.sqrt(residual / max(1, n - 2))
+
+
 def fit(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """Least squares y = a + b·x: (a, b, residual standard deviation)."""
-    n = len(points)
-    mx = sum(x for x, _ in points) / n
-    my = sum(y for _, y in points) / n
-    sxx = sum((x - mx) ** 2 for x, _ in points)
-    b = sum((x - mx) * (y - my) for x, y in points) / sxx if sxx else 0.0
-    a = my - b * mx
-    dof = max(1, n - 2)
-    sd = math.sqrt(sum((y - a - b * x) ** 2 for x, y in points) / dof)
-    return a, b, sd
+    """Least squares y = a + b·x over ``points``: (a, b, residual standard deviation)."""
+    return Sums.of(points).fit()
 
 
 def deeds(content: Content) -> list[DarkDeed]:
@@ -59,9 +86,10 @@ def deed_outliers(ctx: Context) -> Iterator[Finding]:
     all_deeds = deeds(ctx.content)
     if len(all_deeds) < MIN_DEEDS:
         return
+    # The line through the *other* deeds: every sum once, then each deed taken out of it.
+    total = Sums.of([(d.cards_needed, d.points) for d in all_deeds])
     for deed in all_deeds:
-        others = [(d.cards_needed, d.points) for d in all_deeds if d is not deed]
-        a, b, sd = fit(others)
+        a, b, sd = total.without(deed.cards_needed, deed.points).fit()
         expected = a + b * deed.cards_needed
         gap = deed.points - expected
         limit = max(SIGMAS * sd, MIN_GAP)
@@ -74,44 +102,11 @@ def deed_outliers(ctx: Context) -> Iterator[Finding]:
                           f"about {round(expected)} points fits the other Dark Deeds")
 
 
-def points_per_card(content: Content) -> float:
-    """The content's average points per card needed on a Dark Deed."""
-    ds = deeds(content)
-    total = sum(d.cards_needed for d in ds)
-    return sum(d.points for d in ds) / total if total else 1.0
-
-
-def level_step(content: Content) -> float:
-    """Points a level is worth on average, over the Grimoire designs."""
-    steps = [(g.points[-1] - g.points[0]) / (len(g.points) - 1)
-             for g in content.of_kind("grimoire") if isinstance(g, Grimoire) and len(g.points) > 1]
-    return sum(steps) / len(steps) if steps else 1.0
-
-
-def worth(line: EffectLine, content: Content) -> float:
-    """A rough value in end-game points of one effect line (for comparisons only)."""
-    if not isinstance(line.node, ast.Effect):
-        return 0.0
-    ppc, rules = points_per_card(content), content.rules
-    value = 0.0
-    for action in line.node.actions:
-        if isinstance(action, ast.AddToDeed):
-            spread = rules.starting_deeds if action.target.selector == "each" else 1
-            value += action.count * ppc * spread
-        elif isinstance(action, ast.Stash):
-            value += action.count * rules.stash_points
-        elif isinstance(action, ast.LevelUp):
-            value += level_step(content)
-        elif isinstance(action, ast.DrawArcana | ast.TakeFromDiscard):
-            value += action.count * ppc / 2
-    return value
-
-
 @check("PL702")
 def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
     """When Complete bonuses worth more than the deed: completing it is the reward."""
     for deed in deeds(ctx.content):
-        value = sum(worth(line, ctx.content) for line in deed.when_complete)
+        value = sum(worth(line.node, ctx.content) for line in deed.when_complete)
         if value > deed.points:
             yield Finding("PL702", f"the When Complete bonus of '{deed.name}' is worth about "
                           f"{value:.1f} points, the deed {deed.points}",
@@ -134,13 +129,9 @@ def grimoire_points_rise(ctx: Context) -> Iterator[Finding]:
                 break
 
 
-#: Actions whose result still counts at the end of the game.
-SCORING = (ast.AddToDeed, ast.RemoveFromDeed, ast.Stash, ast.LevelUp, ast.LevelDown)
-
-
 def counts_at_end(effect: tuple[EffectLine, ...]) -> bool:
     """True when some action of the effect can change the final scores."""
-    return any(isinstance(node, SCORING) for line in effect for node in ast.walk(line.node))
+    return any(scores(line.node) for line in effect)
 
 
 @check("PL901", "PL902")

@@ -2,32 +2,9 @@
 
 from __future__ import annotations
 
-import inspect
-
-import pytest
-
 from prophecy.compiler import handlers
-from prophecy.dsl import ast
 from prophecy.engine.bots import RandomBot
 from prophecy.engine.game import Game
-
-
-def _concrete(classes):
-    return [c for c in classes if not inspect.isabstract(c)]
-
-
-@pytest.mark.parametrize(
-    "cls",
-    _concrete((*ast.ACTION_CLASSES, *ast.REQUIREMENT_CLASSES, ast.Title)),
-    ids=lambda c: c.__name__,
-)
-def test_every_action_requirement_and_title_has_a_handler(cls):
-    assert cls in handlers.HANDLERS
-
-
-def test_every_ast_node_class_has_a_handler():
-    missing = [c.__name__ for c in ast.NODE_CLASSES if c not in handlers.HANDLERS]
-    assert missing == []
 
 
 def test_handlers_are_built_at_load_not_during_play(synthetic, monkeypatch):

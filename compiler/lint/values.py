@@ -1,0 +1,99 @@
+"""What the lint checks know of each rules-language node: an AST class in, its probe values out.
+
+Some checks weigh lines against each other: a When Complete bonus worth more
+than its Dark Deed (PL702), a Hireling whose effect can no longer change the
+final scores (PL901, PL902). Each needs, per kind of node, a rough worth in
+end-game points and whether what it does still counts when the game is
+scored. ``PROBES`` holds both for every concrete AST class, so a new verb
+cannot be valued 0 by a default: a test fails until it has its entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from prophecy.compiler.lint.core import per_content
+from prophecy.compiler.model import Content, DarkDeed, Grimoire
+from prophecy.dsl import ast
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One AST class as the lint checks see it."""
+
+    worth: Callable[[Any, Content], float]  # rough end-game points of using the node once
+    scores: bool  # whether its result still counts in the final scores
+
+
+def points_per_card(content: Content) -> float:
+    """The content's average points per card needed on a Dark Deed."""
+    return _scale(content)[0]
+
+
+def level_step(content: Content) -> float:
+    """Points a level is worth on average, over the Grimoire designs."""
+    return _scale(content)[1]
+
+
+@per_content
+def _scale(content: Content) -> tuple[float, float]:
+    """(points per card needed, points per level), counted once per content."""
+    deeds = [c for c in content.of_kind("deed") if isinstance(c, DarkDeed)]
+    total = sum(d.cards_needed for d in deeds)
+    ppc = sum(d.points for d in deeds) / total if total else 1.0
+    steps = [(g.points[-1] - g.points[0]) / (len(g.points) - 1)
+             for g in content.of_kind("grimoire")
+             if isinstance(g, Grimoire) and len(g.points) > 1]
+    return ppc, sum(steps) / len(steps) if steps else 1.0
+
+
+def _nothing(node: Any, content: Content) -> float:
+    return 0.0
+
+
+def _add(node: ast.AddToDeed, content: Content) -> float:
+    spread = content.rules.starting_deeds if node.target.selector == "each" else 1
+    return node.count * points_per_card(content) * spread
+
+
+def _cards_in_hand(node: Any, content: Content) -> float:
+    """A card drawn is half a card stored, roughly."""
+    return getattr(node, "count", 1) * points_per_card(content) / 2
+
+
+PASSIVE = Probe(_nothing, False)  # requirements and parts of lines do nothing themselves
+
+PROBES: dict[type[ast.Node], Probe] = {
+    ast.LevelReq: PASSIVE,
+    ast.TopDiscardReq: PASSIVE,
+    ast.RevealReq: PASSIVE,
+    ast.Quantity: PASSIVE,
+    ast.Compare: PASSIVE,
+    ast.DeedTarget: PASSIVE,
+    ast.AddToDeed: Probe(_add, True),
+    ast.RemoveFromDeed: Probe(_nothing, True),  # a loss: never counted as a bonus's worth
+    ast.Stash: Probe(lambda n, c: n.count * c.rules.stash_points, True),
+    ast.DrawArcana: Probe(_cards_in_hand, False),
+    ast.DrawDeeds: Probe(_nothing, False),  # a choice of goals, not points
+    ast.LevelUp: Probe(lambda n, c: level_step(c), True),
+    ast.LevelDown: Probe(_nothing, True),
+    ast.Discard: Probe(_nothing, False),
+    ast.RevealUntil: Probe(_cards_in_hand, False),
+    ast.TakeFromDiscard: Probe(_cards_in_hand, False),
+    ast.Effect: PASSIVE,
+    ast.Title: PASSIVE,
+}
+
+
+def worth(node: ast.Node, content: Content) -> float:
+    """A rough value in end-game points of a line's actions (for comparisons only)."""
+    if not isinstance(node, ast.Effect):
+        return 0.0
+    return sum(PROBES[type(action)].worth(action, content) for action in node.actions)
+
+
+def scores(node: ast.Node) -> bool:
+    """True when some action under ``node`` can change the final scores."""
+    return any(PROBES[type(sub)].scores for sub in ast.walk(node))

@@ -1,0 +1,57 @@
+"""Adding a verb is one entry per back end: every table keyed by AST class has every class.
+
+Printing, the engine's handlers, the faces, the linter's probe values and the
+bots' action values each look a node up by its class. None of them may fall
+back on a default for a class it does not know, so a class missing from any
+table is a failure here, named, not a 0 in a report later.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from prophecy.compiler import faces, handlers
+from prophecy.compiler.lint import values
+from prophecy.dsl import ast, printer
+from prophecy.engine import heuristics
+
+NODES = set(ast.NODE_CLASSES)
+TABLES = {
+    "printer.PRINTERS": (printer.PRINTERS, NODES),
+    "handlers.HANDLERS": (handlers.HANDLERS, NODES),
+    "faces (BADGES, STEPS, BOXES, PHRASES)": (
+        {**faces.BADGES, **faces.STEPS, **faces.BOXES, **faces.PHRASES}, NODES),
+    "faces.BADGES": (faces.BADGES, set(ast.REQUIREMENT_CLASSES)),
+    "faces.STEPS": (faces.STEPS, set(ast.ACTION_CLASSES)),
+    "faces.BOXES": (faces.BOXES, set(ast.LINE_CLASSES)),
+    "lint values.PROBES": (values.PROBES, NODES),
+    "heuristics.ACTION_VALUES": (heuristics.ACTION_VALUES, set(ast.ACTION_CLASSES)),
+}
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+def test_the_table_has_exactly_its_classes(name):
+    table, wanted = TABLES[name]
+    assert sorted(c.__name__ for c in wanted - set(table)) == [], "missing"
+    assert sorted(c.__name__ for c in set(table) - wanted) == [], "not AST classes of this kind"
+
+
+def test_node_classes_are_found_not_listed():
+    """A class defined in dsl/ast.py is in NODE_CLASSES without being written there."""
+    defined = {name for name, obj in vars(ast).items()
+               if isinstance(obj, type) and issubclass(obj, ast.Node) and obj is not ast.Node}
+    assert {c.__name__ for c in ast.NODE_CLASSES} == defined
+    assert set(ast.ACTION_CLASSES) | set(ast.REQUIREMENT_CLASSES) | set(ast.LINE_CLASSES) <= NODES
+
+
+def test_a_lookup_of_an_unknown_class_fails_loudly():
+    """No table answers for a class it lacks: a value is never silently 0."""
+
+    class Teleport(ast.Node):
+        pass
+
+    effect = ast.Effect((), (Teleport(),))  # type: ignore[arg-type]
+    with pytest.raises(KeyError):
+        heuristics.effect_value(effect)
+    with pytest.raises(KeyError):
+        values.worth(effect, None)  # type: ignore[arg-type]
