@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from prophecy.compiler.faces import CardFaces
-from prophecy.compiler.model.files import write_atomic
+from prophecy.compiler.model.files import replacing, write_atomic
 from prophecy.render import pdf, png, sheets, tts
 from prophecy.render.build import Plan, cell_path
 from prophecy.render.layout import Layout
@@ -69,7 +69,8 @@ def _run(task: Task) -> str:
 
 
 def _pdf_task(pages: list, images: dict[str, Path], title: str, target: Path) -> str:
-    write_atomic(target, pdf.write_pdf(pages, images, title), unless_same=True, durable=False)
+    with replacing(target, durable=False) as out:
+        pdf.write_pdf(pages, images, title, out)
     return f"  wrote {target.name} ({len(pages)} pages)"
 
 

@@ -9,10 +9,12 @@ pages give the same bytes.
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from prophecy.dsl.errors import ProphecyError
 
@@ -87,17 +89,31 @@ def _content(page: Page, names: dict[str, str]) -> bytes:
 
 
 class PdfWriter:
-    """Collects numbered objects and writes them with a cross-reference table."""
+    """Writes numbered objects to a binary stream as they come, then the cross-reference table.
 
-    def __init__(self) -> None:
-        self.objects: list[bytes | None] = []
+    Objects may be written in any order (a number is reserved first when
+    another object must refer to it); nothing but the offsets is kept, so a
+    document of any size is written in constant memory.
+    """
+
+    def __init__(self, out: BinaryIO) -> None:
+        self.out = out
+        self.count = 0
+        self.offsets: dict[int, int] = {}
+        self.at = 0
+        self._raw(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+
+    def _raw(self, data: bytes) -> None:
+        self.out.write(data)
+        self.at += len(data)
 
     def reserve(self) -> int:
-        self.objects.append(None)
-        return len(self.objects)
+        self.count += 1
+        return self.count
 
     def put(self, number: int, body: bytes) -> int:
-        self.objects[number - 1] = body
+        self.offsets[number] = self.at
+        self._raw(f"{number} 0 obj\n".encode() + body + b"\nendobj\n")
         return number
 
     def add(self, body: bytes) -> int:
@@ -107,47 +123,36 @@ class PdfWriter:
         return self.add(f"<< {header} /Length {len(data)} >>\nstream\n".encode() + data
                         + b"\nendstream")
 
-    def tobytes(self, root: int, info: int | None = None) -> bytes:
-        out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-        offsets = []
-        for number, body in enumerate(self.objects, 1):
-            offsets.append(len(out))
-            out += f"{number} 0 obj\n".encode() + (body or b"null") + b"\nendobj\n"
-        xref = len(out)
-        out += f"xref\n0 {len(self.objects) + 1}\n0000000000 65535 f \n".encode()
-        for offset in offsets:
-            out += f"{offset:010d} 00000 n \n".encode()
+    def finish(self, root: int, info: int | None = None) -> None:
+        xref = self.at
+        lines = [f"xref\n0 {self.count + 1}\n0000000000 65535 f \n"]
+        lines += [f"{self.offsets[n]:010d} 00000 n \n" for n in range(1, self.count + 1)]
         extra = f" /Info {info} 0 R" if info else ""
-        out += (f"trailer\n<< /Size {len(self.objects) + 1} /Root {root} 0 R{extra} >>\n"
-                f"startxref\n{xref}\n%%EOF\n").encode()
-        return bytes(out)
+        lines.append(f"trailer\n<< /Size {self.count + 1} /Root {root} 0 R{extra} >>\n"
+                     f"startxref\n{xref}\n%%EOF\n")
+        self._raw("".join(lines).encode())
 
 
-def write_pdf(pages: list[Page], images: dict[str, Path], title: str) -> bytes:
-    """The PDF of ``pages``; ``images`` maps each image key used in them to its PNG file."""
-    pdf = PdfWriter()
+def write_pdf(pages: list[Page], images: dict[str, Path], title: str, out: BinaryIO) -> None:
+    """Write the PDF of ``pages`` to ``out``; ``images`` maps each image key to its PNG file.
+
+    Each image is read, written and let go before the next, so memory does not
+    grow with the number of cards; each page's resources are looked up, never
+    rebuilt, so time grows linearly with the number of pages.
+    """
+    pdf = PdfWriter(out)
     catalog, tree = pdf.reserve(), pdf.reserve()
-    names: dict[str, str] = {}
-    refs: dict[str, int] = {}
+    refs: dict[str, int] = {}  # image key -> object number
+    names: dict[str, str] = {}  # image key -> its resource name
+    kids = []
     for page in pages:
         for key, _, _ in page.placements:
             if key not in refs:
-                png = read_png(images[key])
-                header = (
-                    f"/Type /XObject /Subtype /Image /Width {png.width} /Height {png.height} "
-                    "/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode "
-                    f"/DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 "
-                    f"/Columns {png.width} >>"
-                )
-                refs[key] = pdf.stream(header, png.idat)
+                refs[key] = _image(pdf, read_png(images[key]))
                 names[key] = f"Im{len(refs)}"
-    kids = []
-    for page in pages:
-        used = sorted({names[k] for k, _, _ in page.placements}, key=lambda n: int(n[2:]))
-        by_name = {names[k]: refs[k] for k in refs}
-        xobjects = " ".join(f"/{n} {by_name[n]} 0 R" for n in used)
-        data = zlib.compress(_content(page, names), 9)
-        content = pdf.stream("/Filter /FlateDecode", data)
+        used = sorted({k for k, _, _ in page.placements}, key=lambda k: refs[k])
+        xobjects = " ".join(f"/{names[k]} {refs[k]} 0 R" for k in used)
+        content = pdf.stream("/Filter /FlateDecode", zlib.compress(_content(page, names), 9))
         x, y, w, h = page.trim
         kids.append(pdf.add(
             f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {_num(page.width)} "
@@ -158,7 +163,24 @@ def write_pdf(pages: list[Page], images: dict[str, Path], title: str) -> bytes:
                   f"/Count {len(kids)} >>".encode())
     pdf.put(catalog, f"<< /Type /Catalog /Pages {tree} 0 R >>".encode())
     info = pdf.add(f"<< /Title ({_escape(title)}) /Producer (prophecy build) >>".encode())
-    return pdf.tobytes(catalog, info)
+    pdf.finish(catalog, info)
+
+
+def pdf_bytes(pages: list[Page], images: dict[str, Path], title: str) -> bytes:
+    """The PDF of ``pages`` as bytes (for small documents and tests)."""
+    buffer = io.BytesIO()
+    write_pdf(pages, images, title, buffer)
+    return buffer.getvalue()
+
+
+def _image(pdf: PdfWriter, png: PngData) -> int:
+    header = (
+        f"/Type /XObject /Subtype /Image /Width {png.width} /Height {png.height} "
+        "/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode "
+        f"/DecodeParms << /Predictor 15 /Colors 3 /BitsPerComponent 8 "
+        f"/Columns {png.width} >>"
+    )
+    return pdf.stream(header, png.idat)
 
 
 def _escape(text: str) -> str:

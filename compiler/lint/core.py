@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from prophecy.compiler.model import Content, Place
 
@@ -110,6 +110,24 @@ class Context:
 
 
 CheckFn = Callable[[Context], Iterable[Finding]]
+R = TypeVar("R")
+
+
+def per_content(fn: Callable[[Content], R]) -> Callable[[Content], R]:
+    """``fn(content)`` computed once per content object (the last one only is kept).
+
+    Checks ask the same question of the content once per line; answering it
+    once keeps a lint run linear in the size of the content.
+    """
+    last: list[tuple[Content, R]] = []
+
+    def once(content: Content) -> R:
+        if not last or last[0][0] is not content:
+            last[:] = [(content, fn(content))]
+        return last[0][1]
+
+    once.__doc__, once.__name__ = fn.__doc__, fn.__name__
+    return once
 
 RULES: dict[str, Rule] = {}
 CHECKS: list[tuple[tuple[str, ...], CheckFn]] = []

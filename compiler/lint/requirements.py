@@ -15,7 +15,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
+from prophecy.compiler.lint.core import Context, Edit, Finding, check, per_content, rule
 from prophecy.compiler.lint.source import node_place
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.model import Arcana, Card, Content, EffectLine, effect_lines_of
@@ -100,10 +100,19 @@ def limits(content: Content, key: tuple[str, str | None]) -> tuple[float, float]
     if quantity == "hand":
         return 0, rules.hand_limit
     if quantity == "completed":
-        deeds = {c.id: c for c in content.of_kind("deed")}.values()
-        have = sum(c.copies for c in deeds if grimoire in (None, getattr(c, "grimoire", None)))
-        return 0, have if deeds else INF
+        copies = deed_copies(content)
+        return 0, copies.get(grimoire, 0) if copies else INF
     return 0, INF
+
+
+@per_content
+def deed_copies(content: Content) -> dict[str | None, int]:
+    """Dark Deed cards in the box, by grimoire and in all (key None)."""
+    out: dict[str | None, int] = {}
+    for card in {c.id: c for c in content.of_kind("deed")}.values():
+        for key in (None, card.grimoire_of):
+            out[key] = out.get(key, 0) + card.copies
+    return out
 
 
 def _words(key: tuple[str, str | None]) -> str:

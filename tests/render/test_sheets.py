@@ -15,7 +15,8 @@ import pytest
 from PIL import Image
 
 from prophecy.render import png
-from prophecy.render.pdf import read_png, write_pdf
+from prophecy.render.pdf import pdf_bytes as write_pdf
+from prophecy.render.pdf import read_png
 from prophecy.render.sheets import pages, pt, spec_for
 
 A4 = (595.2756, 841.8898)

@@ -1,0 +1,47 @@
+"""Packaging: one top-level package, every folder of it shipped, data found from anywhere."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from prophecy.compiler.model.files import bundled_content, package_dir, schemas_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+
+
+def _folders() -> dict[str, Path]:
+    """Every folder under a mapped root that holds files, by its package name."""
+    found = {}
+    for package, folder in CONFIG["package-dir"].items():
+        root = ROOT / folder
+        for path in [root, *sorted(p for p in root.rglob("*") if p.is_dir())]:
+            if path.name == "__pycache__" or not any(f.is_file() for f in path.iterdir()):
+                continue
+            rel = path.relative_to(root).parts
+            found[".".join([package, *rel])] = path
+    return found
+
+
+def test_every_folder_with_files_is_a_listed_package():
+    assert sorted(set(_folders()) - set(CONFIG["packages"])) == []
+
+
+def test_every_listed_package_is_under_prophecy():
+    assert all(name.startswith("prophecy.") for name in CONFIG["packages"])
+
+
+def test_every_data_file_is_matched_by_package_data():
+    globs = CONFIG["package-data"]
+    for package, folder in _folders().items():
+        for path in folder.iterdir():
+            if path.is_file() and path.suffix not in (".py", ".pyc"):
+                patterns = globs.get(package, [])
+                assert any(path.match(p) for p in patterns), f"{path} is not shipped"
+
+
+def test_bundled_data_is_found_through_the_import_system():
+    assert (bundled_content() / "game.yaml").is_file()
+    assert (schemas_dir() / "arcana.schema.json").is_file()
+    assert (package_dir("prophecy.engine") / "templates" / "report.html.j2").is_file()
