@@ -5,9 +5,10 @@ out of equality, so two lines that differ only in spacing or casing give equal
 trees. ``to_json``/``from_json`` turn a node into plain data and back; that data
 follows the schema in ``dsl/ast.schema.json`` (see ``dsl/schema.py``).
 
-Grimoire references use two reserved words besides a grimoire's name:
-``THIS`` (the grimoire of the card the line is printed on) and ``ANY`` (the
-player chooses one).
+Grimoire references use reserved words besides a grimoire's name: ``THIS``
+(the grimoire of the card the line is printed on), ``ANY`` (the player
+chooses one), ``HIGHEST`` and ``LOWEST`` (the player's highest or lowest
+Grimoire; on a tie the player chooses).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any, Literal
 
 THIS = "this"
 ANY = "any"
+HIGHEST = "highest"
+LOWEST = "lowest"
 
 Op = Literal["at_least", "at_most", "exactly"]
 QuantityKind = Literal[
@@ -26,6 +29,8 @@ QuantityKind = Literal[
 ]
 Source = Literal["hand", "discard", "deck"]
 Destination = Literal["pile", "center"]
+Who = Literal["opponent", "player"]
+LookRest = Literal["back", "bottom", "pile", "center"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +92,19 @@ class Compare(Node):
     value: int
 
 
+@dataclass(frozen=True)
+class AnyOf(Node):
+    """Requirements joined by 'or': one group (its requirements joined by '+') must hold."""
+
+    options: tuple[tuple[Requirement, ...], ...]
+
+
 Requirement = (
     LevelReq
     | TopDiscardReq
     | RevealReq
     | Compare
+    | AnyOf
 )
 
 
@@ -108,18 +121,20 @@ class DeedTarget(Node):
 
 @dataclass(frozen=True)
 class AddToDeed(Node):
-    """Move ``count`` cards from the Arcana deck face down onto a Dark Deed."""
+    """Move ``count`` cards from the Arcana deck face down onto a Dark Deed (up to: or fewer)."""
 
     count: int
     target: DeedTarget
+    up_to: bool = False
 
 
 @dataclass(frozen=True)
 class RemoveFromDeed(Node):
-    """Take ``count`` stored cards off a Dark Deed, to the center."""
+    """Take ``count`` stored cards off a Dark Deed, to the center (``up_to``: or fewer)."""
 
     count: int
     target: DeedTarget
+    up_to: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,11 +144,15 @@ class Stash(Node):
     count: int
     source: Source
     match: str | None = None
+    up_to: bool = False
 
 
 @dataclass(frozen=True)
 class DrawArcana(Node):
+    """Draw ``count`` Arcana cards into the hand (``up_to``: the player may draw fewer)."""
+
     count: int
+    up_to: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,20 +165,26 @@ class DrawDeeds(Node):
 
 @dataclass(frozen=True)
 class LevelUp(Node):
+    """Level up one Grimoire: a name, THIS, ANY, HIGHEST or LOWEST."""
+
     grimoire: str
 
 
 @dataclass(frozen=True)
 class LevelDown(Node):
+    """Level down one Grimoire: a name, THIS, ANY, HIGHEST or LOWEST."""
+
     grimoire: str
 
 
 @dataclass(frozen=True)
 class Discard(Node):
-    """Discard ``count`` cards from hand, to the player's pile or the center."""
+    """Discard ``count`` cards (of a type or grimoire: ``match``) from hand, to a pile."""
 
     count: int
     to: Destination = "pile"
+    up_to: bool = False
+    match: str | None = None
 
 
 @dataclass(frozen=True)
@@ -177,6 +202,45 @@ class TakeFromDiscard(Node):
     count: int
 
 
+@dataclass(frozen=True)
+class LookAtDeck(Node):
+    """Look at the top ``count`` Arcana, take ``take`` of them, and the rest go to ``rest``."""
+
+    count: int
+    take: int = 0
+    rest: LookRest = "back"
+
+
+@dataclass(frozen=True)
+class GainPoints(Node):
+    """Score ``count`` points at once (the score part 'gained')."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Repeat(Node):
+    """Do ``action`` ``times`` times over, each time anew (twice: choices made twice)."""
+
+    times: int
+    action: Action
+
+
+@dataclass(frozen=True)
+class Each(Node):
+    """Every opponent (or every player), in turn order from the card's owner, does ``action``."""
+
+    who: Who
+    action: Action
+
+
+@dataclass(frozen=True)
+class Choose(Node):
+    """The player chooses one option (a sequence of actions) that can happen, and does it."""
+
+    options: tuple[tuple[Action, ...], ...]
+
+
 Action = (
     AddToDeed
     | RemoveFromDeed
@@ -188,6 +252,11 @@ Action = (
     | Discard
     | RevealUntil
     | TakeFromDiscard
+    | LookAtDeck
+    | GainPoints
+    | Repeat
+    | Each
+    | Choose
 )
 
 

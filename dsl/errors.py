@@ -78,14 +78,22 @@ class DslError(ProphecyError):
     """A problem in one line of the rules language."""
 
 
+#: How alike two spellings must be (difflib's ratio) for one to be suggested for the
+#: other: 'Necromncy' and 'Necromancy' are, 'Add one' and 'on' are not.
+SIMILAR = 0.75
+
+
+def closest(word: str, choices: Iterable[str]) -> str | None:
+    """The choice that is plausibly a misspelling of ``word`` (any casing), or None."""
+    lowered = {c.lower(): c for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=SIMILAR)
+    return lowered[close[0]] if close else None
+
+
 def suggest(word: str, choices: Iterable[str]) -> str:
     """A "did you mean" hint for a misspelt word, or an empty string."""
-    choices = list(choices)
-    lowered = {c.lower(): c for c in choices}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    if close:
-        return f"did you mean '{lowered[close[0]]}'?"
-    return ""
+    close = closest(word, choices)
+    return f"did you mean '{close}'?" if close else ""
 
 
 def one_of(choices: Iterable[str]) -> str:

@@ -38,12 +38,18 @@ def _top(count: int) -> str:
     return "the top card" if count == 1 else f"the top {count} cards"
 
 
+_GRIMOIRE_REFS = {
+    ast.THIS: "this Grimoire", ast.ANY: "any Grimoire",
+    ast.HIGHEST: "your highest Grimoire", ast.LOWEST: "your lowest Grimoire",
+}
+
+
 def _grimoire_ref(ref: str) -> str:
-    if ref == ast.THIS:
-        return "this Grimoire"
-    if ref == ast.ANY:
-        return "any Grimoire"
-    return ref
+    return _GRIMOIRE_REFS.get(ref, ref)
+
+
+def _up_to(up_to: bool) -> str:
+    return "up to " if up_to else ""
 
 
 def _destination(to: str) -> str:
@@ -62,6 +68,10 @@ def _top_discard(n: ast.TopDiscardReq) -> str:
 
 def _reveal(n: ast.RevealReq) -> str:
     return f"Reveal {n.match}"
+
+
+def _any_of(n: ast.AnyOf) -> str:
+    return " or ".join(" + ".join(to_text(r) for r in option) for option in n.options)
 
 
 _BOUND = {"at_least": " or more", "at_most": " or fewer", "exactly": ""}
@@ -119,11 +129,11 @@ def _target(n: ast.DeedTarget) -> str:
 
 
 def _add(n: ast.AddToDeed) -> str:
-    return f"Add {n.count} to {_target(n.target)}"
+    return f"Add {_up_to(n.up_to)}{n.count} to {_target(n.target)}"
 
 
 def _remove(n: ast.RemoveFromDeed) -> str:
-    return f"Remove {n.count} from {_target(n.target)}"
+    return f"Remove {_up_to(n.up_to)}{n.count} from {_target(n.target)}"
 
 
 _PILES = {"discard": "your discard pile", "deck": "the Arcana deck"}
@@ -131,12 +141,15 @@ _PILES = {"discard": "your discard pile", "deck": "the Arcana deck"}
 
 def _stash(n: ast.Stash) -> str:
     if n.source == "hand":
-        return f"Stash {_cards(n.count, n.match)} from your hand"
+        cards = _cards(n.count, n.match)
+        if n.up_to:  # "a card" / "2 Creature cards" -> "up to 2 Creature cards"
+            cards = f"up to {n.count} " + cards.split(" ", 1)[1]
+        return f"Stash {cards} from your hand"
     return f"Stash {_top(n.count)} of {_PILES[n.source]}"
 
 
 def _draw_arcana(n: ast.DrawArcana) -> str:
-    return f"Draw {n.count} Arcana"
+    return f"Draw {_up_to(n.up_to)}{n.count} Arcana"
 
 
 def _draw_deeds(n: ast.DrawDeeds) -> str:
@@ -152,7 +165,12 @@ def _level_down(n: ast.LevelDown) -> str:
 
 
 def _discard(n: ast.Discard) -> str:
-    return f"Discard {n.count}{_destination(n.to)}"
+    if n.match is None:
+        return f"Discard {_up_to(n.up_to)}{n.count}{_destination(n.to)}"
+    cards = _cards(n.count, n.match)
+    if n.up_to:
+        cards = f"up to {n.count} " + cards.split(" ", 1)[1]
+    return f"Discard {cards}{_destination(n.to)}"
 
 
 def _reveal_until(n: ast.RevealUntil) -> str:
@@ -166,8 +184,57 @@ def _take(n: ast.TakeFromDiscard) -> str:
     return f"Take {_top(n.count)} of your discard pile"
 
 
+_RESTS = {"back": "put {them} back in any order",
+          "bottom": "put {them} on the bottom of the Arcana deck",
+          "pile": "discard {them}", "center": "discard {them} to the center"}
+
+
+def _look(n: ast.LookAtDeck) -> str:
+    them = ("them" if n.count != 1 else "it") if n.take == 0 else "the rest"
+    take = f", take {n.take}" if n.take else ""
+    return (f"Look at {_top(n.count)} of the Arcana deck{take}, "
+            + _RESTS[n.rest].format(them=them))
+
+
+def _gain(n: ast.GainPoints) -> str:
+    return f"Gain {_count(n.count, 'point', 'points')}"
+
+
+def _repeat(n: ast.Repeat) -> str:
+    times = "twice" if n.times == 2 else f"{n.times} times"
+    return f"{to_text(n.action)} {times}"
+
+
+#: Verbs as they follow 'Each opponent' or 'Each player'.
+_THIRD_PERSON = {
+    "Add": "adds", "Remove": "removes", "Stash": "stashes", "Draw": "draws", "Level": "levels",
+    "Discard": "discards", "Take": "takes", "Gain": "gains",
+}
+
+
+def _each(n: ast.Each) -> str:
+    verb, rest = to_text(n.action).split(" ", 1)
+    rest = f" {rest} ".replace(" your ", " their ").strip()
+    inner = n.action.action if isinstance(n.action, ast.Repeat) else n.action
+    if isinstance(inner, ast.AddToDeed | ast.RemoveFromDeed) and inner.target.selector not in (
+        "any", "each"
+    ):  # "to their highest-points Dark Deed"; "any" and "each" read right as they are
+        joint = " to " if isinstance(inner, ast.AddToDeed) else " from "
+        head, _, target = rest.rpartition(joint)
+        rest = f"{head}{joint}their {target}"
+    return f"Each {n.who} {_THIRD_PERSON[verb]} {rest}"
+
+
+def _choose(n: ast.Choose) -> str:
+    return "Choose one: " + " or ".join(_sequence(option) for option in n.options)
+
+
+def _sequence(actions: tuple[ast.Action, ...]) -> str:
+    return ", then ".join(to_text(a) for a in actions)
+
+
 def _effect(n: ast.Effect) -> str:
-    actions = ", then ".join(to_text(a) for a in n.actions)
+    actions = _sequence(n.actions)
     if not n.requirements:
         return actions
     return " + ".join(to_text(r) for r in n.requirements) + ": " + actions
@@ -191,5 +258,11 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.Discard: _discard,
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take,
+    ast.LookAtDeck: _look,
+    ast.GainPoints: _gain,
+    ast.Repeat: _repeat,
+    ast.Each: _each,
+    ast.Choose: _choose,
+    ast.AnyOf: _any_of,
     ast.Effect: _effect,
 }

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from prophecy.dsl.errors import DslError, one_of, suggest
+from prophecy.dsl.errors import DslError, closest, one_of
 
 #: Dark Deed selectors the engine knows; game.yaml names which of them exist.
 DEED_SELECTORS = ("any", "each", "highest-points", "lowest-points", "most-cards", "fewest-cards")
@@ -33,15 +33,31 @@ class Vocabulary:
                 self._index.setdefault(name.lower(), (kind, name))
 
     def lookup(self, words: str) -> tuple[str, str] | None:
-        """(kind, canonical name) for a grimoire or card type, any casing."""
-        return self._index.get(" ".join(words.split()).lower())
+        """(kind, canonical name) for a grimoire or card type, any casing, card types plural too.
 
-    def grimoire(self, words: str, span: tuple[int, int]) -> str:
-        """The canonical grimoire name, or a DslError with a suggestion."""
+        'Creatures' is 'Creature': a harmless variant that ``fmt`` writes back
+        singular.
+        """
+        key = " ".join(words.split()).lower()
+        found = self._index.get(key)
+        if found is None and key.endswith("s"):
+            singular = self._index.get(key[:-1])
+            found = singular if singular and singular[0] == "card type" else None
+        return found
+
+    def grimoire(
+        self, words: str, span: tuple[int, int], also: dict[str, str] | None = None
+    ) -> str:
+        """The canonical grimoire name, or a DslError with a suggestion.
+
+        ``also`` maps keywords that could stand at this place (``grimoire``
+        before ``Level``) to what to write, so a misspelt keyword is named as
+        the keyword it is, not as an unknown grimoire.
+        """
         found = self.lookup(words)
         if found and found[0] == "grimoire":
             return found[1]
-        raise self._unknown("grimoire", words, self.grimoires, span)
+        raise self._unknown("grimoire", words, self.grimoires, span, also or {})
 
     def match(self, words: str, span: tuple[int, int]) -> str:
         """A card type or grimoire (what Reveal and Top Discard test)."""
@@ -59,7 +75,15 @@ class Vocabulary:
         return None
 
     @staticmethod
-    def _unknown(kind: str, words: str, names: Iterable[str], span: tuple[int, int]) -> DslError:
+    def _unknown(
+        kind: str, words: str, names: Iterable[str], span: tuple[int, int],
+        also: dict[str, str] | None = None,
+    ) -> DslError:
         names = tuple(names)
-        hint = suggest(words, names) or f"use one of {one_of(names)}"
+        keywords = also or {}
+        close = closest(words, [*names, *keywords])
+        if close in keywords:  # a misspelt keyword, not a name at all
+            return DslError(f"unknown word '{words}'", column=span[0], length=span[1],
+                            hint=f"did you mean '{keywords[close]}'?")
+        hint = f"did you mean '{close}'?" if close is not None else f"use one of {one_of(names)}"
         return DslError(f"unknown {kind} '{words}'", column=span[0], length=span[1], hint=hint)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from prophecy.dsl.diagnose import CATALOGUE
@@ -18,8 +20,42 @@ def test_catalogued_mistake_gets_its_message(case, example, vocab):
     with pytest.raises(DslError) as caught:
         parse(example, vocab)
     assert caught.value.message == case.message
-    assert caught.value.hint == case.hint
+    if case.label in JOINS:  # the hint is the line itself, joined right
+        assert caught.value.hint.startswith("write '")
+    else:
+        assert caught.value.hint == case.hint
     assert 1 <= caught.value.column <= len(example) + 1
+
+
+JOINS = ("join-actions", "join-requirements")
+QUOTED = re.compile(r"'([^']*)'")
+
+
+@pytest.mark.parametrize("case", CATALOGUE, ids=[c.label for c in CATALOGUE])
+def test_every_case_says_what_to_write_and_it_parses(case, vocab):
+    assert case.fix in case.hint, "the hint must quote the line to write"
+    parse(case.fix, vocab)
+    for quoted in QUOTED.findall(case.hint):
+        if quoted[:1].isupper() and quoted.count(" ") >= 2:  # a line, not words to add
+            parse(quoted, vocab)
+
+
+@pytest.mark.parametrize(("text", "fixed"), [
+    ("Draw 1 Arcana and Discard 1", "Draw 1 Arcana, then Discard 1"),
+    ("Level up Necromancy and Level up Demonology",
+     "Level up Necromancy, then Level up Demonology"),
+    ("Draw 1 Arcana; Discard 1", "Draw 1 Arcana, then Discard 1"),
+    ("Draw 2 Arcana, Discard 1 to the center", "Draw 2 Arcana, then Discard 1 to the center"),
+    ("Necromancy Level 4 and Top Discard Creature: Draw 1 Arcana",
+     "Necromancy Level 4 + Top Discard Creature: Draw 1 Arcana"),
+    ("Grimoire Level 2 & Reveal Spell: Draw 1 Arcana",
+     "Grimoire Level 2 + Reveal Spell: Draw 1 Arcana"),
+])
+def test_a_wrong_join_is_answered_with_the_line_joined_right(text, fixed, vocab):
+    with pytest.raises(DslError) as caught:
+        parse(text, vocab)
+    assert caught.value.hint == f"write '{fixed}'"
+    parse(fixed, vocab)
 
 
 def test_labels_are_unique():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from prophecy.compiler.model.vocab import read_vocabulary
 from prophecy.dsl import ast
-from prophecy.dsl.parser import parse
+from prophecy.dsl.parser import EACH_ACTIONS, parse
 from prophecy.dsl.printer import to_text
 from prophecy.dsl.schema import ast_schema
 
@@ -22,7 +22,7 @@ counts = st.integers(min_value=0, max_value=12)
 grimoires = st.sampled_from(VOCAB.grimoires)
 matches = st.sampled_from(VOCAB.grimoires + VOCAB.card_types)
 own_or_named = st.one_of(st.just(ast.THIS), grimoires)
-refs = st.one_of(st.just(ast.THIS), st.just(ast.ANY), grimoires)
+refs = st.one_of(st.sampled_from([ast.THIS, ast.ANY, ast.HIGHEST, ast.LOWEST]), grimoires)
 filters = st.one_of(st.none(), st.just(ast.THIS), matches)
 places = st.sampled_from(["pile", "center"])
 
@@ -40,11 +40,16 @@ def quantities(draw: st.DrawFn) -> ast.Quantity:
 compares = st.builds(
     ast.Compare, quantities(), st.sampled_from(ast.Op.__args__), counts
 )
-requirements = st.one_of(
+plain_requirements = st.one_of(
     st.builds(ast.LevelReq, own_or_named, st.integers(0, 6)),
     st.builds(ast.TopDiscardReq, matches),
     st.builds(ast.RevealReq, matches),
     compares,
+)
+groups = st.lists(plain_requirements, min_size=1, max_size=2).map(tuple)
+requirement_lists = st.one_of(
+    st.lists(plain_requirements, max_size=3).map(tuple),
+    st.lists(groups, min_size=2, max_size=3).map(lambda g: (ast.AnyOf(tuple(g)),)),
 )
 targets = st.builds(
     ast.DeedTarget,
@@ -56,27 +61,52 @@ targets = st.builds(
 @st.composite
 def stashes(draw: st.DrawFn) -> ast.Stash:
     source = draw(st.sampled_from(ast.Source.__args__))
-    match = draw(filters) if source == "hand" else None
-    return ast.Stash(draw(counts), source, match)
+    if source != "hand":
+        return ast.Stash(draw(counts), source)
+    return ast.Stash(draw(counts), source, draw(filters), draw(st.booleans()))
 
 
-actions = st.one_of(
-    st.builds(ast.AddToDeed, counts, targets),
-    st.builds(ast.RemoveFromDeed, counts, targets),
+@st.composite
+def looks(draw: st.DrawFn) -> ast.LookAtDeck:
+    count = draw(st.integers(0, 6))
+    return ast.LookAtDeck(count, draw(st.integers(0, count)),
+                          draw(st.sampled_from(ast.LookRest.__args__)))
+
+
+ups = st.booleans()
+simple = st.one_of(
+    st.builds(ast.AddToDeed, counts, targets, ups),
+    st.builds(ast.RemoveFromDeed, counts, targets, ups),
     stashes(),
-    st.builds(ast.DrawArcana, counts),
+    st.builds(ast.DrawArcana, counts, ups),
     st.builds(ast.DrawDeeds, counts, counts),
     st.builds(ast.LevelUp, refs),
     st.builds(ast.LevelDown, refs),
-    st.builds(ast.Discard, counts, places),
+    st.builds(ast.Discard, counts, places, ups),
     st.builds(ast.RevealUntil, filters, places),
     st.builds(ast.TakeFromDiscard, counts),
+    looks(),
+    st.builds(ast.GainPoints, counts),
 )
-effects = st.builds(
-    ast.Effect,
-    st.lists(requirements, max_size=3).map(tuple),
-    st.lists(actions, min_size=1, max_size=3).map(tuple),
+times = st.one_of(st.just(0), st.integers(2, 5))
+repeated = st.builds(ast.Repeat, times, simple)
+for_each = st.builds(
+    ast.Each, st.sampled_from(ast.Who.__args__),
+    st.one_of(simple, repeated).filter(
+        lambda a: isinstance(a, EACH_ACTIONS)
+        and (not isinstance(a, ast.Repeat) or isinstance(a.action, EACH_ACTIONS))
+    ),
 )
+single = st.one_of(simple, repeated, for_each)
+chosen = st.builds(
+    ast.Choose, st.lists(st.lists(single, min_size=1, max_size=2).map(tuple),
+                         min_size=2, max_size=3).map(tuple),
+)
+action_lists = st.one_of(
+    st.lists(single, min_size=1, max_size=3).map(tuple),
+    st.tuples(st.lists(single, max_size=2), chosen).map(lambda t: (*t[0], t[1])),
+)
+effects = st.builds(ast.Effect, requirement_lists, action_lists)
 lines = st.one_of(effects, compares, st.builds(ast.Title, st.booleans(), quantities()))
 
 

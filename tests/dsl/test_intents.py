@@ -1,0 +1,42 @@
+"""Words for intents the language does not have get one message with the nearest real line."""
+
+from __future__ import annotations
+
+import pytest
+
+from prophecy.dsl.diagnose import intent_of, intents
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.parser import parse
+
+TABLE = sorted(intents().values(), key=lambda i: i.word)
+
+
+def test_the_table_holds_the_intents_designers_reach_for():
+    assert {"steal", "return", "summon", "score", "copy"} <= set(intents())
+
+
+@pytest.mark.parametrize("intent", TABLE, ids=[i.word for i in TABLE])
+def test_the_nearest_line_parses(intent, vocab):
+    parse(intent.nearest, vocab)
+
+
+@pytest.mark.parametrize("intent", TABLE, ids=[i.word for i in TABLE])
+@pytest.mark.parametrize("form", ["{w} a card", "Grimoire Level 2: {w} 1 Arcana",
+                                  "Draw 1 Arcana, then {w} it"])
+def test_the_word_anywhere_gets_the_intent_message(intent, form, vocab):
+    text = form.format(w=intent.word.capitalize())
+    with pytest.raises(DslError) as caught:
+        parse(text, vocab)
+    assert caught.value.message == (f"'{intent.word.capitalize()}' is not in the rules "
+                                    f"language; the nearest is '{intent.nearest}'")
+    assert caught.value.hint == intent.why
+    assert caught.value.column == text.index(intent.word.capitalize()) + 1
+
+
+@pytest.mark.parametrize(("word", "intent"), [
+    ("steals", "steal"), ("Returned", "return"), ("summoning", "summon"), ("scores", "score"),
+    ("copies", None), ("copied", None), ("stole", None), ("drawn", None),
+])
+def test_inflections_find_their_intent(word, intent):
+    found = intent_of(word)
+    assert (found.word if found else None) == intent
