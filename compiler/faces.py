@@ -129,12 +129,18 @@ def _condition_badge(req: ast.Compare, g: str | None, grimoires: tuple[str, ...]
     return Badge("condition", _condition_label(req), req.subject.grimoire)
 
 
+def _either_badge(req: ast.AnyOf, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+    """'Grimoire Level 2 or Reveal Spell': one badge that reads the alternatives."""
+    return Badge("condition", to_text(req), g)
+
+
 #: Requirement class → its badge (kind, label, colour).
 BADGES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], Badge]] = {
     ast.LevelReq: _level_badge,
     ast.TopDiscardReq: _match_badge("top_discard"),
     ast.RevealReq: _match_badge("reveal"),
     ast.Compare: _condition_badge,
+    ast.AnyOf: _either_badge,
 }
 
 
@@ -179,6 +185,8 @@ def _stash(n: ast.Stash, g: str | None) -> Step:
         first = (what or noun)[:1].lower()
         count = ("an" if first in "aeiou" else "a") if n.count == 1 else str(n.count)
         text = f"{count} {what}{noun} from your hand"
+        if n.up_to:
+            text = f"up to {n.count} {what}{_plural(n.count, 'card', 'cards')} from your hand"
     else:
         pile = "your discard pile" if n.source == "discard" else "the Arcana deck"
         top = "the top card" if n.count == 1 else f"the top {n.count} cards"
@@ -195,12 +203,13 @@ def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
 
 #: Action class → its step (icon, number, words).
 STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
-    ast.AddToDeed: lambda n, g: Step("add_deed", _cap(_target(n.target, g)), n.count,
+    ast.AddToDeed: lambda n, g: Step("add_deed", _upto(n) + _cap(_target(n.target, g)), n.count,
                                      _grimoire(n.target.grimoire, g)),
-    ast.RemoveFromDeed: lambda n, g: Step("remove_deed", "from " + _target(n.target, g), n.count,
+    ast.RemoveFromDeed: lambda n, g: Step("remove_deed", _upto(n) + "from "
+                                          + _target(n.target, g), n.count,
                                           _grimoire(n.target.grimoire, g)),
     ast.Stash: _stash,
-    ast.DrawArcana: lambda n, g: Step("draw", f"Draw {n.count} Arcana", n.count),
+    ast.DrawArcana: lambda n, g: Step("draw", to_text(n), n.count),
     ast.DrawDeeds: lambda n, g: Step(
         "draw_deed", f"Draw {n.count} {_plural(n.count, 'Dark Deed', 'Dark Deeds')}, keep {n.keep}",
         n.count),
@@ -208,18 +217,42 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
                                    _grimoire(n.grimoire, g)),
     ast.LevelDown: lambda n, g: Step("level_down", "Level down " + _level_ref(n.grimoire, g),
                                      None, _grimoire(n.grimoire, g)),
-    ast.Discard: lambda n, g: Step(
-        "discard", f"Discard {n.count}" + (" to the center" if n.to == "center" else ""), n.count),
+    ast.Discard: lambda n, g: Step("discard", to_text(_own(n, g)), n.count,
+                                   _grimoire(n.match, g)),
     ast.RevealUntil: _reveal_until,
+    ast.LookAtDeck: lambda n, g: Step("reveal", to_text(n), n.count),
+    ast.GainPoints: lambda n, g: Step("title", to_text(n), n.count),
+    ast.Repeat: lambda n, g: _wrapped(n, n.action, g),
+    ast.Each: lambda n, g: _wrapped(n, n.action, g),
+    ast.Choose: lambda n, g: Step("condition", to_text(n)),
     ast.TakeFromDiscard: lambda n, g: Step(
         "take", "Take the top " + (f"{n.count} cards" if n.count != 1 else "card")
         + " of your discard pile", n.count),
 }
 
 
+def _upto(n: ast.AddToDeed | ast.RemoveFromDeed) -> str:
+    return f"Up to {n.count}: " if n.up_to else ""
+
+
+def _own(n: ast.Discard, g: str | None) -> ast.Discard:
+    """The discard with 'matching' written as the card's grimoire, for the face."""
+    if n.match == ast.THIS and g is not None:
+        return ast.Discard(n.count, n.to, n.up_to, g)
+    return n
+
+
+def _wrapped(node: ast.Node, inner: ast.Node, g: str | None) -> Step:
+    """A step around another (twice, each opponent): the inner icon, the whole line's words."""
+    step = STEPS[type(inner)](inner, g)
+    return Step(step.icon, to_text(node), step.number, step.grimoire)
+
+
 def _level_ref(ref: str, g: str | None) -> str:
     if ref == ast.ANY:
         return "any Grimoire"
+    if ref in (ast.HIGHEST, ast.LOWEST):
+        return f"your {ref} Grimoire"
     if ref == ast.THIS:
         return f"this Grimoire ({g})" if g else "this Grimoire"
     return ref
@@ -390,6 +423,8 @@ def reference_lines(content: model.Content) -> tuple[str, ...]:
         keep_trailing_newline=False,
     )
     text = env.get_template("reference.txt.j2").render(
-        rules=content.rules, game=content.game_name, grimoires=content.grimoires
+        rules=content.rules, game=content.game_name, grimoires=content.grimoires,
+        gains=any(isinstance(node, ast.GainPoints) for line in content.effect_lines()
+                  for node in ast.walk(line.node)),
     )
     return tuple(line.rstrip() for line in text.strip().splitlines())

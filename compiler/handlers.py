@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from prophecy.compiler.runtime import (
+    ASK_AMOUNT,
+    ASK_CHOOSE,
     ASK_DEED,
     ASK_LEVEL_DOWN,
     ASK_LEVEL_UP,
@@ -40,6 +42,9 @@ from prophecy.dsl import ast
 
 NONE = -1  # a grimoire index that names nothing (THIS on a card without a grimoire)
 ANY_GRIMOIRE = -2
+HIGHEST_GRIMOIRE = -3
+LOWEST_GRIMOIRE = -4
+_SELECTORS = {ast.ANY: ANY_GRIMOIRE, ast.HIGHEST: HIGHEST_GRIMOIRE, ast.LOWEST: LOWEST_GRIMOIRE}
 NO_BIT = 1 << 62  # a mask bit no card has (THIS on a card without a grimoire)
 
 
@@ -55,8 +60,8 @@ class Names:
         """Index of a grimoire reference; None for no filter, NONE for an unmet THIS."""
         if name is None:
             return None
-        if name == ast.ANY:
-            return ANY_GRIMOIRE
+        if name in _SELECTORS:
+            return _SELECTORS[name]
         if name == ast.THIS:
             return NONE if self.this is None else self.grimoires[self.this]
         return self.grimoires[name]
@@ -122,6 +127,11 @@ def _reveal(node: ast.RevealReq, names: Names) -> Pred:
     return pred
 
 
+def _any_of(node: ast.AnyOf, names: Names) -> Pred:
+    groups = [tuple(compile_node(r, names) for r in option) for option in node.options]
+    return lambda g, p: any(all(pred(g, p) for pred in group) for group in groups)
+
+
 def _compare(node: ast.Compare, names: Names) -> Pred:
     count, value = _quantity(node.subject, names), node.value
     if node.op == "at_least":
@@ -134,7 +144,8 @@ def _compare(node: ast.Compare, names: Names) -> Pred:
 # -------------------------------------------------------------- targets
 
 
-def _deed_target(node: ast.DeedTarget, names: Names) -> Slots:
+def deed_target(node: ast.DeedTarget, names: Names) -> Slots:
+    """The eligible Dark Deeds (slots) of a target: the selector's best, narrowed by grimoire."""
     gi = names.grimoire(node.grimoire)
     key = _SELECTOR_KEYS.get(node.selector)
     best = max if node.selector in ("highest-points", "most-cards") else min
@@ -166,31 +177,40 @@ _SELECTOR_KEYS: dict[str, Callable[[Runtime, Seat, int], int]] = {
 # --------------------------------------------------------------- actions
 
 
+def _how_many(node: ast.Node, count: int, up_to: bool) -> Count:
+    """The count an action uses: fixed, or chosen from 0 to ``count`` for 'up to'."""
+    if not up_to:
+        return lambda g, p: count
+    return lambda g, p: g.pick(p, ASK_AMOUNT, list(range(count + 1)), node)
+
+
 def _add(node: ast.AddToDeed, names: Names) -> Op:
-    slots, count = _deed_target(node.target, names), node.count
+    slots, how_many = deed_target(node.target, names), _how_many(node, node.count, node.up_to)
     each = node.target.selector == "each"
 
     def op(g: Runtime, p: Seat) -> None:
         found = slots(g, p)
         if not found:
             return
+        count = how_many(g, p)
         if each:
             for s in found:
                 g.store(p, s, count)
-        else:
+        elif count:
             g.store(p, g.pick(p, ASK_DEED, found, node), count)
 
     return op
 
 
 def _remove(node: ast.RemoveFromDeed, names: Names) -> Op:
-    slots, count = _deed_target(node.target, names), node.count
+    slots, how_many = deed_target(node.target, names), _how_many(node, node.count, node.up_to)
     each = node.target.selector == "each"
 
     def op(g: Runtime, p: Seat) -> None:
         found = [s for s in slots(g, p) if p.stored[s]]
         if not found:
             return
+        count = how_many(g, p)
         for s in found if each else (g.pick(p, ASK_UNSTORE, found, node),):
             g.unstore(p, s, count)
 
@@ -203,11 +223,11 @@ def _stash(node: ast.Stash, names: Names) -> Op:
         return lambda g, p: g.stash_pile(p, count)
     if node.source == "deck":
         return lambda g, p: g.stash_deck(p, count)
-    bit = names.bit(node.match)
+    bit, how_many = names.bit(node.match), _how_many(node, count, node.up_to)
 
     def op(g: Runtime, p: Seat) -> None:
         mask = g.mask
-        for _ in range(count):
+        for _ in range(how_many(g, p)):
             options = [c for c in p.hand if mask[c] & bit] if bit else p.hand[:]
             if not options:
                 return
@@ -217,8 +237,8 @@ def _stash(node: ast.Stash, names: Names) -> Op:
 
 
 def _draw_arcana(node: ast.DrawArcana, names: Names) -> Op:
-    count = node.count
-    return lambda g, p: g.draw(p, count)
+    how_many = _how_many(node, node.count, node.up_to)
+    return lambda g, p: g.draw(p, how_many(g, p))
 
 
 def _draw_deeds(node: ast.DrawDeeds, names: Names) -> Op:
@@ -226,21 +246,29 @@ def _draw_deeds(node: ast.DrawDeeds, names: Names) -> Op:
     return lambda g, p: g.draw_deeds(p, count, keep)
 
 
+def grimoire_options(g: Runtime, p: Seat, gi: int, delta: int) -> list[int]:
+    """The grimoires a level change by ``delta`` may apply to (those that can move)."""
+    top, bottom = g.rules.max_level, g.rules.min_level
+    levels = p.levels
+    movable = [i for i, lv in enumerate(levels) if (lv < top if delta > 0 else lv > bottom)]
+    if gi >= 0:
+        return [gi] if gi in movable else []
+    if gi == ANY_GRIMOIRE:
+        return movable
+    if gi in (HIGHEST_GRIMOIRE, LOWEST_GRIMOIRE) and levels:
+        mark = max(levels) if gi == HIGHEST_GRIMOIRE else min(levels)
+        return [i for i in movable if levels[i] == mark]
+    return []
+
+
 def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str) -> Op:
     found = names.grimoire(node.grimoire)
     gi = NONE if found is None else found
     if gi == NONE:
         return lambda g, p: None
-    if gi != ANY_GRIMOIRE:
-        return lambda g, p: g.shift_level(p, gi, delta)
 
     def op(g: Runtime, p: Seat) -> None:
-        top, bottom = g.rules.max_level, g.rules.min_level
-        levels = p.levels
-        if delta > 0:
-            options = [i for i, lv in enumerate(levels) if lv < top]
-        else:
-            options = [i for i, lv in enumerate(levels) if lv > bottom]
+        options = grimoire_options(g, p, gi, delta)
         if options:
             g.shift_level(p, g.pick(p, ask, options, node), delta)
 
@@ -256,8 +284,9 @@ def _level_down(node: ast.LevelDown, names: Names) -> Op:
 
 
 def _discard(node: ast.Discard, names: Names) -> Op:
-    count, center = node.count, node.to == "center"
-    return lambda g, p: g.discard(p, count, center)
+    how_many, center = _how_many(node, node.count, node.up_to), node.to == "center"
+    bit = names.bit(node.match)
+    return lambda g, p: g.discard(p, how_many(g, p), center, bit)
 
 
 def _reveal_until(node: ast.RevealUntil, names: Names) -> Op:
@@ -268,6 +297,63 @@ def _reveal_until(node: ast.RevealUntil, names: Names) -> Op:
 def _take_pile(node: ast.TakeFromDiscard, names: Names) -> Op:
     count = node.count
     return lambda g, p: g.take_pile(p, count)
+
+
+def _look(node: ast.LookAtDeck, names: Names) -> Op:
+    count, take, rest = node.count, node.take, node.rest
+    return lambda g, p: g.look(p, count, take, rest)
+
+
+def _gain(node: ast.GainPoints, names: Names) -> Op:
+    points = node.count
+    return lambda g, p: g.gain(p, points)
+
+
+def _repeat(node: ast.Repeat, names: Names) -> Op:
+    inner: Op = compile_node(node.action, names)
+    times = node.times
+
+    def op(g: Runtime, p: Seat) -> None:
+        for _ in range(times):
+            inner(g, p)
+
+    return op
+
+
+def seats_from(g: Runtime, p: Seat, opponents: bool) -> list[Seat]:
+    """The players in turn order starting from ``p`` (``p`` left out for opponents)."""
+    players = list(g.players)
+    order = players[p.seat:] + players[: p.seat]
+    return order[1:] if opponents else order
+
+
+def _each(node: ast.Each, names: Names) -> Op:
+    """Each affected player does the action, making their own choices, in turn order."""
+    inner: Op = compile_node(node.action, names)
+    opponents = node.who == "opponent"
+
+    def op(g: Runtime, p: Seat) -> None:
+        for q in seats_from(g, p, opponents):
+            inner(g, q)
+
+    return op
+
+
+def _choose(node: ast.Choose, names: Names) -> Op:
+    """The player picks one option whose actions can all happen, and does it."""
+    from prophecy.compiler.possible import possible
+
+    options = [(tuple(compile_node(a, names) for a in option),
+                tuple(possible(a, names) for a in option)) for option in node.options]
+
+    def op(g: Runtime, p: Seat) -> None:
+        open_ = [i for i, (_, cans) in enumerate(options) if all(can(g, p) for can in cans)]
+        if not open_:
+            return
+        for run in options[g.pick(p, ASK_CHOOSE, open_, node)][0]:
+            run(g, p)
+
+    return op
 
 
 # ------------------------------------------------------------ whole lines
@@ -316,7 +402,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.RevealReq: _reveal,
     ast.Compare: _compare,
     ast.Quantity: _quantity,
-    ast.DeedTarget: _deed_target,
+    ast.DeedTarget: deed_target,
     ast.AddToDeed: _add,
     ast.RemoveFromDeed: _remove,
     ast.Stash: _stash,
@@ -327,6 +413,12 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.Discard: _discard,
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take_pile,
+    ast.LookAtDeck: _look,
+    ast.GainPoints: _gain,
+    ast.Repeat: _repeat,
+    ast.Each: _each,
+    ast.Choose: _choose,
+    ast.AnyOf: _any_of,
     ast.Effect: _effect,
     ast.Title: _title,
 }

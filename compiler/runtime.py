@@ -24,8 +24,15 @@ ASK_UNSTORE = "remove_deed"  # which Dark Deed (slot indices) to remove cards fr
 ASK_STASH = "stash"  # which card of the hand to stash
 ASK_LEVEL_UP = "level_up_grimoire"  # which grimoire (indices) to level up
 ASK_LEVEL_DOWN = "level_down_grimoire"  # which grimoire (indices) to level down
+ASK_CHOOSE = "choose_option"  # which option of a 'Choose one' (option indices; about: the node)
+ASK_AMOUNT = "amount"  # how many, for 'up to N' (0..N; about: the action)
+ASK_LOOK_TAKE = "look_take"  # which looked-at card to take into the hand (card ids)
+ASK_LOOK_ORDER = "look_order"  # which looked-at card goes back on the deck next (card ids)
 
-HANDLER_ASKS = (ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN)
+HANDLER_ASKS = (
+    ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN, ASK_CHOOSE, ASK_AMOUNT,
+    ASK_LOOK_TAKE, ASK_LOOK_ORDER,
+)
 
 T = TypeVar("T")
 
@@ -41,6 +48,7 @@ class Seat(Protocol):
     stored: list[list[int]]
     stash: list[int]
     completed: list[int]
+    gained: int  # points gained from effects
 
 
 class Runtime(Protocol):
@@ -88,11 +96,27 @@ class Runtime(Protocol):
 
     def shift_level(self, p: Seat, gi: int, delta: int) -> None: ...
 
-    def discard(self, p: Seat, count: int, center: bool) -> None: ...
+    def discard(self, p: Seat, count: int, center: bool, bit: int = 0) -> None:
+        """Discard ``count`` cards chosen from the hand (only cards with ``bit``, when given)."""
+        ...
 
     def reveal_until(self, p: Seat, bit: int, center: bool) -> None: ...
 
     def take_pile(self, p: Seat, count: int) -> None: ...
+
+    def look(self, p: Seat, count: int, take: int, rest: str) -> None:
+        """Look at the top ``count`` Arcana, take ``take`` into the hand, the rest to ``rest``."""
+        ...
+
+    def gain(self, p: Seat, points: int) -> None: ...
+
+    def arcana_left(self) -> int:
+        """How many Arcana can still be drawn (the deck and the center pile)."""
+        ...
+
+    def deeds_left(self) -> int:
+        """How many Dark Deeds can still be drawn (their deck and discard pile)."""
+        ...
 
 
 #: The shapes of compiled handlers.

@@ -42,6 +42,8 @@ class Book:
     line_base: dict[int, int] = field(default_factory=dict)  # design -> first effect counter
     line_count: int = 0
     design_index: dict[str, int] = field(default_factory=dict)
+    grimoire_index: dict[str, int] = field(default_factory=dict)  # name -> grimoire index
+    bits: dict[str, int] = field(default_factory=dict)  # grimoire or type -> mask bit
 
     @property
     def size(self) -> int:
@@ -59,6 +61,10 @@ class Book:
     def label(self, cid: int) -> str:
         """The content id of a physical card, for logs and reports."""
         return self.designs[self.design[cid]].id
+
+    def names_for(self, grimoire: str | None) -> Names:
+        """How a line printed on a card of ``grimoire`` names things, in this book's numbers."""
+        return Names(self.grimoire_index, self.bits, grimoire)
 
     def card_as(self, cid: int, kind: type[C]) -> C:
         """The model card of a physical card id, known to be of one kind (checked)."""
@@ -87,8 +93,10 @@ def book_of(content: model.Content) -> Book:
 
 def _build(content: model.Content) -> Book:
     book = Book(content=content, rules=content.rules, grimoires=tuple(content.grimoires))
-    gi = {name: i for i, name in enumerate(book.grimoires)}
-    bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))}
+    gi = book.grimoire_index = {name: i for i, name in enumerate(book.grimoires)}
+    bits = book.bits = {
+        name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))
+    }
     book.ids = {kind: [] for kind in model.KINDS}
     for card in content.cards:
         d = len(book.designs)

@@ -44,7 +44,17 @@ ACTION_VALUES: dict[type[ast.Node], Callable[[Any], float]] = {
     ast.Discard: _per_card(-1.0),
     ast.RevealUntil: lambda a: 1.0,
     ast.TakeFromDiscard: _per_card(1.0),
+    ast.LookAtDeck: lambda a: 1.0 * a.take + 0.25,
+    ast.GainPoints: lambda a: 1.0 * a.count,
+    ast.Repeat: lambda a: a.times * action_value(a.action),
+    ast.Each: lambda a: action_value(a.action) if a.who == "player" else 0.5,
+    ast.Choose: lambda a: max(sum(map(action_value, option)) for option in a.options),
 }
+
+
+def action_value(action: ast.Node) -> float:
+    """The rough worth of one action (through ``ACTION_VALUES``, which has every class)."""
+    return ACTION_VALUES[type(action)](action)
 
 
 @cache
@@ -52,7 +62,7 @@ def effect_value(node: ast.Node | None) -> float:
     """A rough worth of using an effect line, from its actions alone."""
     if not isinstance(node, ast.Effect):
         return 0.0
-    return sum(ACTION_VALUES[type(action)](action) for action in node.actions)
+    return sum(action_value(action) for action in node.actions)
 
 
 def card_value(game: Game, card: int) -> float:
@@ -186,6 +196,21 @@ def _support_verse(game: Game, me: PlayerState, options: Sequence[Any], about: A
     return max(options, key=lambda position: _meets(game, me, position))
 
 
+def _choose(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+    """The option whose actions are worth most (``about`` is the Choose node)."""
+    return max(options, key=lambda i: sum(map(action_value, about.options[i])))
+
+
+def _amount(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+    """All of a helpful action, none of a harmful one ('Discard up to 2')."""
+    return max(options) if action_value(about) >= 0 else min(options)
+
+
+def _look_order(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+    """Put the weakest back first, so the best card ends on top of the deck."""
+    return cheapest_card(game, me, options)
+
+
 def _action(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
     for kind in (P.PLAY, P.LEVEL, P.ARCANA):
         if kind in options:
@@ -200,7 +225,8 @@ _RULES: dict[str, Callable[[Game, PlayerState, Sequence[Any], Any], Any]] = {
     P.ASK_OVERFLOW: _overflow, P.ASK_LEVEL_GRIMOIRE: _level_up, P.ASK_LEVEL_UP: _level_up,
     P.ASK_LEVEL_DOWN: _level_down, P.ASK_DRAW_PHASE: _draw_phase, P.ASK_HIRELING: _hireling,
     P.ASK_SABOTAGE_VERSE: _sabotage, P.ASK_SUPPORT_PLAYER: _support_player,
-    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action,
+    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action, P.ASK_CHOOSE: _choose,
+    P.ASK_AMOUNT: _amount, P.ASK_LOOK_TAKE: _best_card, P.ASK_LOOK_ORDER: _look_order,
 }
 
 

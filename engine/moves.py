@@ -23,6 +23,8 @@ from prophecy.engine.protocol import (
     ASK_DISCARD,
     ASK_HAND_LIMIT,
     ASK_KEEP,
+    ASK_LOOK_ORDER,
+    ASK_LOOK_TAKE,
     ASK_OVERFLOW,
     ASK_USE,
 )
@@ -201,13 +203,58 @@ class Moves(Table):
         if len(p.hand) > self.rules.hand_limit:
             self.hand_limit(p)
 
-    def discard(self, p: Seat, count: int, center: bool) -> None:
-        hand = p.hand
+    def discard(self, p: Seat, count: int, center: bool, bit: int = 0) -> None:
+        hand, mask = p.hand, self.mask
         to = self.center if center else p.pile
-        for _ in range(min(count, len(hand))):
-            card = self.pick(p, ASK_DISCARD, hand)
+        for _ in range(count):
+            options = [c for c in hand if mask[c] & bit] if bit else hand[:]
+            if not options:
+                return
+            card = self.pick(p, ASK_DISCARD, options)
             hand.remove(card)
             to.append(card)
+
+    def look(self, p: Seat, count: int, take: int, rest: str) -> None:
+        """Look at the top ``count`` Arcana; take ``take`` into the hand; the rest to ``rest``.
+
+        ``rest`` is "back" (the player puts them back one at a time, so the
+        last one put back is the new top), "bottom" (under the deck, in the
+        order they were seen), "center" or "pile" (the player's discard pile).
+        """
+        seen = []
+        for _ in range(count):
+            card = self.top()
+            if card < 0:
+                break
+            seen.append(card)
+        self.limbo.extend(seen)
+        for _ in range(min(take, len(seen))):
+            card = self.pick(p, ASK_LOOK_TAKE, seen)
+            seen.remove(card)
+            self.limbo.remove(card)
+            p.hand.append(card)
+        for card in seen:
+            self.limbo.remove(card)
+        if rest == "back":
+            while seen:
+                card = self.pick(p, ASK_LOOK_ORDER, seen)
+                seen.remove(card)
+                self.deck.append(card)
+        elif rest == "bottom":
+            self.deck[0:0] = seen
+        else:
+            (self.center if rest == "center" else p.pile).extend(seen)
+        if len(p.hand) > self.rules.hand_limit:
+            self.hand_limit(p)
+
+    def gain(self, p: Seat, points: int) -> None:
+        p.gained += points
+
+    def arcana_left(self) -> int:
+        return len(self.deck) + len(self.center)
+
+    def deeds_left(self) -> int:
+        return len(self.deed_deck) + len(self.deed_discard)
 
     def reveal_until(self, p: Seat, bit: int, center: bool) -> None:
         """Reveal Arcana until one matches ``bit`` (0: any), take it, the rest to a pile."""

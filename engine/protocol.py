@@ -14,9 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from prophecy.compiler.runtime import ASK_AMOUNT as ASK_AMOUNT
+from prophecy.compiler.runtime import ASK_CHOOSE as ASK_CHOOSE
 from prophecy.compiler.runtime import ASK_DEED as ASK_DEED
 from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
 from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
+from prophecy.compiler.runtime import ASK_LOOK_ORDER as ASK_LOOK_ORDER
+from prophecy.compiler.runtime import ASK_LOOK_TAKE as ASK_LOOK_TAKE
 from prophecy.compiler.runtime import ASK_STASH as ASK_STASH
 from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
 from prophecy.dsl.errors import ProphecyError
@@ -42,7 +46,8 @@ ASKS = (
     ASK_ACTION, ASK_PLAY, ASK_LEVEL_CARD, ASK_LEVEL_GRIMOIRE, ASK_MANIFEST, ASK_USE,
     ASK_COMPLETE, ASK_KEEP, ASK_OVERFLOW, ASK_DISCARD, ASK_HAND_LIMIT, ASK_DRAW_PHASE,
     ASK_HIRELING, ASK_SABOTAGE_VERSE, ASK_SUPPORT_PLAYER, ASK_SUPPORT_VERSE,
-    ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN,
+    ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN, ASK_CHOOSE, ASK_AMOUNT,
+    ASK_LOOK_TAKE, ASK_LOOK_ORDER,
 )
 
 # Action kinds (the options of ASK_ACTION).

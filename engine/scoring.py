@@ -1,9 +1,10 @@
 """End-of-game scoring: a finished game in, each player's score by part and the winner out.
 
 First the Titles in play are awarded (each compiled ``award`` applies the
-title tie rule), then every player's score is the sum of four parts: the
+title tie rule), then every player's score is the sum of five parts: the
 points of their grimoires at their levels, ``stash_points`` per stashed card,
-the points of their completed Dark Deeds, and the Titles they won. The highest
+the points of their completed Dark Deeds, the Titles they won, and the
+points their effects gained them ('Gain 2 points'). The highest
 total wins; a tie goes to the most cards stored on Dark Deeds in play; a tie
 after that has no winner.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-PARTS = ("grimoires", "stash", "deeds", "titles")
+PARTS = ("grimoires", "stash", "deeds", "titles", "gained")
 
 
 def grimoire_points(game: Any, p: Any) -> int:
@@ -27,6 +28,7 @@ def base_parts(game: Any, p: Any) -> dict[str, int]:
         "stash": game.rules.stash_points * len(p.stash),
         "deeds": sum(game.deed_points[d] for d in p.completed),
         "titles": 0,
+        "gained": p.gained,
     }
 
 

@@ -18,7 +18,7 @@ class PlayerState:
 
     __slots__ = (
         "seat", "hand", "pile", "levels", "deeds", "stored", "stash", "completed",
-        "grimoires", "reference", "enlisted", "played",
+        "grimoires", "reference", "enlisted", "played", "gained",
     )
 
     def __init__(self, seat: int, n_grimoires: int) -> None:
@@ -34,6 +34,7 @@ class PlayerState:
         self.reference: list[int] = []
         self.enlisted = 0
         self.played: set[int] = set()  # designs of the Arcana played (for the report)
+        self.gained = 0  # points gained from effects ('Gain 2 points')
 
     def clone(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -49,6 +50,7 @@ class PlayerState:
         other.reference = self.reference
         other.enlisted = self.enlisted
         other.played = set()
+        other.gained = self.gained
         return other
 
 
@@ -96,6 +98,7 @@ class Table:
         data["stored_by_deed"] = [[list(s) for s in p.stored] for p in self.players]
         data["levels"] = [list(p.levels) for p in self.players]
         data["enlisted"] = [p.enlisted for p in self.players]
+        data["gained"] = [p.gained for p in self.players]
         data["round"] = self.round
         data["revealed"] = self.revealed
         data["hire_verse"] = self.hire_verse

@@ -47,7 +47,7 @@ def state(game: Any) -> tuple:
     """What matters of a game state: each player's holdings, each shared place's size."""
     players = tuple(
         (sorted(p.hand), sorted(p.pile), tuple(p.levels), tuple(p.deeds),
-         tuple(sorted(s) for s in p.stored), sorted(p.stash), sorted(p.completed))
+         tuple(sorted(s) for s in p.stored), sorted(p.stash), sorted(p.completed), p.gained)
         for p in game.players
     )
     shared = tuple(len(cards) for name, cards in sorted(game.places().items())

@@ -82,6 +82,13 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.Discard: Probe(_nothing, False),
     ast.RevealUntil: Probe(_cards_in_hand, False),
     ast.TakeFromDiscard: Probe(_cards_in_hand, False),
+    ast.LookAtDeck: Probe(lambda n, c: n.take * points_per_card(c) / 2, False),
+    ast.GainPoints: Probe(lambda n, c: float(n.count), True),
+    ast.Repeat: Probe(lambda n, c: n.times * action_worth(n.action, c), False),
+    ast.Each: Probe(lambda n, c: action_worth(n.action, c) if n.who == "player" else 0.0, False),
+    ast.Choose: Probe(lambda n, c: max(sum(action_worth(a, c) for a in option)
+                                       for option in n.options), False),
+    ast.AnyOf: PASSIVE,
     ast.Effect: PASSIVE,
     ast.Title: PASSIVE,
 }
@@ -91,7 +98,12 @@ def worth(node: ast.Node, content: Content) -> float:
     """A rough value in end-game points of a line's actions (for comparisons only)."""
     if not isinstance(node, ast.Effect):
         return 0.0
-    return sum(PROBES[type(action)].worth(action, content) for action in node.actions)
+    return sum(action_worth(action, content) for action in node.actions)
+
+
+def action_worth(action: ast.Node, content: Content) -> float:
+    """The rough end-game points of one action (composites add up their parts)."""
+    return PROBES[type(action)].worth(action, content)
 
 
 def scores(node: ast.Node) -> bool:

@@ -53,7 +53,7 @@ def test_json_has_the_numbers_of_the_report(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 40 and len(data["seats"]) == 3
     assert {"win", "score"} <= set(data["seats"][0])
-    assert set(data["score"]["parts"]) == {"grimoires", "stash", "deeds", "titles"}
+    assert set(data["score"]["parts"]) == {"grimoires", "stash", "deeds", "titles", "gained"}
     card = data["cards"][0]
     assert {"plays", "effects", "win_when_played", "win_when_not"} <= set(card)
     assert all("completion" in d for d in data["deeds"])
