@@ -126,17 +126,18 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
             note(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
                  f"its cards use the Arcana deck's (add it under 'grimoires:' in "
                  f"layouts/{layout.name}.yaml)")
-    if options.only is not None:
-        loaded = only_card(loaded, options.only)
     return loaded, layout
 
 
 def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str, Any],
          loaded: Any, layout: Any, start: float) -> Result:
-    from prophecy.compiler.faces import all_faces
+    from prophecy.compiler.faces import card_faces
     from prophecy.render import build as images
 
-    cards = all_faces(loaded)
+    # Faces come from the whole content (the reference card sums it up), so a card
+    # drawn alone with --only is the same image a full build draws.
+    chosen = only_card(loaded, options.only).cards if options.only else loaded.cards
+    cards = tuple(card_faces(card, loaded) for card in chosen)
     plan = images.plan(cards, layout)
     # --only always redraws the card's front; its back (often the deck's) only if it changed.
     force = set(plan.fronts.values()) if options.only is not None else set()

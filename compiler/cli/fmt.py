@@ -1,10 +1,11 @@
 """`prophecy fmt`: rewrite non-canonical effect lines in the content files in place.
 
-Only the text of each non-canonical effect line changes; comments, order,
-quoting and spacing of everything else stay byte for byte. ``--check`` writes
-nothing, lists ``file:line:col: 'old' -> 'new'`` and exits 1 when anything
-would change. Content with problems is reported as ``prophecy check`` does,
-and nothing is written.
+Only the text of each non-canonical value changes (effect lines, and names
+or enum values written in another casing); comments, order, quoting and
+spacing of everything else stay byte for byte. ``--check`` writes nothing,
+lists ``file:line:col: 'old' -> 'new'`` and exits 1 when anything would
+change. Problems in the content are reported as ``prophecy check`` does;
+every line that did parse is still rewritten, and the exit code is 1.
 """
 
 from __future__ import annotations
@@ -27,23 +28,23 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import analyse
 
     report = analyse(content_dir(args))
+    for error in report.errors:
+        print(error)
     if report.errors:
-        for error in report.errors:
-            print(error)
         print(summary(report))
-        print("fmt: nothing written; fix the problems first")
-        return 1
     changes = plan(report.written)
+    problems = len(report.errors)
+    left = f"; {problems} problem{_s(problems)} left to fix" if problems else ""
     if args.check:
         for change in changes:
             print(change)
         count = len(changes)
-        print(f"fmt: {count} effect line{_s(count)} would change")
-        return 1 if changes else 0
+        print(f"fmt: {count} value{_s(count)} would change{left}")
+        return 1 if changes or problems else 0
     files = rewrite(changes)
     lines, count = len(changes), len(files)
-    print(f"fmt: {lines} effect line{_s(lines)} rewritten in {count} file{_s(count)}")
-    return 0
+    print(f"fmt: {lines} value{_s(lines)} rewritten in {count} file{_s(count)}{left}")
+    return 1 if problems else 0
 
 
 def _s(count: int) -> str:

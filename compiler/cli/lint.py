@@ -1,7 +1,10 @@
 """`prophecy lint`: the content folder in, findings with stable codes out (exit 1 on errors).
 
-Loads the content (a content that does not load gets the loader's errors and
-exit 1), runs every check, applies the baseline when there is one, and prints
+Loads the content and runs every check on what loaded: problems that stop a
+file or a card from loading are printed first (as ``prophecy check`` prints
+them; the run exits 1), and the checks that count cards against the
+component list stand aside while any card is missing. Then it applies the
+baseline when there is one, and prints
 ``file:line:col: CODE message (hint)`` lines sorted by place, then a summary.
 ``--fix`` applies the fixable findings' edits and lints again, up to a few
 passes (one fix can make another possible). Warnings fail only with
@@ -13,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 
@@ -63,15 +67,19 @@ def run(args: argparse.Namespace) -> int:
                             hint="drop --select and --ignore when writing the baseline")
     docs = args.docs if args.docs is not None else root.resolve().parent / "docs"
     baseline = args.baseline or root / FILE_NAME
-    findings = _lint(root, docs, only)
+    findings, broken = _lint(root, docs, only)
+    fixed = 0
+    if args.fix and findings is not None:
+        fixed = _fix(root, docs, only, findings)
+        if fixed:
+            findings, broken = _lint(root, docs, only)
+    _say_problems(broken, findings is not None)
     if findings is None:
         return 1
-    fixed = 0
-    if args.fix:
-        fixed = _fix(root, docs, only, findings)
-        findings = _lint(root, docs, only) if fixed else findings
-        if findings is None:
-            return 1
+    if args.write_baseline and broken:
+        print("prophecy lint: no baseline is written while some cards do not load",
+              file=sys.stderr)
+        return 1
     if args.write_baseline:
         counts = write_baseline(baseline, findings)
         print(f"wrote {baseline}: {sum(counts.values())} findings in {len(counts)} codes")
@@ -80,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     counts = {code: n for code, n in counts.items() if code in only}
     outcome = Outcome(apply_baseline(findings, counts), args.strict, fixed)
     print(json_report(outcome, root) if args.json else text_report(outcome, root))
-    return outcome.exit_code
+    return 1 if broken else outcome.exit_code
 
 
 def _codes(select: str, ignore: str, rules) -> list[str]:
@@ -100,27 +108,35 @@ def _codes(select: str, ignore: str, rules) -> list[str]:
             and not c.startswith(tuple(skipped) or ("\0",))]
 
 
-def _load(root: Path):
-    """The content, or None after printing why it does not load."""
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.dsl.errors import ProphecyError
-
-    try:
-        return load_content(root)
-    except ProphecyError as exc:
-        errors = getattr(exc, "errors", None) or [exc]
-        for error in errors:
-            print(error, file=sys.stderr)
-        print(f"prophecy lint: the content does not load ({len(errors)} problems); "
-              "fix them first ('prophecy check' lists them)", file=sys.stderr)
-        return None
+#: Checks that count the cards: they would count a card that failed to load as missing.
+COUNTING = ("PL501", "PL502", "PL505")
 
 
-def _lint(root: Path, docs: Path, only: list[str]):
+def _lint(root: Path, docs: Path, only: list[str]) -> tuple[Any, list[Any]]:
+    """Findings on what of the content loads (None if nothing can be linted), and its problems."""
     from prophecy.compiler.lint import lint
+    from prophecy.compiler.model.loader import analyse
 
-    content = _load(root)
-    return None if content is None else lint(content, root, docs, only)
+    report = analyse(root)
+    game_broken = any(Path(e.where).name == "game.yaml" for e in report.errors)
+    if report.errors and (game_broken or not report.content.cards):
+        return None, report.errors
+    codes = [c for c in only if not (report.errors and c in COUNTING)]
+    return lint(report.content, root, docs, codes), report.errors
+
+
+def _say_problems(errors: list[Any], linted: bool) -> None:
+    """The problems that stop cards from loading, once, to stderr."""
+    for error in errors:
+        print(error, file=sys.stderr)
+    count = f"{len(errors)} problem{'s' if len(errors) != 1 else ''}"
+    if not linted:
+        print(f"prophecy lint: the content does not load ({count}); "
+              "fix them first ('prophecy check' lists them)", file=sys.stderr)
+    elif errors:
+        print(f"prophecy lint: {count} stop some cards from loading (above); the findings "
+              f"below are on the rest, without the card counts ({', '.join(COUNTING)})",
+              file=sys.stderr)
 
 
 def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
@@ -131,7 +147,7 @@ def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
     for _ in range(FIX_PASSES):
         made = apply_edits(root, [f.fix for f in findings if f.fix is not None])
         total += made
-        findings = _lint(root, docs, only) if made else None
+        findings = _lint(root, docs, only)[0] if made else None
         if not findings:
             break
     return total

@@ -44,6 +44,14 @@ class Written:
         return str(self.node.value)
 
 
+def scalar_written(src: Source, root: yaml.Node, path: list[Any], canonical: str) -> Written:
+    """The scalar at ``path`` and the text ``prophecy fmt`` should write there."""
+    node, _ = lookup(root, path)
+    parent, _ = lookup(root, path[:-1])
+    assert isinstance(node, yaml.ScalarNode)
+    return Written(src, node, canonical, bool(getattr(parent, "flow_style", False)))
+
+
 #: What each field wants: (AST class, message, hint) when the line is another kind.
 _LINE_KINDS: dict[str, tuple[type, str, str]] = {
     "effect": (
@@ -135,6 +143,10 @@ class Builder:
             return None
         if name in self.vocab.grimoires:
             return name
+        found = self.vocab.lookup(name)
+        if found and found[0] == "grimoire" and isinstance(node, yaml.ScalarNode):
+            self.written.append(Written(src, node, found[1]))  # 'necromancy': fmt writes it back
+            return found[1]
         hint = suggest(name, self.vocab.grimoires) or f"use {one_of(self.vocab.grimoires)}"
         self.errors.append(src.error_at(node, f"unknown grimoire '{name}'", hint))
         return None
@@ -206,16 +218,22 @@ class Builder:
 
     # names ------------------------------------------------------------------
     def card_types(self, it: _Item) -> tuple[str, ...]:
-        types = tuple(it.data["types"])
+        types = list(it.data["types"])
         if self.vocab is None:
-            return types
+            return tuple(types)
         for index, name in enumerate(types):
-            if name not in self.vocab.card_types:
-                node, _ = lookup(it.node, ["types", index])
-                names = self.vocab.card_types
-                hint = suggest(name, names) or f"use {one_of(names)}"
-                self.errors.append(it.src.error_at(node, f"unknown card type '{name}'", hint))
-        return types
+            if name in self.vocab.card_types:
+                continue
+            found = self.vocab.lookup(name)
+            if found and found[0] == "card type":  # 'creature': fmt writes 'Creature' back
+                types[index] = found[1]
+                self.written.append(scalar_written(it.src, it.node, ["types", index], found[1]))
+                continue
+            node, _ = lookup(it.node, ["types", index])
+            names = self.vocab.card_types
+            hint = suggest(name, names) or f"use {one_of(names)}"
+            self.errors.append(it.src.error_at(node, f"unknown card type '{name}'", hint))
+        return tuple(types)
 
 
 @dataclass

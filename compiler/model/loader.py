@@ -26,7 +26,7 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
-from prophecy.compiler.model.cards import Builder, Written, slug
+from prophecy.compiler.model.cards import Builder, Written, scalar_written, slug
 from prophecy.compiler.model.schema import all_of as _all
 from prophecy.compiler.model.yamlsafe import Source, compose, read_source, to_data
 from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
@@ -74,6 +74,7 @@ class _File:
     node: Any
     data: Any
     skip: set[tuple[Any, ...]]  # data paths that broke the schema
+    written: list[Written] = field(default_factory=list)  # values written in another casing
 
 
 @dataclass
@@ -107,7 +108,8 @@ def analyse(root: Path) -> Report:
     game_data = game.data if game and isinstance(game.data, dict) else {}
     content = _content(root, game_data, vocab, rules, builder.cards)
     sources = [f.src for f in loaded]
-    return Report(content, _sorted(errors), builder.written, sources)
+    written = [w for f in loaded for w in f.written] + builder.written
+    return Report(content, _sorted(errors), written, sources)
 
 
 def check_content(path: Path) -> tuple[model.Content | None, list[ProphecyError]]:
@@ -179,7 +181,7 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
 def _load_file(
     root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError]
 ) -> _File | None:
-    from prophecy.compiler.model.schema import bad_paths, schema_errors
+    from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
 
     try:
         src = read_source(root / rel, rel)
@@ -196,10 +198,14 @@ def _load_file(
     except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:  # a last safeguard
         errors.append(src.error(f"cannot read the values: {exc}".splitlines()[0], 1, 1))
         return None
+    written = []
+    for path, canonical in fold_case(schema_name, data):
+        set_at(data, path, canonical)
+        written.append(scalar_written(src, node, list(path), canonical))
     found = schema_errors(schema_name, src, node, data)
     errors.extend(found)
     skip = bad_paths(schema_name, data) if found else set()
-    return _File(schema_name, kind, src, node, data, skip)
+    return _File(schema_name, kind, src, node, data, skip, written)
 
 
 def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:

@@ -64,6 +64,49 @@ def iter_findings(name: str, data: Any) -> Iterator[Any]:
     yield from validator(name).iter_errors(data)
 
 
+def fold_case(name: str, data: Any) -> list[tuple[tuple[Any, ...], str]]:
+    """Values of an enum written in another casing ('Sabotage', 'MIDDLE'), set to the enum's.
+
+    A harmless variant: the data is changed in place, so the schema sees the
+    canonical value, and each change is returned as (data path, canonical
+    value) for ``prophecy fmt`` to write back.
+    """
+    root = schema(name)
+    changes: list[tuple[tuple[Any, ...], str]] = []
+    _fold(root, root, data, (), changes)
+    return changes
+
+
+def _fold(root: dict[str, Any], node: dict[str, Any], value: Any, path: tuple[Any, ...],
+          changes: list[tuple[tuple[Any, ...], str]]) -> None:
+    if "$ref" in node:
+        target: Any = root
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        _fold(root, target, value, path, changes)
+    enum = node.get("enum")
+    if isinstance(value, str) and enum and value not in enum:
+        canonical = {str(e).lower(): e for e in enum if isinstance(e, str)}.get(value.lower())
+        if canonical is not None:
+            changes.append((path, canonical))
+    if isinstance(value, dict):
+        props, extra = node.get("properties", {}), node.get("additionalProperties")
+        for key, item in value.items():
+            sub = props.get(key, extra if isinstance(extra, dict) else None)
+            if sub is not None:
+                _fold(root, sub, item, (*path, key), changes)
+    elif isinstance(value, list) and isinstance(node.get("items"), dict):
+        for index, item in enumerate(value):
+            _fold(root, node["items"], item, (*path, index), changes)
+
+
+def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Set the value at a data path (keys and indices)."""
+    for step in path[:-1]:
+        data = data[step]
+    data[path[-1]] = value
+
+
 def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
     """Every way ``data`` (composed from ``root``) breaks the schema ``name``."""
     out: dict[tuple[Any, ...], ProphecyError] = {}

@@ -29,7 +29,7 @@ def test_json_gives_each_card_its_identity_copies_and_effects(capsys):
     assert pact["effects"][1] == {
         "text": "Draw 1 Arcana", "ast": {
             "node": "Effect", "requirements": [],
-            "actions": [{"node": "DrawArcana", "count": 1}],
+            "actions": [{"node": "DrawArcana", "count": 1, "up_to": False}],
         },
     }
 

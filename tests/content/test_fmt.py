@@ -57,7 +57,7 @@ def test_fmt_rewrites_effect_lines_and_keeps_every_other_byte(messy, capsys):
     assert main(["fmt", "--content", str(messy)]) == 0
     assert (messy / FILE).read_text(encoding="utf-8") == CANONICAL
     assert {p: p.read_bytes() for p in others} == others
-    assert capsys.readouterr().out == "fmt: 6 effect lines rewritten in 1 file\n"
+    assert capsys.readouterr().out == "fmt: 6 values rewritten in 1 file\n"
 
 
 def test_fmt_is_idempotent(messy, capsys):
@@ -66,7 +66,7 @@ def test_fmt_is_idempotent(messy, capsys):
     assert main(["fmt", "--check", "--content", str(messy)]) == 0
     assert main(["fmt", "--content", str(messy)]) == 0
     assert (messy / FILE).read_bytes() == once
-    assert "fmt: 0 effect lines rewritten in 0 files" in capsys.readouterr().out
+    assert "fmt: 0 values rewritten in 0 files" in capsys.readouterr().out
 
 
 def test_fmt_result_loads_to_the_same_cards(messy):
@@ -89,22 +89,40 @@ def test_check_lists_changes_writes_nothing_and_exits_1(messy, capsys):
         " -> 'Necromancy Level 2 + Reveal Item: Add 1 to a matching Dark Deed'"
     )
     assert out[1] == f"{where}:8:9: 'draw 1 arcana' -> 'Draw 1 Arcana'"
-    assert out[-1] == "fmt: 6 effect lines would change"
+    assert out[-1] == "fmt: 6 values would change"
 
 
 def test_check_exits_0_on_canonical_content(make_content, capsys):
     assert main(["fmt", "--check", "--content", str(make_content())]) == 0
-    assert capsys.readouterr().out == "fmt: 0 effect lines would change\n"
+    assert capsys.readouterr().out == "fmt: 0 values would change\n"
 
 
-def test_fmt_with_problems_reports_them_and_writes_nothing(make_content, capsys):
-    broken = MESSY + "  - name: Third\n    types: [Spell]\n    effects: [Draw 1 Arcanna]\n"
-    root = make_content(files={FILE: broken})
+def test_fmt_with_problems_rewrites_every_line_that_parses_and_reports_the_rest(
+    make_content, capsys
+):
+    third = "  - name: Third\n    types: [Spell]\n    effects: [Draw 1 Arcanna]\n"
+    root = make_content(files={FILE: MESSY + third})
     assert main(["fmt", "--content", str(root)]) == 1
-    assert (root / FILE).read_text(encoding="utf-8") == broken
+    assert (root / FILE).read_text(encoding="utf-8") == CANONICAL + third
     out = capsys.readouterr().out
-    assert f"{root}/{FILE}:17:22: unknown word" in out
-    assert out.endswith("fmt: nothing written; fix the problems first\n")
+    assert f"{root}/{FILE}:17:22: unknown word 'Arcanna'" in out
+    assert out.endswith("fmt: 6 values rewritten in 1 file; 1 problem left to fix\n")
+
+
+def test_fmt_writes_names_and_enum_values_back_in_their_casing(make_content, capsys):
+    text = "grimoire: necromancy\ncards:\n  - name: Loud\n    types: [creature, SPELLS]\n" \
+           "    effects: [Draw 1 Arcana]\n"
+    root = make_content(files={FILE: text})
+    hirelings = root / "hirelings.yaml"
+    hirelings.write_text(hirelings.read_text(encoding="utf-8").replace(
+        "role: sabotage", "role: Sabotage", 1), encoding="utf-8")
+    assert main(["check", "--content", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["fmt", "--content", str(root)]) == 0
+    assert (root / FILE).read_text(encoding="utf-8") == text.replace(
+        "necromancy", "Necromancy").replace("[creature, SPELLS]", "[Creature, Spell]")
+    assert "role: sabotage" in hirelings.read_text(encoding="utf-8")
+    assert "role: Sabotage" not in hirelings.read_text(encoding="utf-8")
 
 
 def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(messy, monkeypatch, capsys):

@@ -19,7 +19,10 @@ CONTENT = Path(__file__).resolve().parents[2] / "content"
 
 
 def _named(grimoire: str | None) -> str:
-    return "none" if grimoire is None else grimoire if grimoire in (ast.THIS, ast.ANY) else "named"
+    if grimoire is None:
+        return "none"
+    reserved = (ast.THIS, ast.ANY, ast.HIGHEST, ast.LOWEST)
+    return grimoire if grimoire in reserved else "named"
 
 
 def _forms(node: ast.Node) -> typing.Iterator[str]:
@@ -46,6 +49,10 @@ def _forms(node: ast.Node) -> typing.Iterator[str]:
                 yield f"Compare {n.op}"
             case ast.Title():
                 yield f"Title {'most' if n.most else 'fewest'}"
+            case ast.Each():
+                yield f"Each {n.who}"
+        if getattr(n, "up_to", False):
+            yield "up to"
 
 
 def _expected() -> list[str]:
@@ -53,7 +60,8 @@ def _expected() -> list[str]:
     forms += [f"Effect requirements={k}" for k in (0, 1, 2)]
     forms += [f"Effect actions={k}" for k in (1, 2)]
     forms += [f"{c} {g}" for c in ("LevelReq", "LevelUp", "LevelDown") for g in ("this", "named")]
-    forms += ["LevelUp any", "LevelDown any"]
+    forms += ["LevelUp any", "LevelUp lowest", "LevelDown highest"]
+    forms += ["Each opponent", "Each player", "up to"]
     forms += [f"Stash from {s}" for s in typing.get_args(ast.Source)]
     forms += [f"Discard to {d}" for d in typing.get_args(ast.Destination)]
     forms += [f"RevealUntil rest to {d}" for d in typing.get_args(ast.Destination)]

@@ -167,14 +167,36 @@ def test_a_broken_baseline_is_reported(defects, capsys):
     assert "this is not a lint baseline" in capsys.readouterr().err
 
 
-def test_content_that_does_not_load_gives_the_loader_errors(defects, capsys):
+def test_a_card_that_does_not_load_is_reported_and_the_rest_is_linted(defects, capsys):
     path = defects / "tracker.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("rounds: 4", "rounds: four"),
                     encoding="utf-8")
     assert main(["lint", "--content", str(defects)]) == 1
-    err = capsys.readouterr().err
-    assert "tracker.yaml:4:" in err
-    assert "the content does not load" in err
+    out, err = capsys.readouterr()
+    assert "tracker.yaml:4:11: 'rounds' must be a whole number" in err
+    assert "1 problem stop some cards from loading" in err
+    assert "PL201" in out and "PL501" not in out  # the rest is linted, without card counts
+
+
+def test_a_duplicate_name_no_longer_hides_every_other_finding(defects, capsys):
+    path = defects / "titles.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("- name: ") + len("- name: ")
+    name = text[first:text.index("\n", first)]
+    path.write_text(text + f"  - name: {name}\n    condition: Most stashed cards\n"
+                    "    points: 3\n", encoding="utf-8")
+    assert main(["lint", "--content", str(defects)]) == 1
+    out, err = capsys.readouterr()
+    assert f"duplicate card name '{name}'" in err
+    assert "PL201" in out
+
+
+def test_content_with_a_broken_game_file_is_not_linted(defects, capsys):
+    path = defects / "game.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "rules: [\n", encoding="utf-8")
+    assert main(["lint", "--content", str(defects)]) == 1
+    out, err = capsys.readouterr()
+    assert "the content does not load" in err and out == ""
 
 
 def test_list_shows_every_code(capsys):
@@ -225,7 +247,8 @@ def test_fix_on_content_that_does_not_load_reports_once(defects, capsys):
     path.write_text(path.read_text(encoding="utf-8").replace("rounds: 4", "rounds: four"),
                     encoding="utf-8")
     assert main(["lint", "--content", str(defects), "--fix"]) == 1
-    assert capsys.readouterr().err.count("the content does not load") == 1
+    err = capsys.readouterr().err
+    assert err.count("tracker.yaml:4:11") == 1 and err.count("stop some cards") == 1
 
 
 def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_path, capsys):

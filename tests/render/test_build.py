@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from PIL import Image
 
 from prophecy.compiler.cli import main
@@ -191,3 +192,19 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path, capsys):
     assert main(["build", "--out", str(out)]) == 2
     assert "--out names a file" in capsys.readouterr().err
     assert out.read_text() == "not a folder"
+
+
+def test_a_card_drawn_alone_is_the_image_the_full_build_draws(small_content, tmp_path):
+    """--only makes faces from the whole content: the reference card sums all of it up."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    arcana = next((content / "arcana").glob("*.yaml"))
+    text = arcana.read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    data["cards"][0]["effects"].append("Gain 1 point")
+    arcana.write_text(text.splitlines()[0] + "\n" + yaml.safe_dump(data, sort_keys=False),
+                      encoding="utf-8")
+    assert build(content, tmp_path / "all") == 0
+    assert build(content, tmp_path / "alone", "--only", "Reference Card") == 0
+    name = "cards/reference-reference-card.png"
+    assert (tmp_path / "alone" / name).read_bytes() == (tmp_path / "all" / name).read_bytes()
