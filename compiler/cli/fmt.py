@@ -24,10 +24,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.cli.check import summary
+    from prophecy.compiler.model.files import sweep_temporaries
     from prophecy.compiler.model.fmt import plan, rewrite
     from prophecy.compiler.model.loader import analyse
 
-    report = analyse(content_dir(args))
+    root = content_dir(args)
+    sweep_temporaries(root, "*.yaml")  # what a killed run of fmt or lint --fix left behind
+    report = analyse(root)
     for error in report.errors:
         print(error)
     if report.errors:
@@ -41,10 +44,13 @@ def run(args: argparse.Namespace) -> int:
         count = len(changes)
         print(f"fmt: {count} value{_s(count)} would change{left}")
         return 1 if changes or problems else 0
-    files = rewrite(changes)
-    lines, count = len(changes), len(files)
+    files, refused = rewrite(changes)
+    for error in refused:
+        print(error)
+    lines = sum(1 for c in changes if c.source.path in files)
+    count = len(files)
     print(f"fmt: {lines} value{_s(lines)} rewritten in {count} file{_s(count)}{left}")
-    return 1 if problems else 0
+    return 1 if problems or refused else 0
 
 
 def _s(count: int) -> str:

@@ -64,6 +64,9 @@ def replacing(path: Path, *, durable: bool = True) -> Iterator[IO[bytes]]:
         except FileNotFoundError:
             os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, path)
+    except OSError as exc:  # a full disk names the file being written, not a temporary one
+        Path(temp).unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from exc
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
@@ -87,12 +90,16 @@ def write_atomic(
     return True
 
 
-def sweep_temporaries(folder: Path) -> int:
-    """Remove the temporary files a killed run left in ``folder`` (and below); returns how many."""
+def sweep_temporaries(folder: Path, of: str = "*") -> int:
+    """Remove the temporary files a killed run left in ``folder`` (and below); returns how many.
+
+    Only names this module makes are touched: ``.<name>.<random>.tmp``, where
+    ``<name>`` matches ``of`` (``"*.yaml"`` for content files).
+    """
     removed = 0
     if not folder.is_dir():
         return 0
-    for temp in folder.rglob(f".*{TEMP_SUFFIX}"):
+    for temp in folder.rglob(f".{of}.*{TEMP_SUFFIX}"):
         if temp.is_file():
             temp.unlink(missing_ok=True)
             removed += 1

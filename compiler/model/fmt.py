@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from prophecy.compiler.model.cards import Written
 from prophecy.compiler.model.files import write_atomic
 from prophecy.compiler.model.yamlsafe import Source, compose_text
+from prophecy.dsl.errors import ProphecyError
 
 
 @dataclass(frozen=True)
@@ -38,16 +40,18 @@ class Change:
 
 
 def plan(written: list[Written]) -> list[Change]:
-    """The changes that make every effect line canonical, in file order."""
+    """The changes that make every effect line canonical, in file order.
+
+    Offsets are the character positions PyYAML's marks give, so they hold
+    whatever line breaks the file uses (``\\r``, U+2028 and U+0085 among them).
+    """
     changes = []
     for item in written:
         node = item.node
         if item.text == item.canonical:
             continue
         src = item.source
-        starts = _line_starts(src.text)
-        start = starts[node.start_mark.line] + node.start_mark.column
-        end = starts[node.end_mark.line] + node.end_mark.column
+        start, end = node.start_mark.index, node.end_mark.index
         raw = src.text[start:end]
         tail = raw[len(raw.rstrip()) :]  # a block scalar's span ends with its line breaks
         style = node.style if node.style in ("'", '"') else None
@@ -58,20 +62,75 @@ def plan(written: list[Written]) -> list[Change]:
     return sorted(changes, key=lambda c: (c.source.where, c.start))
 
 
-def rewrite(changes: list[Change]) -> list[Path]:
-    """Apply the changes, one atomic write per file; returns the files written."""
+def rewrite(changes: list[Change]) -> tuple[list[Path], list[ProphecyError]]:
+    """Apply the changes, one checked atomic write per file: (files written, files refused).
+
+    Each file's new text must read back as the old one with only the planned
+    values changed; a file that would not is left as it was, and a
+    ProphecyError says where (the other files are still written).
+    """
     by_file: dict[str, list[Change]] = {}
     for change in changes:
         by_file.setdefault(change.source.where, []).append(change)
-    written = []
+    written, refused = [], []
     for file_changes in by_file.values():
         src = file_changes[0].source
-        text = src.text
-        for change in sorted(file_changes, key=lambda c: c.start, reverse=True):
-            text = text[: change.start] + change.replacement + text[change.end :]
+        text = apply(src.text, file_changes)
+        problem = verify(src, text, file_changes)
+        if problem is not None:
+            refused.append(problem)
+            continue
         write_atomic(src.path, (src.bom + text).encode("utf-8"))
         written.append(src.path)
-    return written
+    return written, refused
+
+
+def apply(text: str, changes: list[Change]) -> str:
+    """The text with each change's span replaced, in one pass (linear in the file)."""
+    pieces, at = [], 0
+    for change in sorted(changes, key=lambda c: c.start):
+        pieces.append(text[at : change.start])
+        pieces.append(change.replacement)
+        at = change.end
+    pieces.append(text[at:])
+    return "".join(pieces)
+
+
+def verify(src: Source, new_text: str, changes: list[Change]) -> ProphecyError | None:
+    """None when ``new_text`` reads as the old tree with only the planned values changed."""
+    expected = {c.start: c.new for c in changes}
+    try:
+        old, new = compose_text(src.text), compose_text(new_text)
+    except yaml.YAMLError:
+        old, new = None, None
+    where = _difference(old, new, expected) if new is not None else old
+    if where is None and new is not None:
+        return None
+    line = where.start_mark.line + 1 if isinstance(where, yaml.Node) else 1
+    return src.error(
+        "fmt would change more than the values it rewrites here, so this file is left "
+        "as it was", line, 1, "report this with the file; the other files were rewritten",
+    )
+
+
+def _difference(old: Any, new: Any, expected: dict[int, str]) -> Any:
+    """The first old node whose counterpart in ``new`` is not what it should be, or None."""
+    stack = [(old, new)]
+    while stack:
+        a, b = stack.pop()
+        if type(a) is not type(b) or a.tag != b.tag:
+            return a
+        if isinstance(a, yaml.ScalarNode):
+            if b.value != expected.get(a.start_mark.index, a.value):
+                return a
+        elif len(a.value) != len(b.value):
+            return a
+        elif isinstance(a, yaml.MappingNode):
+            stack.extend(pair for ka_va, kb_vb in zip(a.value, b.value, strict=True)
+                         for pair in zip(ka_va, kb_vb, strict=True))
+        else:
+            stack.extend(zip(a.value, b.value, strict=True))
+    return None
 
 
 def quote(text: str, style: str | None, flow: bool) -> str:
@@ -99,10 +158,3 @@ def _reads_back(source: str, text: str, flow: bool) -> bool:
     )
 
 
-def _line_starts(text: str) -> list[int]:
-    starts = [0]
-    index = text.find("\n")
-    while index >= 0:
-        starts.append(index + 1)
-        index = text.find("\n", index + 1)
-    return starts

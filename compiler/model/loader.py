@@ -154,7 +154,7 @@ def _discover(root: Path, errors: list[ProphecyError]) -> list[tuple[str, str, s
                 hint = f"add {pattern} files, one per grimoire"
                 errors.append(_missing(root, f"{folder}/", hint))
             found.extend((f"{folder}/{name}", schema_name, kind) for name in names)
-        elif (root / pattern).is_file():
+        elif (root / pattern).exists():  # the reader says what is wrong if it is no file
             found.append((pattern, schema_name, kind))
         else:
             errors.append(_missing(root, pattern, f"create {pattern} (see docs/content.md)"))
@@ -195,6 +195,12 @@ def _load_file(
         return None
     try:
         data = to_data(node)
+    except yaml.MarkedYAMLError as exc:  # a number too long to be one
+        mark = exc.problem_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        errors.append(src.error(exc.problem or "cannot read this value", line, column,
+                                "write a shorter number"))
+        return None
     except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:  # a last safeguard
         errors.append(src.error(f"cannot read the values: {exc}".splitlines()[0], 1, 1))
         return None

@@ -1,16 +1,29 @@
 """Safe YAML with places: a file's bytes in, a node tree that keeps positions out.
 
-Content files are read with PyYAML's safe composer (the C one when present),
-never its full loader. On top of PyYAML this module turns every problem into a
-``ProphecyError`` with a file, line and column: bytes that are not UTF-8, tabs
-and bad indentation, duplicate keys (which PyYAML would silently overwrite),
-anchors and aliases (rejected, so a small file cannot expand into a huge one),
-merge keys and empty files. It also maps a place inside a string value back to
-its column in the file, for errors found in effect text.
+Every YAML file the project reads comes through here (``load_yaml``), with
+PyYAML's composer (the C one when present), never its full loader. On top of
+PyYAML this module turns every problem into a ``ProphecyError`` with a file,
+line and column: a path that is not a regular file, a file over
+``MAX_FILE_BYTES``, nesting deeper than ``MAX_DEPTH`` (refused before PyYAML
+composes it, since its C composer recurses without a limit), bytes that are
+not UTF-8, tabs and bad indentation, duplicate keys (which PyYAML would
+silently overwrite), anchors and aliases (rejected, so a small file cannot
+expand into a huge one), merge keys and empty files.
+
+Plain values are read as YAML 1.2 reads them, not as PyYAML's YAML 1.1:
+integers are decimal digits only (``0x10``, ``017`` and ``1:30`` stay text),
+booleans are ``true`` and ``false`` only (``yes`` and ``on`` stay text), and
+dates stay text. Lines are counted as PyYAML counts them (``\r``, ``\n``,
+``\r\n``, U+0085, U+2028 and U+2029 each end a line), so every place named
+in a message, and every offset ``prophecy fmt`` writes at, is the one the
+reader saw. It also maps a place inside a string value back to its column in
+the file, for errors found in effect text.
 """
 
 from __future__ import annotations
 
+import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,12 +33,85 @@ import yaml
 
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _MERGE = "tag:yaml.org,2002:merge"
-_RESOLVER = yaml.resolver.Resolver()
-#: Deeper data is refused: the content needs about five levels, and the
-#: recursive steps after composing must not run out of stack.
+#: Deeper data is refused: the content needs about five levels, and neither
+#: PyYAML's C composer nor the steps after it may run out of stack.
 MAX_DEPTH = 64
+#: A content file is a few kilobytes; a megabyte is far beyond any real one.
+MAX_FILE_BYTES = 1_000_000
+#: Where a line ends, for YAML (and so for every place this module names).
+LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+
+
+class Resolver(yaml.resolver.BaseResolver):
+    """Plain scalars as YAML 1.2's core schema reads them, without hex, octal or dates."""
+
+
+Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"),
+    list("tTfF"),
+)
+Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"),
+)
+Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?$|^[-+]?[0-9]+[eE][-+]?[0-9]+$"),
+    list("-+.0123456789"),
+)
+Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""],
+)
+Resolver.add_implicit_resolver(
+    _MERGE, re.compile(r"^<<$"), ["<"],  # recognised only to be refused with its own message
+)
+
+class Constructor(yaml.constructor.SafeConstructor):
+    """Plain data from nodes, with YAML 1.2's decimal integers ('017' is 17, not 15)."""
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        digits = str(self.construct_scalar(node))
+        if len(digits.lstrip("+-")) > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the number {digits[:12]}... has more than {MAX_DIGITS} digits",
+                node.start_mark)
+        return int(digits)
+
+
+Constructor.add_constructor(
+    "tag:yaml.org,2002:int", Constructor.construct_yaml_int)  # type: ignore[type-var]
+#: No value of any content file needs a number this long.
+MAX_DIGITS = 18
+
+try:
+    from yaml._yaml import CParser
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    CParser = None  # type: ignore[assignment,misc]
+
+if CParser is not None:
+
+    class _Loader(CParser, Constructor, Resolver):
+        def __init__(self, stream: str) -> None:
+            CParser.__init__(self, stream)
+            Constructor.__init__(self)
+            Resolver.__init__(self)
+
+else:  # pragma: no cover - PyYAML without libyaml
+
+    class _Loader(  # type: ignore[no-redef]
+        yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer,
+        Constructor, Resolver,
+    ):
+        def __init__(self, stream: str) -> None:
+            yaml.reader.Reader.__init__(self, stream)
+            yaml.scanner.Scanner.__init__(self)
+            yaml.parser.Parser.__init__(self)
+            yaml.composer.Composer.__init__(self)
+            Constructor.__init__(self)
+            Resolver.__init__(self)
+
+
+_RESOLVER = Resolver()
 
 #: libyaml's wording → (our message, hint), matched on the start of its text.
 _FRIENDLY: tuple[tuple[str, str, str], ...] = (
@@ -84,7 +170,7 @@ class Source:
 
     def __post_init__(self) -> None:
         if not self.lines:
-            self.lines = self.text.splitlines()
+            self.lines = LINE_BREAK.split(self.text)
 
     @property
     def where(self) -> str:
@@ -125,13 +211,34 @@ def load_yaml(path: Path, rel: str = "", empty_hint: str = "") -> tuple[Source, 
 
 def compose_text(text: str) -> yaml.Node | None:
     """A string's YAML node tree with the project's loader (for short texts of our own)."""
-    return yaml.compose(text, Loader=_Loader)
+    return _compose(text)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The single document of ``text`` as nodes, with this module's loader."""
+    loader = _Loader(text)
+    try:
+        node: yaml.Node | None = loader.get_single_node()
+        return node
+    finally:
+        loader.dispose()
 
 
 def read_source(path: Path, rel: str) -> Source:
-    """The file decoded as UTF-8; a ProphecyError at the first bad byte."""
+    """A regular file of at most MAX_FILE_BYTES decoded as UTF-8; a ProphecyError if not."""
     try:
-        data = path.read_bytes()
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise ProphecyError("not a regular file", where=str(path), line=0,
+                                hint="content files are plain files, not folders, devices "
+                                "or pipes")
+        if info.st_size > MAX_FILE_BYTES:
+            raise ProphecyError(
+                f"the file is {info.st_size:,} bytes; a content file holds at most "
+                f"{MAX_FILE_BYTES:,}", where=str(path), line=0,
+                hint="split the file, or shorten what made it this long")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise ProphecyError(
             f"cannot read the file: {exc.strerror or exc}", where=str(path),
@@ -162,8 +269,15 @@ def _bad_bytes(path: Path, data: bytes, start: int) -> ProphecyError:
 
 def compose(src: Source, empty_hint: str = "") -> tuple[yaml.Node | None, list[ProphecyError]]:
     """The file's single YAML document as nodes, or None and the reasons why not."""
+    deep = _too_deep(src.text)
+    if deep is not None:
+        line, column = deep
+        return None, [src.error(
+            f"the data nests more than {MAX_DEPTH} levels deep", line, column,
+            "content files need only a few levels of lists and mappings",
+        )]
     try:
-        root = yaml.compose(src.text, Loader=_Loader)
+        root = _compose(src.text)
     except yaml.MarkedYAMLError as exc:
         return None, [_syntax_error(src, exc)]
     except yaml.YAMLError as exc:  # pragma: no cover - every libyaml error has a mark
@@ -175,6 +289,49 @@ def compose(src: Source, empty_hint: str = "") -> tuple[yaml.Node | None, list[P
         return None, [_alias_error(src)]
     errors = list(_node_errors(src, root))
     return (None if errors else root), errors
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """The (line, column) where nesting first passes MAX_DEPTH, counted before composing.
+
+    Block nesting is counted by indentation levels and leading '- ', flow
+    nesting by open brackets (outside quotes and comments). It errs on the
+    side of counting deeper than YAML would, which only matters far above
+    any real content.
+    """
+    indents: list[int] = []
+    flow = 0
+    for number, line in enumerate(LINE_BREAK.split(text), 1):
+        stripped = line.lstrip(" ")
+        if flow == 0 and stripped and not stripped.startswith("#"):
+            indent = len(line) - len(stripped)
+            while indents and indents[-1] > indent:
+                indents.pop()
+            if not indents or indents[-1] < indent:
+                indents.append(indent)
+            dashes = re.match(r"(?:-[ \t]+)*", stripped)
+            depth = len(indents) + (dashes.group().count("-") if dashes else 0)
+            if depth > MAX_DEPTH:
+                return number, indent + 1
+        for column, char in _flow_chars(line):
+            flow += 1 if char in "[{" else -1 if flow > 0 else 0
+            if flow + len(indents) > MAX_DEPTH:
+                return number, column + 1
+    return None
+
+
+def _flow_chars(line: str) -> Iterator[tuple[int, str]]:
+    """The brackets of a line that open or close flow collections (not in quotes or comments)."""
+    quote = ""
+    for column, char in enumerate(line):
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (column == 0 or line[column - 1] in " \t"):
+            return
+        elif char in "[]{}":
+            yield column, char
 
 
 def _syntax_error(src: Source, exc: yaml.MarkedYAMLError) -> ProphecyError:
@@ -211,7 +368,12 @@ def _has_shared_nodes(root: yaml.Node) -> bool:
 
 
 def _alias_error(src: Source) -> ProphecyError:
-    for event in yaml.parse(src.text, Loader=_Loader):
+    loader = _Loader(src.text)
+    events = []
+    while loader.check_event():
+        events.append(loader.get_event())
+    loader.dispose()
+    for event in events:
         if isinstance(event, yaml.AliasEvent):
             mark, anchor = event.start_mark, event.anchor or ""
             return src.error(
@@ -283,7 +445,7 @@ def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
 
 def to_data(root: yaml.Node) -> Any:
     """Plain Python data (dict, list, str, int, ...) from a checked node tree."""
-    return yaml.constructor.SafeConstructor().construct_document(root)
+    return Constructor().construct_document(root)
 
 
 def lookup(root: yaml.Node, path: Iterator[Any] | list[Any]) -> tuple[yaml.Node, yaml.Node | None]:

@@ -118,5 +118,30 @@ def test_an_unreadable_file_is_a_problem_not_a_crash(make_content):
     (root / "arcana" / "folder.yaml").mkdir()
     _, errors = check_content(root)
     assert [(Path(e.where).name, e.message.split(":")[0]) for e in errors] == [
-        ("folder.yaml", "cannot read the file"),
+        ("folder.yaml", "not a regular file"),
+    ]
+
+
+def test_a_file_over_the_size_cap_is_refused_before_it_is_read(make_content):
+    from prophecy.compiler.model.yamlsafe import MAX_FILE_BYTES
+
+    root = make_content()
+    path = root / "titles.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + "# " + "x" * MAX_FILE_BYTES + "\n",
+                    encoding="utf-8")
+    _, errors = check_content(root)
+    assert [(Path(e.where).name, e.message.split(";")[0]) for e in errors] == [
+        ("titles.yaml", f"the file is {path.stat().st_size:,} bytes"),
+    ]
+
+
+def test_a_pipe_named_like_a_content_file_is_not_read(make_content):
+    import os
+
+    root = make_content()
+    (root / "titles.yaml").unlink()
+    os.mkfifo(root / "titles.yaml")  # reading it would wait for a writer for ever
+    _, errors = check_content(root)
+    assert [(Path(e.where).name, e.message) for e in errors] == [
+        ("titles.yaml", "not a regular file"),
     ]

@@ -172,3 +172,68 @@ def test_fmt_keeps_crlf_line_endings_and_byte_order_mark(make_content):
 ])
 def test_quote_keeps_the_style_when_safe(text, style, flow, expected):
     assert quote(text, style, flow) == expected
+
+
+LINE_BREAKS = {"LF": "\n", "CRLF": "\r\n", "CR": "\r"}
+
+
+@pytest.mark.parametrize("pasted", ["\u2028", "\u2029", "\x85"])
+@pytest.mark.parametrize("newline", list(LINE_BREAKS))
+def test_fmt_writes_at_the_right_place_whatever_the_line_breaks(make_content, capsys, pasted,
+                                                                 newline):
+    """A YAML line break pasted into flavour text earlier in the file moves nothing."""
+    text = MESSY.replace("  - name: Restless Hound", '  - name: Restless Hound\n'
+                         f'    flavor: "pasted{pasted}text"').replace("\n", LINE_BREAKS[newline])
+    root = make_content(files={FILE: text.encode("utf-8")})
+    assert main(["fmt", "--content", str(root)]) == 0
+    after = (root / FILE).read_bytes().decode("utf-8")
+    expected = CANONICAL.replace("  - name: Restless Hound", '  - name: Restless Hound\n'
+                                 f'    flavor: "pasted{pasted}text"')
+    assert after == expected.replace("\n", LINE_BREAKS[newline])
+    capsys.readouterr()
+    assert main(["check", "--content", str(root)]) == 0
+
+
+def test_a_rewrite_that_would_read_back_differently_is_refused(messy, monkeypatch, capsys):
+    from prophecy.compiler.model import fmt
+
+    monkeypatch.setattr(fmt, "quote", lambda text, style, flow: "[" + text + "]")
+    assert main(["fmt", "--content", str(messy)]) == 1
+    out = capsys.readouterr().out
+    assert "fmt would change more than the values it rewrites here" in out
+    assert (messy / FILE).read_text(encoding="utf-8") == MESSY
+
+
+def test_fmt_sweeps_what_a_killed_run_left(messy):
+    left = messy / "arcana" / ".necromancy.yaml.k3j2x9.tmp"
+    left.write_text("half a file", encoding="utf-8")
+    mine = messy / "arcana" / "notes.tmp"
+    mine.write_text("not ours", encoding="utf-8")
+    assert main(["fmt", "--content", str(messy)]) == 0
+    assert not left.exists() and mine.exists()
+
+
+def test_fmt_time_grows_linearly_with_the_file(make_content):
+    """Many lines to rewrite in one file: the work per line stays the same (counted, not timed)."""
+    from prophecy.compiler.model import fmt
+
+    calls = {"n": 0}
+    real = fmt.apply
+
+    def counting(text, changes):
+        calls["n"] += 1
+        return real(text, changes)
+
+    cards = "".join(f"  - name: Card {i}\n    types: [Spell]\n    effects: [draw 1 arcana]\n"
+                    for i in range(400))
+    root = make_content(files={FILE: "grimoire: Necromancy\ncards:\n" + cards})
+    from prophecy.compiler.model.loader import analyse
+
+    changes = fmt.plan(analyse(root).written)
+    assert len(changes) == 400
+    fmt.apply = counting
+    try:
+        written, refused = fmt.rewrite(changes)
+    finally:
+        fmt.apply = real
+    assert calls["n"] == 1 and refused == [] and len(written) == 1
