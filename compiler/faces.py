@@ -3,9 +3,9 @@
 A ``Face`` is everything the renderer draws on one side of a card, decided
 here from the AST so that ``render`` never reads effect text: each effect
 becomes an ``EffectBox`` with requirement ``Badge``s (level N in the
-grimoire's colour, top discard, reveal, a condition) and ``Step``s (an icon,
-its number, a short text). Grimoire names in a face are resolved: ``THIS``
-becomes the card's own grimoire.
+grimoire's colour, top discard, reveal, a condition) and ``Step``s (an icon
+and the whole instruction, verb first: "Add 1 to any Dark Deed"). Grimoire
+names in a face are resolved: ``THIS`` becomes the card's own grimoire.
 """
 
 from __future__ import annotations
@@ -32,7 +32,11 @@ class Badge:
 
 @dataclass(frozen=True)
 class Step:
-    """One action: an icon with an optional number, and its short text."""
+    """One action: an icon and its instruction, verb first ("Add 2 to any Dark Deed").
+
+    ``number`` is the action's count for tools reading the model; the face
+    prints it in ``text``, at the text's size, not on the icon.
+    """
 
     icon: str
     text: str
@@ -144,17 +148,22 @@ def badge(req: ast.Node, card_grimoire: str | None, grimoires: tuple[str, ...]) 
 
 
 # ----------------------------------------------------------------- steps
+# Every step's text is a whole instruction a new player can follow without a
+# legend: the verb first ("Add", "Remove", "Stash", "Draw", ...), then its
+# count in digits, then its object, with "your" where the thing is the
+# player's own. The icon beside it repeats the verb as a picture.
 _SELECTOR = {
     "any": "any",
     "each": "each",
-    "highest-points": "highest-points",
-    "lowest-points": "lowest-points",
-    "most-cards": "most-cards",
-    "fewest-cards": "fewest-cards",
+    "highest-points": "your highest-points",
+    "lowest-points": "your lowest-points",
+    "most-cards": "your most-cards",
+    "fewest-cards": "your fewest-cards",
 }
 
 
 def _target(t: ast.DeedTarget, g: str | None) -> str:
+    """The Dark Deed an action aims at, as the object of a sentence: 'any Dark Deed'."""
     name = _grimoire(t.grimoire, g)
     selector = _SELECTOR.get(t.selector, t.selector)
     if name is None:
@@ -164,12 +173,13 @@ def _target(t: ast.DeedTarget, g: str | None) -> str:
     return f"{selector} {name} Dark Deed"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
+
+
+def _cards(n: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {_plural(n, 'card', 'cards')}"
 
 
 def _stash(n: ast.Stash, g: str | None) -> Step:
@@ -183,7 +193,7 @@ def _stash(n: ast.Stash, g: str | None) -> Step:
         pile = "your discard pile" if n.source == "discard" else "the Arcana deck"
         top = "the top card" if n.count == 1 else f"the top {n.count} cards"
         text = f"{top} of {pile}"
-    return Step("stash", _cap(text), n.count, _grimoire(n.match, g))
+    return Step("stash", f"Stash {text}", n.count, _grimoire(n.match, g))
 
 
 def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
@@ -193,12 +203,23 @@ def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
     return Step("reveal_until", text, None, _grimoire(n.match, g))
 
 
-#: Action class → its step (icon, number, words).
+def _discard(n: ast.Discard, g: str | None) -> Step:
+    where = " to the center" if n.to == "center" else ""
+    return Step("discard", f"Discard {_cards(n.count)} from your hand{where}", n.count)
+
+
+def _take(n: ast.TakeFromDiscard, g: str | None) -> Step:
+    top = "the top card" if n.count == 1 else f"the top {n.count} cards"
+    return Step("take", f"Take {top} of your discard pile into your hand", n.count)
+
+
+#: Action class → its step (icon, number, words: a whole instruction, verb first).
 STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
-    ast.AddToDeed: lambda n, g: Step("add_deed", _cap(_target(n.target, g)), n.count,
-                                     _grimoire(n.target.grimoire, g)),
-    ast.RemoveFromDeed: lambda n, g: Step("remove_deed", "from " + _target(n.target, g), n.count,
-                                          _grimoire(n.target.grimoire, g)),
+    ast.AddToDeed: lambda n, g: Step("add_deed", f"Add {n.count} to {_target(n.target, g)}",
+                                     n.count, _grimoire(n.target.grimoire, g)),
+    ast.RemoveFromDeed: lambda n, g: Step(
+        "remove_deed", f"Remove {n.count} from {_target(n.target, g)}", n.count,
+        _grimoire(n.target.grimoire, g)),
     ast.Stash: _stash,
     ast.DrawArcana: lambda n, g: Step("draw", f"Draw {n.count} Arcana", n.count),
     ast.DrawDeeds: lambda n, g: Step(
@@ -208,12 +229,9 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
                                    _grimoire(n.grimoire, g)),
     ast.LevelDown: lambda n, g: Step("level_down", "Level down " + _level_ref(n.grimoire, g),
                                      None, _grimoire(n.grimoire, g)),
-    ast.Discard: lambda n, g: Step(
-        "discard", f"Discard {n.count}" + (" to the center" if n.to == "center" else ""), n.count),
+    ast.Discard: _discard,
     ast.RevealUntil: _reveal_until,
-    ast.TakeFromDiscard: lambda n, g: Step(
-        "take", "Take the top " + (f"{n.count} cards" if n.count != 1 else "card")
-        + " of your discard pile", n.count),
+    ast.TakeFromDiscard: _take,
 }
 
 

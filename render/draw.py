@@ -32,13 +32,6 @@ ICON_COLOURS = {
 }
 #: An inline icon's width in ems (see render.text.icon_width).
 ICON_EMS = 1.5
-#: Where an icon's number sits on its white card glyph (unit coordinates).
-NUMBER_AT = {
-    "add_deed": (0.5, 0.56), "remove_deed": (0.5, 0.56), "draw": (0.39, 0.58),
-    "discard": (0.33, 0.42), "take": (0.65, 0.46), "stash": (0.64, 0.54),
-}
-
-
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``t`` of the way from colour a to colour b."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
@@ -133,7 +126,11 @@ def chip_colour(c: Canvas, name: str, grimoire: str | None) -> RGB:
 
 
 def draw_inline_icon(c: Canvas):
-    """The callback ``draw_block`` uses to draw an action icon on the baseline."""
+    """The callback ``draw_block`` uses to draw an action icon on the baseline.
+
+    The icon carries no number: the step's text says the count at the text's
+    size, which stays readable where a number squeezed onto the icon would not.
+    """
 
     def draw(d: ImageDraw.ImageDraw, token: Icon, where: tuple[float, float, float], size: int):
         x, baseline, w = where
@@ -145,26 +142,8 @@ def draw_inline_icon(c: Canvas):
         pad = side * 0.08
         icons.paste(c.img, token.name, (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad),
                     c.colour("white"))
-        if token.number is not None:
-            _icon_number(c, token, box, pad, bg)
 
     return draw
-
-
-def _icon_number(c: Canvas, token: Icon, box: Box, pad: float, bg: RGB) -> None:
-    side = box[2] - box[0] - 2 * pad
-    f = font(c.layout, "number", round(side * 0.56))
-    if token.name in NUMBER_AT:
-        ux, uy = NUMBER_AT[token.name]
-        c.draw.text((box[0] + pad + ux * side, box[1] + pad + uy * side), str(token.number),
-                    font=f, fill=bg, anchor="mm")
-        return
-    r = side * 0.26
-    cx, cy = box[2] - r * 0.7, box[3] - r * 0.7
-    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.colour("white"), outline=bg,
-                   width=max(1, round(r * 0.15)))
-    c.draw.text((cx, cy), str(token.number), font=font(c.layout, "number", round(r * 1.5)),
-                fill=bg, anchor="mm")
 
 
 def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
@@ -172,6 +151,6 @@ def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
     for i, step in enumerate(steps):
         # Wrapped lines start under the text, not under the icon.
         out.append(Break(0.25 if i else 0.0, hang=ICON_EMS + 0.22))
-        out.append(Icon(step.icon, step.number, chip_colour(c, step.icon, step.grimoire)))
+        out.append(Icon(step.icon, None, chip_colour(c, step.icon, step.grimoire)))
         out.extend(words(step.text, "body", ink))
     return out

@@ -42,11 +42,53 @@ def test_actions_become_icons_with_numbers_and_short_text(content):
     harvest = card_faces(content.cards[0], content)
     steps = [(s.icon, s.number, s.text) for box in harvest.front.boxes for s in box.steps]
     assert steps == [
-        ("add_deed", 1, "Any Dark Deed"),
-        ("add_deed", 1, "Highest-points Dark Deed"),
-        ("stash", 1, "A card from your hand"),
+        ("add_deed", 1, "Add 1 to any Dark Deed"),
+        ("add_deed", 1, "Add 1 to your highest-points Dark Deed"),
+        ("stash", 1, "Stash a card from your hand"),
         ("draw", 1, "Draw 1 Arcana"),
     ]
+
+
+#: (effect line, the instruction its face prints): every step says its verb and object.
+SAYS_THE_VERB = [
+    ("Add 2 to any Dark Deed", "Add 2 to any Dark Deed"),
+    ("Add 1 to each Necromancy Dark Deed", "Add 1 to each Necromancy Dark Deed"),
+    ("Add 1 to highest-points Blood Magic Dark Deed",
+     "Add 1 to your highest-points Blood Magic Dark Deed"),
+    ("Remove 1 from most-cards Dark Deed", "Remove 1 from your most-cards Dark Deed"),
+    ("Stash 2 cards from your hand", "Stash 2 cards from your hand"),
+    ("Stash a Creature card from your hand", "Stash a Creature card from your hand"),
+    ("Stash the top card of your discard pile", "Stash the top card of your discard pile"),
+    ("Stash the top 2 cards of the Arcana deck", "Stash the top 2 cards of the Arcana deck"),
+    ("Discard 1", "Discard 1 card from your hand"),
+    ("Discard 2 to the center", "Discard 2 cards from your hand to the center"),
+    ("Take the top card of your discard pile",
+     "Take the top card of your discard pile into your hand"),
+    ("Draw 3 Dark Deeds, keep 1", "Draw 3 Dark Deeds, keep 1"),
+    ("Level down any Grimoire", "Level down any Grimoire"),
+]
+
+
+@pytest.mark.parametrize(("line", "says"), SAYS_THE_VERB, ids=[s for s, _ in SAYS_THE_VERB])
+def test_each_step_reads_as_an_instruction_verb_first(vocab, content, line, says):
+    [step] = faces.effect_box(_line(line, vocab), "Necromancy", content.grimoires).steps
+    assert step.text == says
+
+
+def test_every_bundled_step_starts_with_its_verb():
+    """No face of the bundled set prints an object without its verb ('Any Dark Deed')."""
+    from prophecy.compiler.model.loader import load_content
+
+    from .conftest import ROOT
+
+    verbs = {"add_deed": "Add ", "remove_deed": "Remove ", "stash": "Stash ", "draw": "Draw ",
+             "draw_deed": "Draw ", "level_up": "Level up ", "level_down": "Level down ",
+             "discard": "Discard ", "take": "Take ", "reveal_until": "Reveal "}
+    steps = [s for c in all_faces(load_content(ROOT / "content")) for f in (c.front, c.back)
+             for b in f.boxes for s in b.steps if s.icon in verbs]
+    assert {s.icon for s in steps} >= {"add_deed", "remove_deed", "stash", "discard"}
+    for s in steps:
+        assert s.text.startswith(verbs[s.icon]), s
 
 
 def test_matching_grimoire_is_resolved_to_the_cards_own(vocab, content):
