@@ -121,6 +121,7 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
 
     loaded = load_content(content)
     layout = load_layout(content)
+    check_sheets(layout, options)
     for grimoire in loaded.grimoires:
         if grimoire not in layout.data["grimoires"]:
             note(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
@@ -178,6 +179,15 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
     write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, title),
                  unless_same=True, durable=False)
     return done
+
+
+def check_sheets(layout: Any, options: Options) -> None:
+    """Refuse a paper grid or back offset the sheets cannot take, before anything is drawn."""
+    from prophecy.render.sheets import spec_for
+
+    if options.only is None:
+        for paper in PAPERS[options.paper]:
+            spec_for(layout, paper, options.duplex, options.back_offset)
 
 
 def only_card(content: Any, name: str) -> Any:

@@ -27,7 +27,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplex", choices=("long", "short"), default=None,
                         help="the edge the printer flips on (default: the layout's, long)")
     parser.add_argument("--back-offset", metavar="X,Y", default=None,
-                        help="shift the backs X mm right and Y mm down (printers that misregister)")
+                        help="move the backs X mm right and Y mm down, as seen from the front "
+                        "of the sheet (printers that misregister)")
     parser.add_argument("--tts-url", metavar="URL", default=None,
                         help="where Tabletop Simulator finds tts/ (default: its file:// address)")
     add_content(parser)
