@@ -13,7 +13,7 @@ from PIL import Image
 from prophecy.compiler.faces import Face
 from prophecy.render import fronts, icons
 from prophecy.render.boxes import draw_boxes
-from prophecy.render.draw import Canvas, mix, text_line
+from prophecy.render.draw import Canvas, mix, readable, text_line
 from prophecy.render.layout import Layout
 from prophecy.render.text import font as fonts_font
 
@@ -31,13 +31,15 @@ def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:
     gold = c.colour("gold")
     _lattice(c, mix(pal.dark, pal.main, 0.62), layout.px(5.0), layout.px(0.35))
     x0, y0, x1, y1 = layout.region("back", "symbol")
-    c.draw.ellipse((x0, y0, x1, y1), fill=pal.main, outline=gold, width=round(layout.px(0.8)))
+    disc = mix(pal.dark, pal.main, 0.3)  # dark enough for the gold symbol and numeral
+    c.draw.ellipse((x0, y0, x1, y1), fill=disc, outline=gold, width=round(layout.px(0.8)))
     ring = layout.px(2.0)
-    c.draw.ellipse((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=mix(gold, pal.main, 0.5),
+    c.draw.ellipse((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=mix(gold, disc, 0.5),
                    width=round(layout.px(0.3)))
     pad = (x1 - x0) * 0.24
     if face.deck == "verse" and face.variant:
-        c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=gold, anchor="mm",
+        c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=readable(gold, disc),
+                    anchor="mm",
                     font=fonts_font(layout, "number", round((y1 - y0) * 0.42)))
         label, sub = face.title, "Prophecy Verse"
     else:
