@@ -79,7 +79,8 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
         img = tts.cell(layout, sheet.cards[0].back)
     else:
         img = tts.sheet_image(layout, sheet, side)
-    write_atomic(target, png.encode(img, 1), unless_same=True, durable=False)
+    write_atomic(target, png.encode(img, 1, layout.cell_dpi, layout.png[0]), unless_same=True,
+                 durable=False)
     return f"  wrote tts/{target.name}"
 
 

@@ -2,7 +2,9 @@
 
 In one run it times
 - a bare-Pillow floor: as many images as the build draws, each a frame and a
-  few lines of text, saved as PNG, with the same number of worker processes;
+  few lines of text, encoded as PNG with the same encoder and level as the
+  build's (the layout's ``png`` settings), with the same number of worker
+  processes;
 - a cold full build of the bundled content into an empty folder;
 - a no-op rebuild (nothing changed) and `--only` one card.
 
@@ -31,10 +33,12 @@ from prophecy.compiler.cli import main  # noqa: E402
 from prophecy.render.layout import load_layout  # noqa: E402
 
 
-def _floor_one(args: tuple[int, str, str, tuple[int, int]]) -> None:
+def _floor_one(args: tuple[int, str, str, tuple[int, int], tuple[str, int]]) -> None:
     from PIL import Image, ImageDraw, ImageFont
 
-    n, folder, font_path, size = args
+    from prophecy.render.png import encode
+
+    n, folder, font_path, size, (encoder, level) = args
     img = Image.new("RGB", size, (40, 30, 60))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((45, 45, size[0] - 45, size[1] - 45), radius=30, fill=(243, 234, 214),
@@ -43,14 +47,14 @@ def _floor_one(args: tuple[int, str, str, tuple[int, int]]) -> None:
     for i in range(8):
         d.text((90, 120 + i * 110), f"Card {n}: add one card to any Dark Deed", font=font,
                fill=(36, 26, 18))
-    img.save(Path(folder) / f"{n}.png", "PNG", compress_level=6)
+    (Path(folder) / f"{n}.png").write_bytes(encode(img, level, encoder=encoder))
 
 
 def floor(count: int, jobs: int) -> float:
     layout = load_layout(ROOT / "content")
     font = str(layout.font_path("body"))
     with tempfile.TemporaryDirectory() as folder:
-        work = [(n, folder, font, layout.size) for n in range(count)]
+        work = [(n, folder, font, layout.size, layout.png) for n in range(count)]
         start = time.perf_counter()
         ctx = multiprocessing.get_context("fork")
         with ctx.Pool(jobs) as pool:
@@ -103,7 +107,8 @@ def main_bench() -> None:
             cold_fresh = fresh(["build", "--content", content, "--out", out, "--jobs",
                                 str(args.jobs)])
         bare = floor(images, args.jobs)
-        print(f"images: {images}, workers: {args.jobs}")
+        encoder, level = load_layout(ROOT / "content").png
+        print(f"images: {images}, workers: {args.jobs}, PNG encoder: {encoder} level {level}")
         print(f"cold full build: {cold:6.2f} s   in a new process: {cold_fresh:.2f} s")
         print(f"bare-Pillow floor: {bare:6.2f} s   ratio {cold / bare:.2f} x (target <= 1.25)")
         print(f"no-op rebuild: {noop:6.3f} s   (target < 0.3)"
