@@ -17,6 +17,7 @@ from typing import Any
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
+from prophecy.dsl.errors import ProphecyError
 from prophecy.dsl.printer import to_text
 
 
@@ -361,12 +362,31 @@ def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Fac
     return front, _deck_back("reference", content.game_name)
 
 
+#: A card has four edges a side, so a tracker shows at most eight rounds.
+EDGES_PER_SIDE = 4
+
+
 def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
-    edges = tuple(Edge(f"Round {n}") for n in range(1, card.rounds))
+    """Rounds on the front's edges, turned each round; the last (or the last few) behind.
+
+    Up to five rounds: all but the last on the front, the last alone on the
+    back. Six to eight: four on the front, the rest on the back's edges.
+    """
+    rounds = card.rounds
+    if rounds > 2 * EDGES_PER_SIDE:
+        raise ProphecyError(
+            f"a round tracker shows at most {2 * EDGES_PER_SIDE} rounds (four edges a side),"
+            f" not {rounds}", where=str(Path(content.root) / card.place.file),
+            line=card.place.line, column=card.place.column,
+            hint=f"write rounds: {2 * EDGES_PER_SIDE} or fewer")
+    on_front = min(EDGES_PER_SIDE, rounds - 1)
+    edges = tuple(Edge(f"Round {n}") for n in range(1, on_front + 1))
     front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round Tracker",
                  edges=edges)
+    behind = tuple(Edge(f"Round {n}") for n in range(on_front + 1, rounds + 1))
     back = Face(design="tracker_back", deck="tracker", title=card.name,
-                subtitle="Final round", edges=(Edge(f"Round {card.rounds}"),))
+                subtitle="Final round" if len(behind) == 1 else "Turn each round",
+                edges=behind)
     return front, back
 
 

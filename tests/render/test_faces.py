@@ -139,3 +139,26 @@ def test_text_too_long_for_its_box_fails_naming_the_card_and_box(vocab, layout):
         render_face(layout, card.id, face)
     assert "arcana/overfull" in caught.value.message
     assert "'effects' box does not fit" in caught.value.message
+
+
+@pytest.mark.parametrize("rounds", range(1, 9))
+def test_every_round_count_a_tracker_can_show_is_drawn(vocab, layout, rounds):
+    tracker = model.Tracker(id="tracker/t", name="Hourglass", kind="tracker",
+                            place=model.Place("tracker.yaml", 4), rounds=rounds)
+    faces_ = card_faces(tracker, sample_content(vocab, (tracker,)))
+    shown = [e.label for e in (*faces_.front.edges, *faces_.back.edges)]
+    assert shown == [f"Round {n}" for n in range(1, rounds + 1)]
+    assert len(faces_.front.edges) <= 4 and 1 <= len(faces_.back.edges) <= 4
+    assert faces_.back.subtitle == ("Final round" if rounds <= 5 else "Turn each round")
+    for face in (faces_.front, faces_.back):
+        assert render_face(layout, tracker.id, face).size == (825, 1125)
+
+
+def test_a_tracker_with_more_rounds_than_edges_is_refused_at_its_place(vocab):
+    tracker = model.Tracker(id="tracker/t", name="Hourglass", kind="tracker",
+                            place=model.Place("tracker.yaml", 4, 3), rounds=9)
+    with pytest.raises(ProphecyError) as caught:
+        card_faces(tracker, sample_content(vocab, (tracker,)))
+    error = caught.value
+    assert error.message == "a round tracker shows at most 8 rounds (four edges a side), not 9"
+    assert (error.where.endswith("tracker.yaml"), error.line, error.column) == (True, 4, 3)
