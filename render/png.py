@@ -42,17 +42,16 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def framed_rows(img: Image.Image) -> bytes:
+def framed_rows(img: Image.Image) -> memoryview:
     """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
 
-    Laid out by Pillow in C: the RGB bytes, seen as a greyscale image three
-    times as wide, are pasted one column in on a zeroed image one column wider.
+    Pillow's raw encoder lays the rows out in C with a stride one byte longer
+    than a row, the extra byte zero; that zero, shifted one place, is the
+    filter byte of the next row (the first row's is added in front).
     """
-    w, h = img.size
-    rows = Image.frombytes("L", (3 * w, h), img.tobytes())
-    framed = Image.new("L", (3 * w + 1, h), 0)
-    framed.paste(rows, (1, 0))
-    return framed.tobytes()
+    w, _ = img.size
+    padded = img.tobytes("raw", "RGB", 3 * w + 1)
+    return memoryview(b"\x00" + padded)[:-1]
 
 
 def compressed_rows(img: Image.Image, level: int, encoder: str = "isal") -> bytes:
