@@ -162,3 +162,21 @@ def test_a_tracker_with_more_rounds_than_edges_is_refused_at_its_place(vocab):
     error = caught.value
     assert error.message == "a round tracker shows at most 8 rounds (four edges a side), not 9"
     assert (error.where.endswith("tracker.yaml"), error.line, error.column) == (True, 4, 3)
+
+
+def test_add_and_remove_icons_differ_at_a_glance():
+    """At the size they print beside text (about 5 mm), the two glyphs differ over a large
+    share of their area, not by one stroke: a solid card with a cross against a hollow one."""
+    from PIL import ImageChops
+
+    from prophecy.render.icons import glyph
+
+    side = 60  # px: 5 mm at 300 dpi
+    add, remove = (glyph(n, side, (255, 255, 255)).getchannel("A") for n in
+                   ("add_deed", "remove_deed"))
+    differ = ImageChops.difference(add, remove).point(lambda v: 255 if v > 128 else 0)
+    share = differ.histogram()[255] / side**2
+    assert share > 0.25
+    # and each is far from an empty or full square
+    for mask in (add, remove):
+        assert 0.2 < mask.point(lambda v: 255 if v > 128 else 0).histogram()[255] / side**2 < 0.8
