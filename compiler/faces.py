@@ -3,9 +3,9 @@
 A ``Face`` is everything the renderer draws on one side of a card, decided
 here from the AST so that ``render`` never reads effect text: each effect
 becomes an ``EffectBox`` with requirement ``Badge``s (level N in the
-grimoire's colour, top discard, reveal, a condition) and ``Step``s (an icon,
-its number, a short text). Grimoire names in a face are resolved: ``THIS``
-becomes the card's own grimoire.
+grimoire's colour, top discard, reveal, a condition) and ``Step``s (an icon
+and the whole instruction, verb first: "Add 1 to any Dark Deed"). Grimoire
+names in a face are resolved: ``THIS`` becomes the card's own grimoire.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
+from prophecy.dsl.errors import ProphecyError
 from prophecy.dsl.printer import to_text
 
 
@@ -32,7 +33,11 @@ class Badge:
 
 @dataclass(frozen=True)
 class Step:
-    """One action: an icon with an optional number, and its short text."""
+    """One action: an icon and its instruction, verb first ("Add 2 to any Dark Deed").
+
+    ``number`` is the action's count for tools reading the model; the face
+    prints it in ``text``, at the text's size, not on the icon.
+    """
 
     icon: str
     text: str
@@ -150,17 +155,22 @@ def badge(req: ast.Node, card_grimoire: str | None, grimoires: tuple[str, ...]) 
 
 
 # ----------------------------------------------------------------- steps
+# Every step's text is a whole instruction a new player can follow without a
+# legend: the verb first ("Add", "Remove", "Stash", "Draw", ...), then its
+# count in digits, then its object, with "your" where the thing is the
+# player's own. The icon beside it repeats the verb as a picture.
 _SELECTOR = {
     "any": "any",
     "each": "each",
-    "highest-points": "highest-points",
-    "lowest-points": "lowest-points",
-    "most-cards": "most-cards",
-    "fewest-cards": "fewest-cards",
+    "highest-points": "your highest-points",
+    "lowest-points": "your lowest-points",
+    "most-cards": "your most-cards",
+    "fewest-cards": "your fewest-cards",
 }
 
 
 def _target(t: ast.DeedTarget, g: str | None) -> str:
+    """The Dark Deed an action aims at, as the object of a sentence: 'any Dark Deed'."""
     name = _grimoire(t.grimoire, g)
     selector = _SELECTOR.get(t.selector, t.selector)
     if name is None:
@@ -170,12 +180,13 @@ def _target(t: ast.DeedTarget, g: str | None) -> str:
     return f"{selector} {name} Dark Deed"
 
 
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _plural(n: int, one: str, many: str) -> str:
     return one if n == 1 else many
+
+
+def _cards(n: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{n} {_plural(n, 'card', 'cards')}"
 
 
 def _stash(n: ast.Stash, g: str | None) -> Step:
@@ -191,7 +202,7 @@ def _stash(n: ast.Stash, g: str | None) -> Step:
         pile = "your discard pile" if n.source == "discard" else "the Arcana deck"
         top = "the top card" if n.count == 1 else f"the top {n.count} cards"
         text = f"{top} of {pile}"
-    return Step("stash", _cap(text), n.count, _grimoire(n.match, g))
+    return Step("stash", f"Stash {text}", n.count, _grimoire(n.match, g))
 
 
 def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
@@ -201,13 +212,27 @@ def _reveal_until(n: ast.RevealUntil, g: str | None) -> Step:
     return Step("reveal_until", text, None, _grimoire(n.match, g))
 
 
-#: Action class → its step (icon, number, words).
+def _discard(n: ast.Discard, g: str | None) -> Step:
+    where = " to the center" if n.to == "center" else ""
+    what = _match_label(n.match, g) + " " if n.match else ""
+    cards = f"{_up_to(n)}{n.count} {what}{_plural(n.count, 'card', 'cards')}"
+    return Step("discard", f"Discard {cards} from your hand{where}", n.count,
+                _grimoire(n.match, g))
+
+
+def _take(n: ast.TakeFromDiscard, g: str | None) -> Step:
+    top = "the top card" if n.count == 1 else f"the top {n.count} cards"
+    return Step("take", f"Take {top} of your discard pile into your hand", n.count)
+
+
+#: Action class → its step (icon, number, words: a whole instruction, verb first).
 STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
-    ast.AddToDeed: lambda n, g: Step("add_deed", _upto(n) + _cap(_target(n.target, g)), n.count,
-                                     _grimoire(n.target.grimoire, g)),
-    ast.RemoveFromDeed: lambda n, g: Step("remove_deed", _upto(n) + "from "
-                                          + _target(n.target, g), n.count,
-                                          _grimoire(n.target.grimoire, g)),
+    ast.AddToDeed: lambda n, g: Step(
+        "add_deed", f"Add {_up_to(n)}{n.count} to {_target(n.target, g)}", n.count,
+        _grimoire(n.target.grimoire, g)),
+    ast.RemoveFromDeed: lambda n, g: Step(
+        "remove_deed", f"Remove {_up_to(n)}{n.count} from {_target(n.target, g)}", n.count,
+        _grimoire(n.target.grimoire, g)),
     ast.Stash: _stash,
     ast.DrawArcana: lambda n, g: Step("draw", to_text(n), n.count),
     ast.DrawDeeds: lambda n, g: Step(
@@ -217,35 +242,48 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
                                    _grimoire(n.grimoire, g)),
     ast.LevelDown: lambda n, g: Step("level_down", "Level down " + _level_ref(n.grimoire, g),
                                      None, _grimoire(n.grimoire, g)),
-    ast.Discard: lambda n, g: Step("discard", to_text(_own(n, g)), n.count,
-                                   _grimoire(n.match, g)),
+    ast.Discard: _discard,
     ast.RevealUntil: _reveal_until,
-    ast.LookAtDeck: lambda n, g: Step("reveal", to_text(n), n.count),
-    ast.GainPoints: lambda n, g: Step("title", to_text(n), n.count),
-    ast.Repeat: lambda n, g: _wrapped(n, n.action, g),
-    ast.Each: lambda n, g: _wrapped(n, n.action, g),
-    ast.Choose: lambda n, g: Step("condition", to_text(n)),
-    ast.TakeFromDiscard: lambda n, g: Step(
-        "take", "Take the top " + (f"{n.count} cards" if n.count != 1 else "card")
-        + " of your discard pile", n.count),
+    ast.TakeFromDiscard: _take,
+    ast.LookAtDeck: lambda n, g: Step("look", to_text(n), n.count),
+    ast.GainPoints: lambda n, g: Step("points", to_text(n), n.count),
+    ast.Repeat: lambda n, g: _repeat(n, g),
+    ast.Each: lambda n, g: _each(n, g),
+    ast.Choose: lambda n, g: _choose(n, g),
 }
 
 
-def _upto(n: ast.AddToDeed | ast.RemoveFromDeed) -> str:
-    return f"Up to {n.count}: " if n.up_to else ""
+def _up_to(n: Any) -> str:
+    return "up to " if getattr(n, "up_to", False) else ""
 
 
-def _own(n: ast.Discard, g: str | None) -> ast.Discard:
-    """The discard with 'matching' written as the card's grimoire, for the face."""
-    if n.match == ast.THIS and g is not None:
-        return ast.Discard(n.count, n.to, n.up_to, g)
-    return n
+#: Verbs as they follow 'Each opponent' or 'Each player' (the printer's table, for faces).
+_THIRD_PERSON = {
+    "Add": "adds", "Remove": "removes", "Stash": "stashes", "Draw": "draws", "Level": "levels",
+    "Discard": "discards", "Take": "takes", "Gain": "gains",
+}
 
 
-def _wrapped(node: ast.Node, inner: ast.Node, g: str | None) -> Step:
-    """A step around another (twice, each opponent): the inner icon, the whole line's words."""
-    step = STEPS[type(inner)](inner, g)
-    return Step(step.icon, to_text(node), step.number, step.grimoire)
+def _repeat(n: ast.Repeat, g: str | None) -> Step:
+    """'Add 1 to any Dark Deed twice': the inner step's words and icon, then how often."""
+    step = STEPS[type(n.action)](n.action, g)
+    times = "twice" if n.times == 2 else f"{n.times} times"
+    return Step(step.icon, f"{step.text} {times}", step.number, step.grimoire)
+
+
+def _each(n: ast.Each, g: str | None) -> Step:
+    """'Each opponent discards 1 card from their hand': the inner step said of them."""
+    step = STEPS[type(n.action)](n.action, g)
+    verb, rest = step.text.split(" ", 1)
+    rest = f" {rest} ".replace(" your ", " their ").strip()
+    return Step(step.icon, f"Each {n.who} {_THIRD_PERSON[verb]} {rest}", step.number,
+                step.grimoire)
+
+
+def _choose(n: ast.Choose, g: str | None) -> Step:
+    """'Choose one: Draw 1 Arcana or Discard 1 card from your hand'."""
+    options = [", then ".join(STEPS[type(a)](a, g).text for a in option) for option in n.options]
+    return Step("choose", "Choose one: " + " or ".join(options))
 
 
 def _level_ref(ref: str, g: str | None) -> str:
@@ -376,12 +414,31 @@ def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Fac
     return front, _deck_back("reference", content.game_name)
 
 
+#: A card has four edges a side, so a tracker shows at most eight rounds.
+EDGES_PER_SIDE = 4
+
+
 def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
-    edges = tuple(Edge(f"Round {n}") for n in range(1, card.rounds))
+    """Rounds on the front's edges, turned each round; the last (or the last few) behind.
+
+    Up to five rounds: all but the last on the front, the last alone on the
+    back. Six to eight: four on the front, the rest on the back's edges.
+    """
+    rounds = card.rounds
+    if rounds > 2 * EDGES_PER_SIDE:
+        raise ProphecyError(
+            f"a round tracker shows at most {2 * EDGES_PER_SIDE} rounds (four edges a side),"
+            f" not {rounds}", where=str(Path(content.root) / card.place.file),
+            line=card.place.line, column=card.place.column,
+            hint=f"write rounds: {2 * EDGES_PER_SIDE} or fewer")
+    on_front = min(EDGES_PER_SIDE, rounds - 1)
+    edges = tuple(Edge(f"Round {n}") for n in range(1, on_front + 1))
     front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round Tracker",
                  edges=edges)
+    behind = tuple(Edge(f"Round {n}") for n in range(on_front + 1, rounds + 1))
     back = Face(design="tracker_back", deck="tracker", title=card.name,
-                subtitle="Final round", edges=(Edge(f"Round {card.rounds}"),))
+                subtitle="Final round" if len(behind) == 1 else "Turn each round",
+                edges=behind)
     return front, back
 
 

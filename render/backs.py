@@ -1,7 +1,7 @@
 """Card backs, and the one entry point for any face: a ``Face`` in, an RGB image out.
 
-A deck back is the deck's symbol in a ringed disc on a dark field with its
-name; the three Prophecy Verse backs differ in colour and numeral (I, II,
+A deck back is the deck's symbol in a ringed disc on a lattice that runs to
+the bleed's edge, with its name; the three Prophecy Verse backs differ in colour and numeral (I, II,
 III). The Grimoire's back is its top level and Manifest ability, the round
 tracker's back its last round.
 """
@@ -13,50 +13,66 @@ from PIL import Image
 from prophecy.compiler.faces import Face
 from prophecy.render import fronts, icons
 from prophecy.render.boxes import draw_boxes
-from prophecy.render.draw import Canvas, mix, text_line
+from prophecy.render.draw import Canvas, mix, readable, text_line
 from prophecy.render.layout import Layout
 from prophecy.render.text import font as fonts_font
 
 
 def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:
+    """A deck's back: a lattice over the whole card, bleed included, and a medallion.
+
+    Nothing follows the cut line: a border or rule near it would show any
+    misregistration of a duplex print (and tell cards on different sheets
+    apart); the lattice looks the same wherever the cut falls.
+    """
     key = f"verse_{face.variant}" if face.deck == "verse" and face.variant else face.deck
     pal = layout.palette(None, key)
-    c = Canvas.new(layout, card, pal.dark)
+    c = Canvas.new(layout, card, mix(pal.dark, pal.main, 0.3))
     gold = c.colour("gold")
-    box = layout.trim_box(layout.data["card"]["safe_mm"] * 0.72)
-    c.draw.rounded_rectangle(box, radius=layout.px(2.2), fill=mix(pal.dark, pal.main, 0.35),
-                             outline=gold, width=round(layout.px(0.5)))
-    inner = layout.trim_box(layout.data["card"]["safe_mm"] * 0.72 + 1.6)
-    c.draw.rounded_rectangle(inner, radius=layout.px(1.6), outline=mix(gold, pal.dark, 0.4),
-                             width=round(layout.px(0.25)))
-    _corners(c, inner, gold)
+    _lattice(c, mix(pal.dark, pal.main, 0.62), layout.px(5.0), layout.px(0.35))
     x0, y0, x1, y1 = layout.region("back", "symbol")
-    c.draw.ellipse((x0, y0, x1, y1), fill=pal.main, outline=gold, width=round(layout.px(0.8)))
+    disc = mix(pal.dark, pal.main, 0.3)  # dark enough for the gold symbol and numeral
+    c.draw.ellipse((x0, y0, x1, y1), fill=disc, outline=gold, width=round(layout.px(0.8)))
     ring = layout.px(2.0)
-    c.draw.ellipse((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=mix(gold, pal.main, 0.5),
+    c.draw.ellipse((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=mix(gold, disc, 0.5),
                    width=round(layout.px(0.3)))
     pad = (x1 - x0) * 0.24
     if face.deck == "verse" and face.variant:
-        c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=gold, anchor="mm",
+        c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=readable(gold, disc),
+                    anchor="mm",
                     font=fonts_font(layout, "number", round((y1 - y0) * 0.42)))
         label, sub = face.title, "Prophecy Verse"
     else:
         icons.paste(c.img, pal.symbol, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), gold)
         label, sub = pal.label, face.title
+    lx0, ly0, lx1, ly1 = layout.region("back", "label")
+    bottom = layout.region("back", "sublabel")[3] if sub else ly1
+    _plate(c, (lx0, ly0, lx1, bottom), pal.dark)
     text_line(c, label.upper(), layout.region("back", "label"), "title", "title", gold, "label")
     if sub:
         text_line(c, sub.upper(), layout.region("back", "sublabel"), "small", "label",
-                  mix(gold, pal.dark, 0.25), "sublabel")
+                  mix(gold, c.colour("white"), 0.35), "sublabel")
     return c.img
 
 
-def _corners(c: Canvas, box, colour) -> None:
-    """Small diamonds in the corners of the back's inner rule."""
+def _lattice(c: Canvas, colour, pitch: float, width: float) -> None:
+    """Diagonal lines both ways over the whole image, centred on the card."""
+    w, h = c.layout.size
+    cx, cy = w / 2, h / 2
+    n = int((w + h) / pitch) + 2
+    line = max(1, round(width))
+    for i in range(-n, n + 1):
+        off = i * pitch
+        c.draw.line((cx + off - h, cy - h, cx + off + h, cy + h), fill=colour, width=line)
+        c.draw.line((cx + off + h, cy - h, cx + off - h, cy + h), fill=colour, width=line)
+
+
+def _plate(c: Canvas, box, colour) -> None:
+    """A dark plate under a label, so the lattice does not run through its letters."""
     x0, y0, x1, y1 = box
-    r = c.layout.px(1.6)
-    for cx, cy in ((x0 + r * 2, y0 + r * 2), (x1 - r * 2, y0 + r * 2),
-                   (x0 + r * 2, y1 - r * 2), (x1 - r * 2, y1 - r * 2)):
-        c.draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=colour)
+    inset = (x1 - x0) * 0.12
+    c.draw.rounded_rectangle((x0 + inset, y0, x1 - inset, y1),
+                             radius=min(y1 - y0, c.layout.px(9.0)) * 0.5, fill=colour)
 
 
 def grimoire_back(layout: Layout, card: str, face: Face) -> Image.Image:

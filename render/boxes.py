@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from prophecy.compiler.faces import Badge, EffectBox
 from prophecy.render import icons
-from prophecy.render.draw import Canvas, draw_inline_icon, mix, step_tokens
+from prophecy.render.draw import (
+    MIN_TEXT_PT,
+    Canvas,
+    draw_inline_icon,
+    mix,
+    readable,
+    step_tokens,
+)
 from prophecy.render.layout import RGB, Box, Palette
 from prophecy.render.text import Block, draw_block, fit, font, words, wrap
 
@@ -53,16 +60,22 @@ def _label_block(c: Canvas, text: str, role: str, width: float, largest: int,
     return None
 
 
+def _small(c: Canvas, size: int) -> int:
+    """The badge captions' size: 0.62 of the text's, never under the smallest print size."""
+    return max(c.layout.pt(MIN_TEXT_PT), round(size * 0.62))
+
+
 def _badge(c: Canvas, b: Badge, width: float, size: int) -> PlacedBadge | None:
-    small = max(8, round(size * 0.62))
+    small = _small(c, size)
+    floor = c.layout.pt(MIN_TEXT_PT)
     if b.kind == "level":
-        label = _label_block(c, b.caption.upper(), "label", width, small, round(small * 0.7))
+        label = _label_block(c, b.caption.upper(), "label", width, small, floor)
         if label is None:
             return None
         return PlacedBadge(b, label, size * 1.7 + label.height)
     role = "label" if b.kind != "condition" else "body"
     largest = small if b.kind == "condition" else round(size * 0.85)
-    label = _label_block(c, b.label, role, width, largest, round(small * 0.8))
+    label = _label_block(c, b.label, role, width, max(largest, floor), floor)
     if label is None:
         return None
     return PlacedBadge(b, label, size * 1.25 + small * 1.1 + label.height)
@@ -135,43 +148,46 @@ def _draw_box(c: Canvas, placed: PlacedBox, box: Box, laid: BoxesLayout, pal: Pa
         col = (x0, y0, x0 + laid.column, y1)
         c.draw.rounded_rectangle(col, radius=r, fill=mix(pal.light, pal.main, 0.12),
                                  outline=pal.main, width=max(2, round(L.px(0.3))))
-        _draw_badges(c, placed, col, size)
+        _draw_badges(c, placed, col, size, mix(pal.light, pal.main, 0.12))
         text_x = x0 + laid.column + pad
     ty = y0 + (y1 - y0 - placed.text.height) / 2
     draw_block(c.draw, L, placed.text, text_x, ty, c.colour("ink"),
                draw_icon=draw_inline_icon(c))
 
 
-def _draw_badges(c: Canvas, placed: PlacedBox, col: Box, size: int) -> None:
+def _draw_badges(c: Canvas, placed: PlacedBox, col: Box, size: int, ground: RGB) -> None:
     gap = size * 0.35
     total = sum(b.height for b in placed.badges) + gap * (len(placed.badges) - 1)
     y = (col[1] + col[3] - total) / 2
     cx = (col[0] + col[2]) / 2
     for b in placed.badges:
-        _draw_badge(c, b, cx, y, col[2] - col[0], size)
+        _draw_badge(c, b, cx, y, col[2] - col[0], size, ground)
         y += b.height + gap
 
 
-def _draw_badge(c: Canvas, pb: PlacedBadge, cx: float, y: float, width: float, size: int) -> None:
+def _draw_badge(c: Canvas, pb: PlacedBadge, cx: float, y: float, width: float, size: int,
+                ground: RGB) -> None:
     b = pb.badge
     ink = c.colour("ink")
     colour = c.layout.palette(b.grimoire).main if b.grimoire else ink
-    small = max(8, round(size * 0.62))
+    shape = colour
+    colour = readable(colour, ground)
+    small = _small(c, size)
     if b.kind == "level":
         r = size * 0.82
         hexagon = [(cx + r * math.cos(math.radians(30 + 60 * i)),
                     y + r + r * math.sin(math.radians(30 + 60 * i))) for i in range(6)]
-        c.draw.polygon(hexagon, fill=colour, outline=c.colour("gold"),
+        c.draw.polygon(hexagon, fill=shape, outline=c.colour("gold"),
                        width=max(2, round(size * 0.07)))
         c.draw.text((cx, y + r), b.label, font=font(c.layout, "number", round(size * 1.05)),
                     fill=c.colour("white"), anchor="mm")
         _label(c, pb.label, cx, y + size * 1.7, width, colour)
         return
     side = size * 1.15
-    icons.paste(c.img, b.kind, (cx - side / 2, y, cx + side / 2, y + side), colour)
+    icons.paste(c.img, b.kind, (cx - side / 2, y, cx + side / 2, y + side), shape)
     caption = BADGE_CAPTIONS[b.kind].upper()
     c.draw.text((cx, y + side + small * 0.55), caption, font=font(c.layout, "label", small),
-                fill=mix(ink, c.colour("paper"), 0.35), anchor="mm")
+                fill=readable(mix(ink, c.colour("paper"), 0.35), ground), anchor="mm")
     _label(c, pb.label, cx, y + size * 1.25 + small * 1.1, width, colour)
 
 

@@ -118,10 +118,11 @@ def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
                                 "line": job.line, "column": job.column, "hint": exc.hint}
     target = _OUT / job.path
     tmp = temp_name(target)
-    tmp.write_bytes(png.encode(img, _LAYOUT.data["png"].get("compress_level", 6)))
+    encoder, level = _LAYOUT.png
+    tmp.write_bytes(png.encode(img, level, _LAYOUT.dpi, encoder))
     cell = _OUT / cell_path(job.path)
     cell_tmp = temp_name(cell)
-    cell_tmp.write_bytes(png.encode(make_cell(_LAYOUT, img), 1))
+    cell_tmp.write_bytes(png.encode(make_cell(_LAYOUT, img), 1, _LAYOUT.cell_dpi, encoder))
     return job.path, [(str(target), str(tmp)), (str(cell), str(cell_tmp))], None
 
 

@@ -32,16 +32,43 @@ ICON_COLOURS = {
 }
 #: An inline icon's width in ems (see render.text.icon_width).
 ICON_EMS = 1.5
-#: Where an icon's number sits on its white card glyph (unit coordinates).
-NUMBER_AT = {
-    "add_deed": (0.5, 0.56), "remove_deed": (0.5, 0.56), "draw": (0.39, 0.58),
-    "discard": (0.33, 0.42), "take": (0.65, 0.46), "stash": (0.64, 0.54),
-}
+#: The smallest type printed on a face, in points, and the least contrast (WCAG 2)
+#: between text and what it is printed on: 4.5:1 for normal text.
+MIN_TEXT_PT = 6.0
+MIN_CONTRAST = 4.5
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``t`` of the way from colour a to colour b."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+def _linear(v: int) -> float:
+    c = v / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    r, g, b = (_linear(v) for v in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 to 21."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable(colour: RGB, ground: RGB, ratio: float = MIN_CONTRAST) -> RGB:
+    """``colour``, darkened (on a light ground) or lightened (on a dark one) just enough to
+    stand ``ratio`` : 1 against ``ground``, so any palette a layout names prints legibly."""
+    target: RGB = (0, 0, 0) if luminance(ground) > 0.18 else (255, 255, 255)
+    for step in range(21):
+        candidate = mix(colour, target, step / 20)
+        if contrast(candidate, ground) >= ratio:
+            return candidate
+    return target
 
 
 @dataclass
@@ -60,6 +87,15 @@ class Canvas:
 
     def colour(self, name: str) -> RGB:
         return self.layout.colour(name)
+
+    def ground(self, box: Box) -> RGB:
+        """The commonest colour in a box of the image: what text drawn there lands on."""
+        x0, y0, x1, y1 = (round(v) for v in box)
+        x0, y0 = max(0, x0), max(0, y0)
+        x1 = min(self.img.width, max(x1, x0 + 1))
+        y1 = min(self.img.height, max(y1, y0 + 1))
+        region = self.img.crop((x0, y0, x1, y1)).convert("RGB")
+        return max(region.getcolors(region.width * region.height))[1]  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ frame
@@ -81,13 +117,18 @@ def frame(c: Canvas, pal: Palette, panel: RGB | None = None) -> Box:
 
 def text_line(c: Canvas, text: str, box: Box, role: str, font_role: str, colour: RGB,
               name: str, align: str = "center") -> None:
-    """One line of text, shrunk to fit the box's width, centred vertically."""
+    """One line of text, shrunk to fit the box's width, centred vertically.
+
+    Its colour is made legible against what lies under it (``readable``).
+    """
     x0, y0, x1, y1 = box
     size = fit_line(c.layout, text, x1 - x0, role, font_role, c.card, name, height=(y1 - y0))
     f = font(c.layout, font_role, size)
     x = {"center": (x0 + x1) / 2, "left": x0, "right": x1}[align]
     anchor = {"center": "mm", "left": "lm", "right": "rm"}[align]
-    c.draw.text((x, (y0 + y1) / 2), text, font=f, fill=colour, anchor=anchor)
+    where = c.draw.textbbox((x, (y0 + y1) / 2), text, font=f, anchor=anchor)
+    c.draw.text((x, (y0 + y1) / 2), text, font=f, fill=readable(colour, c.ground(where)),
+                anchor=anchor)
 
 
 def title_bar(c: Canvas, box: Box, text: str, pal: Palette, symbol: str | None) -> None:
@@ -133,7 +174,11 @@ def chip_colour(c: Canvas, name: str, grimoire: str | None) -> RGB:
 
 
 def draw_inline_icon(c: Canvas):
-    """The callback ``draw_block`` uses to draw an action icon on the baseline."""
+    """The callback ``draw_block`` uses to draw an action icon on the baseline.
+
+    The icon carries no number: the step's text says the count at the text's
+    size, which stays readable where a number squeezed onto the icon would not.
+    """
 
     def draw(d: ImageDraw.ImageDraw, token: Icon, where: tuple[float, float, float], size: int):
         x, baseline, w = where
@@ -145,26 +190,8 @@ def draw_inline_icon(c: Canvas):
         pad = side * 0.08
         icons.paste(c.img, token.name, (box[0] + pad, box[1] + pad, box[2] - pad, box[3] - pad),
                     c.colour("white"))
-        if token.number is not None:
-            _icon_number(c, token, box, pad, bg)
 
     return draw
-
-
-def _icon_number(c: Canvas, token: Icon, box: Box, pad: float, bg: RGB) -> None:
-    side = box[2] - box[0] - 2 * pad
-    f = font(c.layout, "number", round(side * 0.56))
-    if token.name in NUMBER_AT:
-        ux, uy = NUMBER_AT[token.name]
-        c.draw.text((box[0] + pad + ux * side, box[1] + pad + uy * side), str(token.number),
-                    font=f, fill=bg, anchor="mm")
-        return
-    r = side * 0.26
-    cx, cy = box[2] - r * 0.7, box[3] - r * 0.7
-    c.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=c.colour("white"), outline=bg,
-                   width=max(1, round(r * 0.15)))
-    c.draw.text((cx, cy), str(token.number), font=font(c.layout, "number", round(r * 1.5)),
-                fill=bg, anchor="mm")
 
 
 def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
@@ -172,6 +199,6 @@ def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
     for i, step in enumerate(steps):
         # Wrapped lines start under the text, not under the icon.
         out.append(Break(0.25 if i else 0.0, hang=ICON_EMS + 0.22))
-        out.append(Icon(step.icon, step.number, chip_colour(c, step.icon, step.grimoire)))
+        out.append(Icon(step.icon, None, chip_colour(c, step.icon, step.grimoire)))
         out.extend(words(step.text, "body", ink))
     return out

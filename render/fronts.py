@@ -10,7 +10,15 @@ from __future__ import annotations
 from prophecy.compiler.faces import Face
 from prophecy.render import icons
 from prophecy.render.boxes import draw_boxes
-from prophecy.render.draw import Canvas, frame, medallion, mix, text_line, title_bar
+from prophecy.render.draw import (
+    Canvas,
+    frame,
+    medallion,
+    mix,
+    readable,
+    text_line,
+    title_bar,
+)
 from prophecy.render.layout import Box, Layout, Palette
 from prophecy.render.text import Break, Word, draw_block, fit_block, font, words
 
@@ -151,7 +159,7 @@ def _redraw_mark(c: Canvas, box: Box, pal: Palette, round_no: str) -> None:
     icons.paste(c.img, "redraw", (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2),
                 pal.main)
     c.draw.text((cx, cy), round_no, font=font(c.layout, "number", round(side * 0.42)),
-                fill=pal.main, anchor="mm")
+                fill=readable(pal.main, c.colour("paper")), anchor="mm")
     caption = (x0 - c.layout.px(30), y0, x0 - c.layout.px(1), y1)
     text_line(c, f"REDRAW IN ROUND {round_no}", caption, "small", "label", pal.main, "redraw",
               align="right")

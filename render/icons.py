@@ -143,21 +143,21 @@ def hourglass(p: Pen) -> None:
 
 
 # ------------------------------------------------------------ action glyphs
-def _card_with(p: Pen, sign: str) -> None:
-    p.card(0.22, 0.10, 0.78, 0.90, fill=p.fg)
-    if sign:
-        p.ellipse(0.56, 0.02, 0.98, 0.44, fill=p.fg, outline=p.hole, width=0.05)
-        p.line([(0.66, 0.23), (0.88, 0.23)], 0.07, fill=p.hole)
-        if sign == "+":
-            p.line([(0.77, 0.12), (0.77, 0.34)], 0.07, fill=p.hole)
-
-
 def add_deed(p: Pen) -> None:
-    _card_with(p, "+")
+    """A solid card with a large plus cut through it: a card goes onto the Dark Deed."""
+    p.card(0.16, 0.04, 0.84, 0.96, fill=p.fg)
+    p.rect(0.26, 0.43, 0.74, 0.57, fill=p.hole)
+    p.rect(0.43, 0.26, 0.57, 0.74, fill=p.hole)
 
 
 def remove_deed(p: Pen) -> None:
-    _card_with(p, "-")
+    """An empty card outline struck through by a bar: a card leaves the Dark Deed.
+
+    It differs from ``add_deed`` in every way a glance can tell (hollow
+    against solid, one bar against a cross), not by one stroke.
+    """
+    p.rect(0.20, 0.08, 0.80, 0.92, r=0.10, outline=p.fg, width=0.09)
+    p.rect(0.04, 0.41, 0.96, 0.59, r=0.04, fill=p.fg)
 
 
 def stash(p: Pen) -> None:
@@ -226,6 +226,37 @@ def redraw(p: Pen) -> None:
     p.poly([(0.02, 0.44), (0.24, 0.44), (0.13, 0.62)])
 
 
+def choose(p: Pen) -> None:
+    """A path that forks in two: 'Choose one'."""
+    p.line([(0.5, 0.94), (0.5, 0.52)], 0.12)
+    p.line([(0.5, 0.56), (0.20, 0.24)], 0.12)
+    p.line([(0.5, 0.56), (0.80, 0.24)], 0.12)
+    p.poly([(0.06, 0.10), (0.34, 0.14), (0.14, 0.34)])
+    p.poly([(0.94, 0.10), (0.66, 0.14), (0.86, 0.34)])
+
+
+def look(p: Pen) -> None:
+    """The eye (as ``eye`` draws it, in the top half) over a card: looking at the deck."""
+    def top_half(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(x, y * 0.6 - 0.08) for x, y in pts]
+
+    p.card(0.24, 0.46, 0.76, 0.98)
+    p.poly(top_half(_arc_pts(0.5, 1.05, 0.75, 222, 318))
+           + top_half(_arc_pts(0.5, -0.05, 0.75, 42, 138)))
+    p.ellipse(0.40, 0.12, 0.60, 0.32, fill=p.hole)
+    p.ellipse(0.455, 0.175, 0.545, 0.265)
+
+
+def points(p: Pen) -> None:
+    """A coin with a star struck on it: points gained."""
+    p.ellipse(0.06, 0.06, 0.94, 0.94)
+    p.ellipse(0.16, 0.16, 0.84, 0.84, fill=p.hole)
+    star = [(0.5 + (0.30 if i % 2 == 0 else 0.13) * math.cos(math.radians(-90 + 36 * i)),
+             0.5 + (0.30 if i % 2 == 0 else 0.13) * math.sin(math.radians(-90 + 36 * i)))
+            for i in range(10)]
+    p.poly(star)
+
+
 GLYPHS: dict[str, Callable[[Pen], None]] = {
     "drop": drop, "pentagram": pentagram, "skull": skull, "eye": eye, "book": book,
     "dagger": dagger, "scroll": scroll, "hood": hood, "crown": crown, "hourglass": hourglass,
@@ -233,6 +264,7 @@ GLYPHS: dict[str, Callable[[Pen], None]] = {
     "draw_deed": draw_deed, "level_up": level_up, "level_down": level_down,
     "discard": discard, "take": take, "reveal_until": reveal_until, "reveal": eye,
     "top_discard": top_discard, "condition": condition, "title": crown, "redraw": redraw,
+    "choose": choose, "look": look, "points": points,
 }
 
 

@@ -91,6 +91,17 @@ class Layout:
                 hint=f"add regions.{kind}.{name}: [x, y, width, height] in mm",
             ) from None
 
+    @property
+    def png(self) -> tuple[str, int]:
+        """The PNG deflate library and its level."""
+        spec = self.data.get("png", {})
+        return spec.get("encoder", "isal"), int(spec.get("compress_level", 2))
+
+    @property
+    def cell_dpi(self) -> float:
+        """The resolution of a Tabletop Simulator cell (its width over the card's)."""
+        return float(self.data["tts"]["cell_width"]) * MM_PER_INCH / self.trim_mm[0]
+
     # -------------------------------------------------------------- styling
     def pt(self, points: float) -> int:
         """A type size in points, as pixels."""
@@ -146,6 +157,23 @@ def _find_font(package: str, file: str, layout: str) -> Path:
     return path
 
 
+#: The highest level of each deflate library the layout may name.
+PNG_LEVELS = {"isal": 3, "zlib": 9}
+
+
+def _check_png(layout: Layout, path: Path) -> None:
+    from prophecy.render.png import ENCODERS
+
+    encoder, level = layout.png
+    if encoder not in ENCODERS:
+        raise ProphecyError(f"the PNG encoder '{encoder}' is not installed", where=str(path),
+                            hint="install the project again, or write 'encoder: zlib' under png:")
+    if level > PNG_LEVELS[encoder]:
+        raise ProphecyError(f"{encoder} has compression levels 0 to {PNG_LEVELS[encoder]},"
+                            f" not {level}", where=str(path),
+                            hint=f"write a compress_level from 0 to {PNG_LEVELS[encoder]}")
+
+
 def hex_rgb(text: str) -> RGB:
     """'#a1b2c3' → (161, 178, 195)."""
     return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
@@ -168,6 +196,7 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
     if errors:
         raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
     layout = Layout(name=name, data=data, digest="")
+    _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:
         if not Path(font).is_file():

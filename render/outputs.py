@@ -29,12 +29,13 @@ DECK_LABELS = {
 
 @dataclass(frozen=True)
 class Options:
-    """What the user chose: papers, duplex edge, back offset, the TTS image URL base."""
+    """What the user chose: papers, duplex edge, back offset, TTS image URL base, shop preset."""
 
     papers: tuple[str, ...] = ("a4", "letter")
     duplex: str | None = None
     offset_mm: tuple[float, float] | None = None
     tts_url: str | None = None
+    preset: str = "home"
 
 
 def _key(*parts: object) -> str:
@@ -79,7 +80,8 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
         img = tts.cell(layout, sheet.cards[0].back)
     else:
         img = tts.sheet_image(layout, sheet, side)
-    write_atomic(target, png.encode(img, 1), unless_same=True, durable=False)
+    write_atomic(target, png.encode(img, 1, layout.cell_dpi, layout.png[0]), unless_same=True,
+                 durable=False)
     return f"  wrote tts/{target.name}"
 
 
@@ -146,6 +148,27 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout,
 def _cell(out: Path, image: str) -> Path:
     small = out / cell_path(image)
     return small if small.is_file() else out / image
+
+
+def write_shop(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,
+               state: dict, title: str, workers: int) -> tuple[dict[str, str], list[str]]:
+    """The files of a print shop's preset (not ``home``): their keys, and their notes."""
+    from prophecy.render import shops
+
+    listed = [shops.ShopCard(c.name, c.copies, p.fronts[c.id], p.backs[c.id]) for c in cards]
+    keys = [(p.jobs[c.front].key, p.jobs[c.back].key, c.copies) for c in listed]
+    spec = layout.data["shops"][opts.preset]
+    if opts.preset == "dtc":
+        name = "dtc-cards.pdf"
+        key = _key(keys, spec, layout.digest)
+        if _fresh(state, name, key, out, [name]):
+            return {name: key}, []
+        count = shops.dtc_pdf(listed, out, layout, title, out / name, workers)
+        return {name: key}, [f"  wrote {name} ({count} pages, CMYK)"]
+    files = shops.png_folder(opts.preset, listed, out, layout)
+    key = _key(keys, spec, layout.digest)
+    return {f: key for f in files}, [f"  wrote {opts.preset}/ ({len(files) - 1} images and"
+                                     " cards.csv)"]
 
 
 def cards_json(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, game: str) -> bytes:

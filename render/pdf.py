@@ -14,7 +14,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 from prophecy.dsl.errors import ProphecyError
 
@@ -56,16 +56,26 @@ def read_png(path: Path) -> PngData:
     return PngData(header[0], header[1], b"".join(idat))
 
 
+class Placement(NamedTuple):
+    """An image drawn into ``rect``, turned ``rotate`` degrees anticlockwise, clipped."""
+
+    image: str
+    rect: Rect
+    clip: Rect
+    rotate: int = 0
+
+
 @dataclass
 class Page:
-    """One page: its size, trim box, the images placed on it (clipped) and line segments."""
+    """One page: its size, trim and bleed boxes, the images placed on it and line segments."""
 
     width: float
     height: float
     trim: Rect
-    placements: list[tuple[str, Rect, Rect]] = field(default_factory=list)  # image, where, clip
+    placements: list[Placement] = field(default_factory=list)
     lines: list[tuple[float, float, float, float]] = field(default_factory=list)
     line_width: float = 0.5
+    bleed: Rect | None = None
 
 
 def _num(v: float) -> str:
@@ -80,12 +90,27 @@ def _content(page: Page, names: dict[str, str]) -> bytes:
         for x0, y0, x1, y1 in page.lines:
             out.append(f"{_num(x0)} {_num(y0)} m {_num(x1)} {_num(y1)} l S")
         out.append("Q")
-    for image, (x, y, w, h), (cx, cy, cw, ch) in page.placements:
-        out.append(
-            f"q {_num(cx)} {_num(cy)} {_num(cw)} {_num(ch)} re W n "
-            f"{_num(w)} 0 0 {_num(h)} {_num(x)} {_num(y)} cm /{names[image]} Do Q"
-        )
+    for image, rect, (cx, cy, cw, ch), rotate in page.placements:
+        matrix = " ".join(_num(v) for v in image_matrix(rect, rotate))
+        out.append(f"q {_num(cx)} {_num(cy)} {_num(cw)} {_num(ch)} re W n "
+                   f"{matrix} cm /{names[image]} Do Q")
     return ("\n".join(out) + "\n").encode("ascii")
+
+
+def image_matrix(rect: Rect, rotate: int) -> tuple[float, ...]:
+    """The ``cm`` matrix that draws an image's unit square upright-turned into ``rect``.
+
+    ``rotate`` (0, 90, 180, 270 degrees anticlockwise) turns the image inside
+    the axis-aligned ``rect``; at 90 and 270 the rect is as wide as the image
+    is tall.
+    """
+    x, y, w, h = rect
+    return {
+        0: (w, 0, 0, h, x, y),
+        90: (0, h, -w, 0, x + w, y),
+        180: (-w, 0, 0, -h, x + w, y + h),
+        270: (0, -h, w, 0, x, y + h),
+    }[rotate % 360]
 
 
 class PdfWriter:
@@ -146,17 +171,19 @@ def write_pdf(pages: list[Page], images: dict[str, Path], title: str, out: Binar
     names: dict[str, str] = {}  # image key -> its resource name
     kids = []
     for page in pages:
-        for key, _, _ in page.placements:
+        for key, *_ in page.placements:
             if key not in refs:
                 refs[key] = _image(pdf, read_png(images[key]))
                 names[key] = f"Im{len(refs)}"
-        used = sorted({k for k, _, _ in page.placements}, key=lambda k: refs[k])
+        used = sorted({p.image for p in page.placements}, key=lambda k: refs[k])
         xobjects = " ".join(f"/{names[k]} {refs[k]} 0 R" for k in used)
         content = pdf.stream("/Filter /FlateDecode", zlib.compress(_content(page, names), 9))
-        x, y, w, h = page.trim
+        boxes = f"/TrimBox {_box(page.trim)}"
+        if page.bleed is not None:
+            boxes += f" /BleedBox {_box(page.bleed)}"
         kids.append(pdf.add(
             f"<< /Type /Page /Parent {tree} 0 R /MediaBox [0 0 {_num(page.width)} "
-            f"{_num(page.height)}] /TrimBox [{_num(x)} {_num(y)} {_num(x + w)} {_num(y + h)}] "
+            f"{_num(page.height)}] {boxes} "
             f"/Resources << /XObject << {xobjects} >> >> /Contents {content} 0 R >>".encode()
         ))
     pdf.put(tree, f"<< /Type /Pages /Kids [{' '.join(f'{k} 0 R' for k in kids)}] "
@@ -164,6 +191,11 @@ def write_pdf(pages: list[Page], images: dict[str, Path], title: str, out: Binar
     pdf.put(catalog, f"<< /Type /Catalog /Pages {tree} 0 R >>".encode())
     info = pdf.add(f"<< /Title ({_escape(title)}) /Producer (prophecy build) >>".encode())
     pdf.finish(catalog, info)
+
+
+def _box(rect: Rect) -> str:
+    x, y, w, h = rect
+    return f"[{_num(x)} {_num(y)} {_num(x + w)} {_num(y + h)}]"
 
 
 def pdf_bytes(pages: list[Page], images: dict[str, Path], title: str) -> bytes:

@@ -44,6 +44,7 @@ class Options:
     duplex: str | None = None
     back_offset: tuple[float, float] | None = None
     tts_url: str | None = None
+    preset: str = "home"
 
     @property
     def workers(self) -> int:
@@ -85,7 +86,8 @@ def fingerprint(content: Path, out: Path, options: Options) -> str:
 
 def _option_key(out: Path, options: Options) -> tuple[Any, ...]:
     offset = None if options.back_offset is None else ",".join(map(str, options.back_offset))
-    return (options.paper, options.duplex, offset, options.tts_url, str(out.resolve()))
+    return (options.paper, options.duplex, offset, options.tts_url, options.preset,
+            str(out.resolve()))
 
 
 def read_state(out: Path) -> dict[str, Any]:
@@ -121,6 +123,7 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
 
     loaded = load_content(content)
     layout = load_layout(content)
+    check_sheets(layout, options)
     for grimoire in loaded.grimoires:
         if grimoire not in layout.data["grimoires"]:
             note(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
@@ -170,15 +173,32 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
     from prophecy.render import outputs
 
     opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
-                           options.tts_url)
+                           options.tts_url, options.preset)
     tasks: list[outputs.Task] = []
-    done = outputs.write_sheets(cards, plan, layout, out, opts, state, title, tasks)
+    done: dict[str, str] = {}
+    if options.preset == "home":
+        done |= outputs.write_sheets(cards, plan, layout, out, opts, state, title, tasks)
     done |= outputs.write_tts(cards, plan, layout, out, opts, state, title, tasks, note)
     for line in outputs.run_tasks(tasks, options.workers):
         note(line)
+    if options.preset != "home":
+        shop, lines = outputs.write_shop(cards, plan, layout, out, opts, state, title,
+                                         options.workers)
+        done |= shop
+        for line in lines:
+            note(line)
     write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, title),
                  unless_same=True, durable=False)
     return done
+
+
+def check_sheets(layout: Any, options: Options) -> None:
+    """Refuse a paper grid or back offset the sheets cannot take, before anything is drawn."""
+    from prophecy.render.sheets import spec_for
+
+    if options.only is None and options.preset == "home":
+        for paper in PAPERS[options.paper]:
+            spec_for(layout, paper, options.duplex, options.back_offset)
 
 
 def only_card(content: Any, name: str) -> Any:

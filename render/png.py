@@ -3,47 +3,78 @@
 Pillow's encoder tries every PNG row filter on every row, which costs more
 than the compression itself. Card faces are flat colour, so rows without a
 filter compress as well (often better) and skip that work: the rows are laid
-out with Pillow's C routines and compressed with zlib in one call. The file is
-a plain 8-bit RGB, non-interlaced PNG, so ``render.pdf`` can embed its data
-as is.
+out with Pillow's C routines and deflated in one stream. The deflating is
+ISA-L's (``isal``, zlib-compatible output) by default: measured on a card
+face it is about 15 times faster than zlib at level 3 for files about 10 %
+bigger, and the build spends most of its time here. The file is a plain
+8-bit RGB, non-interlaced PNG, so ``render.pdf`` can embed its data as is,
+and it says what it is: 300 dpi (``pHYs``), so a viewer or a print shop
+reads the card at its real size, and sRGB (``sRGB``, with the ``gAMA`` and
+``cHRM`` that the PNG specification asks to go with it).
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Callable
+from typing import Any
 
 from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+METRES_PER_INCH = 0.0254
+
+#: Deflate libraries by name, each making a zlib-format compressor at a level.
+ENCODERS: dict[str, Callable[[int], Any]] = {"zlib": zlib.compressobj}
+try:
+    from isal import isal_zlib
+
+    ENCODERS["isal"] = isal_zlib.compressobj
+except ImportError:  # pragma: no cover - isal is a dependency; only an odd platform lacks it
+    pass
+
+#: sRGB's white point and primaries as cHRM stores them (times 100000).
+_SRGB_CHRM = (31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def compressed_rows(img: Image.Image, level: int) -> bytes:
-    """The IDAT data: every row led by filter byte 0 (none), deflated at ``level``.
+def framed_rows(img: Image.Image) -> memoryview:
+    """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
 
-    Rows are fed to one compressor as views of the pixel buffer, so the image
-    is never copied into a framed buffer first.
+    Pillow's raw encoder lays the rows out in C with a stride one byte longer
+    than a row, the extra byte zero; that zero, shifted one place, is the
+    filter byte of the next row (the first row's is added in front).
     """
-    raw = memoryview(img.tobytes())
-    stride = img.size[0] * 3
-    deflate = zlib.compressobj(level)
-    out = []
-    for start in range(0, len(raw), stride):
-        out.append(deflate.compress(b"\x00"))
-        out.append(deflate.compress(raw[start : start + stride]))
-    out.append(deflate.flush())
-    return b"".join(out)
+    w, _ = img.size
+    padded = img.tobytes("raw", "RGB", 3 * w + 1)
+    return memoryview(b"\x00" + padded)[:-1]
 
 
-def encode(img: Image.Image, level: int = 6) -> bytes:
-    """PNG bytes of an RGB image, compressed at zlib ``level``."""
+def compressed_rows(img: Image.Image, level: int, encoder: str = "isal") -> bytes:
+    """The IDAT data: the framed rows deflated at ``level`` in one call (a call per row
+    costs more than ISA-L's compression itself)."""
+    deflate = ENCODERS[encoder](level)
+    return deflate.compress(framed_rows(img)) + deflate.flush()
+
+
+def colour_chunks(dpi: float) -> bytes:
+    """pHYs (pixels per metre at ``dpi``), sRGB (perceptual), gAMA and cHRM for sRGB."""
+    per_metre = round(dpi / METRES_PER_INCH)
+    return (_chunk(b"sRGB", b"\x00") + _chunk(b"gAMA", struct.pack(">I", 45455))
+            + _chunk(b"cHRM", struct.pack(">8I", *_SRGB_CHRM))
+            + _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
+
+
+def encode(img: Image.Image, level: int = 2, dpi: float = 300.0, encoder: str = "isal") -> bytes:
+    """PNG bytes of an RGB image, deflated by ``encoder`` at ``level``, tagged ``dpi`` and sRGB."""
     if img.mode != "RGB":
         img = img.convert("RGB")
     w, h = img.size
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    data = compressed_rows(img, level)
-    return SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", data) + _chunk(b"IEND", b"")
+    data = compressed_rows(img, level, encoder)
+    return (SIGNATURE + _chunk(b"IHDR", header) + colour_chunks(dpi) + _chunk(b"IDAT", data)
+            + _chunk(b"IEND", b""))

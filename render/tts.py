@@ -126,6 +126,11 @@ def _transform(x: float) -> dict:
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
+def join_url(base: str, name: str) -> str:
+    """``name`` inside the folder ``base`` names, whether or not ``base`` ends in '/'."""
+    return f"{base.rstrip('/')}/{name}"
+
+
 def deck_object(deck: str, label: str, sheets_: list[Sheet], url: str, index: int,
                 unique: bool) -> dict:
     """One deck (or a single card) as a Tabletop Simulator object."""
@@ -133,7 +138,8 @@ def deck_object(deck: str, label: str, sheets_: list[Sheet], url: str, index: in
     for sheet in sheets_:
         key = index * 10 + sheet.number
         custom[str(key)] = {
-            "FaceURL": f"{url}/{sheet.face_name}", "BackURL": f"{url}/{sheet.back_name(unique)}",
+            "FaceURL": join_url(url, sheet.face_name),
+            "BackURL": join_url(url, sheet.back_name(unique)),
             "NumWidth": sheet.columns, "NumHeight": sheet.rows, "BackIsHidden": True,
             "UniqueBack": unique, "Type": 0,
         }

@@ -27,7 +27,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplex", choices=("long", "short"), default=None,
                         help="the edge the printer flips on (default: the layout's, long)")
     parser.add_argument("--back-offset", metavar="X,Y", default=None,
-                        help="shift the backs X mm right and Y mm down (printers that misregister)")
+                        help="move the backs X mm right and Y mm down, as seen from the front "
+                        "of the sheet (printers that misregister)")
+    parser.add_argument("--preset", choices=("home", "tgc", "mpc", "dtc"), default="home",
+                        help="what to print for: home (print-and-play sheets, the default), "
+                        "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards)")
     parser.add_argument("--tts-url", metavar="URL", default=None,
                         help="where Tabletop Simulator finds tts/ (default: its file:// address)")
     add_content(parser)
@@ -51,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.render.pipeline import Options, build
 
     options = Options(args.paper, args.only, args.jobs, args.duplex,
-                      _offset(args.back_offset), args.tts_url)
+                      _offset(args.back_offset), args.tts_url, args.preset)
     result = build(content_dir(args), args.out, options, _note)
     if result.up_to_date:
         _note(f"up to date: {result.out} ({result.seconds:.2f} s)")

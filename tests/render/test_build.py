@@ -208,3 +208,63 @@ def test_a_card_drawn_alone_is_the_image_the_full_build_draws(small_content, tmp
     assert build(content, tmp_path / "alone", "--only", "Reference Card") == 0
     name = "cards/reference-reference-card.png"
     assert (tmp_path / "alone" / name).read_bytes() == (tmp_path / "all" / name).read_bytes()
+
+
+def test_card_pngs_say_300_dpi_and_srgb_and_tts_cells_their_own_size(built):
+    with Image.open(built / "cards" / "tracker-round-tracker.png") as card:
+        assert card.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+        assert card.info["srgb"] == 0
+    with Image.open(built / "tts" / "tracker-1.png") as sheet:
+        assert sheet.info["dpi"] == pytest.approx((150, 150), abs=0.02)
+
+
+@pytest.mark.parametrize("url", ["https://example.invalid/decks/", "https://example.invalid/decks"])
+def test_a_tts_url_with_or_without_a_trailing_slash_joins_once(small_content, tmp_path, url):
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(small_content), "--out", str(out), "--jobs", "1",
+                 "--paper", "a4", "--tts-url", url]) == 0
+    saved = json.loads((out / "tts" / "saved-object.json").read_text())
+    addresses = [v for deck in saved["ObjectStates"][0]["ContainedObjects"]
+                 for custom in deck["CustomDeck"].values() for v in (custom["FaceURL"],
+                                                                     custom["BackURL"])]
+    assert addresses and all(a.startswith("https://example.invalid/decks/") for a in addresses)
+    assert not any("//" in a.split("://", 1)[1] for a in addresses)
+
+
+def test_a_back_offset_off_the_printable_area_is_a_usage_error_before_drawing(
+        small_content, tmp_path, capsys):
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(small_content), "--out", str(out), "--paper", "a4",
+                 "--back-offset", "30,0"]) == 2
+    err = capsys.readouterr().err
+    assert "prophecy build --back-offset: a back offset of 30,0 mm moves the backs out of the" \
+        " printable area of a4 paper (5 mm from its edges): X must lie within ±4.75 mm" in err
+    assert not out.exists()
+
+
+def _rounds(small_content, tmp_path, rounds: int) -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    tracker = content / "tracker.yaml"
+    tracker.write_text(tracker.read_text().replace("rounds: 5", f"rounds: {rounds}"))
+    game = content / "game.yaml"
+    game.write_text(game.read_text().replace("  rounds: 5 ", f"  rounds: {rounds} ", 1))
+    return content
+
+
+@pytest.mark.parametrize("rounds", [1, 6, 8])
+def test_a_tracker_of_any_round_count_it_can_show_builds(small_content, tmp_path, rounds):
+    content = _rounds(small_content, tmp_path, rounds)
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(content), "--out", str(out), "--only",
+                 "Round Tracker"]) == 0
+    assert (out / "backs" / "tracker-round-tracker.png").is_file()
+
+
+def test_a_tracker_with_more_rounds_than_it_can_show_fails_naming_its_file(
+        small_content, tmp_path, capsys):
+    content = _rounds(small_content, tmp_path, 9)
+    assert build(content, tmp_path / "out") == 1
+    err = capsys.readouterr().err
+    assert "tracker.yaml:" in err and "shows at most 8 rounds" in err
+    assert "Traceback" not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from PIL import ImageChops, ImageStat
@@ -42,11 +43,59 @@ def test_actions_become_icons_with_numbers_and_short_text(content):
     harvest = card_faces(content.cards[0], content)
     steps = [(s.icon, s.number, s.text) for box in harvest.front.boxes for s in box.steps]
     assert steps == [
-        ("add_deed", 1, "Any Dark Deed"),
-        ("add_deed", 1, "Highest-points Dark Deed"),
-        ("stash", 1, "A card from your hand"),
+        ("add_deed", 1, "Add 1 to any Dark Deed"),
+        ("add_deed", 1, "Add 1 to your highest-points Dark Deed"),
+        ("stash", 1, "Stash a card from your hand"),
         ("draw", 1, "Draw 1 Arcana"),
     ]
+
+
+#: (effect line, the instruction its face prints): every step says its verb and object.
+SAYS_THE_VERB = [
+    ("Add 2 to any Dark Deed", "Add 2 to any Dark Deed"),
+    ("Add 1 to each Necromancy Dark Deed", "Add 1 to each Necromancy Dark Deed"),
+    ("Add 1 to highest-points Blood Magic Dark Deed",
+     "Add 1 to your highest-points Blood Magic Dark Deed"),
+    ("Remove 1 from most-cards Dark Deed", "Remove 1 from your most-cards Dark Deed"),
+    ("Stash 2 cards from your hand", "Stash 2 cards from your hand"),
+    ("Stash a Creature card from your hand", "Stash a Creature card from your hand"),
+    ("Stash the top card of your discard pile", "Stash the top card of your discard pile"),
+    ("Stash the top 2 cards of the Arcana deck", "Stash the top 2 cards of the Arcana deck"),
+    ("Discard 1", "Discard 1 card from your hand"),
+    ("Discard 2 to the center", "Discard 2 cards from your hand to the center"),
+    ("Take the top card of your discard pile",
+     "Take the top card of your discard pile into your hand"),
+    ("Draw 3 Dark Deeds, keep 1", "Draw 3 Dark Deeds, keep 1"),
+    ("Level down any Grimoire", "Level down any Grimoire"),
+]
+
+
+@pytest.mark.parametrize(("line", "says"), SAYS_THE_VERB, ids=[s for s, _ in SAYS_THE_VERB])
+def test_each_step_reads_as_an_instruction_verb_first(vocab, content, line, says):
+    [step] = faces.effect_box(_line(line, vocab), "Necromancy", content.grimoires).steps
+    assert step.text == says
+
+
+def test_every_bundled_step_starts_with_its_verb():
+    """No face of the bundled set prints an object without its verb ('Any Dark Deed')."""
+    from prophecy.compiler.model.loader import load_content
+
+    from .conftest import ROOT
+
+    verbs = {"add_deed": "Add ", "remove_deed": "Remove ", "stash": "Stash ", "draw": "Draw ",
+             "draw_deed": "Draw ", "level_up": "Level up ", "level_down": "Level down ",
+             "discard": "Discard ", "take": "Take ", "reveal_until": "Reveal ",
+             "look": "Look ", "points": "Gain ", "choose": "Choose "}
+    steps = [s for c in all_faces(load_content(ROOT / "content")) for f in (c.front, c.back)
+             for b in f.boxes for s in b.steps if s.icon in verbs]
+    assert {s.icon for s in steps} >= {"add_deed", "remove_deed", "stash", "discard", "look",
+                                       "points", "choose"}
+    for s in steps:
+        said_of = re.match(r"Each (opponent|player) (\w+) ", s.text)  # the verb after its subject
+        if said_of:
+            assert said_of.group(2).startswith(verbs[s.icon].split()[0].lower()), s
+        else:
+            assert s.text.startswith(verbs[s.icon]), s
 
 
 def test_matching_grimoire_is_resolved_to_the_cards_own(vocab, content):
@@ -97,3 +146,44 @@ def test_text_too_long_for_its_box_fails_naming_the_card_and_box(vocab, layout):
         render_face(layout, card.id, face)
     assert "arcana/overfull" in caught.value.message
     assert "'effects' box does not fit" in caught.value.message
+
+
+@pytest.mark.parametrize("rounds", range(1, 9))
+def test_every_round_count_a_tracker_can_show_is_drawn(vocab, layout, rounds):
+    tracker = model.Tracker(id="tracker/t", name="Hourglass", kind="tracker",
+                            place=model.Place("tracker.yaml", 4), rounds=rounds)
+    faces_ = card_faces(tracker, sample_content(vocab, (tracker,)))
+    shown = [e.label for e in (*faces_.front.edges, *faces_.back.edges)]
+    assert shown == [f"Round {n}" for n in range(1, rounds + 1)]
+    assert len(faces_.front.edges) <= 4 and 1 <= len(faces_.back.edges) <= 4
+    assert faces_.back.subtitle == ("Final round" if rounds <= 5 else "Turn each round")
+    for face in (faces_.front, faces_.back):
+        assert render_face(layout, tracker.id, face).size == (825, 1125)
+
+
+def test_a_tracker_with_more_rounds_than_edges_is_refused_at_its_place(vocab):
+    tracker = model.Tracker(id="tracker/t", name="Hourglass", kind="tracker",
+                            place=model.Place("tracker.yaml", 4, 3), rounds=9)
+    with pytest.raises(ProphecyError) as caught:
+        card_faces(tracker, sample_content(vocab, (tracker,)))
+    error = caught.value
+    assert error.message == "a round tracker shows at most 8 rounds (four edges a side), not 9"
+    assert (error.where.endswith("tracker.yaml"), error.line, error.column) == (True, 4, 3)
+
+
+def test_add_and_remove_icons_differ_at_a_glance():
+    """At the size they print beside text (about 5 mm), the two glyphs differ over a large
+    share of their area, not by one stroke: a solid card with a cross against a hollow one."""
+    from PIL import ImageChops
+
+    from prophecy.render.icons import glyph
+
+    side = 60  # px: 5 mm at 300 dpi
+    add, remove = (glyph(n, side, (255, 255, 255)).getchannel("A") for n in
+                   ("add_deed", "remove_deed"))
+    differ = ImageChops.difference(add, remove).point(lambda v: 255 if v > 128 else 0)
+    share = differ.histogram()[255] / side**2
+    assert share > 0.25
+    # and each is far from an empty or full square
+    for mask in (add, remove):
+        assert 0.2 < mask.point(lambda v: 255 if v > 128 else 0).histogram()[255] / side**2 < 0.8
