@@ -12,6 +12,7 @@ subclass). ``str(error)`` gives::
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -34,12 +35,14 @@ class ProphecyError(Exception):
 
     def __str__(self) -> str:
         place = f"{self.where}:{self.line}:{self.column}" if self.line else self.where
-        out = [f"{place}: {self.message}"]
+        out = [printable(f"{place}: {self.message}")]
         if self.source:
-            out.append("    " + self.source.rstrip("\n"))
-            out.append("    " + " " * (self.column - 1) + "^" * max(1, self.length))
+            shown, column = window(self.source.rstrip("\n"), self.column)
+            length = min(max(1, self.length), max(1, len(shown) - column + 1))
+            out.append("    " + shown)
+            out.append("    " + " " * (column - 1) + "^" * length)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(printable(f"  hint: {self.hint}"))
         return "\n".join(out)
 
     def at(self, where: str, line: int, column: int, source: str) -> ProphecyError:
@@ -65,6 +68,40 @@ class ContentErrors(ProphecyError):
         count = len(self.errors)
         body = "\n".join(str(e) for e in self.errors)
         return f"{body}\n{count} problem{'s' if count != 1 else ''} in the content"
+
+
+#: How much of a long source line an error shows around its column.
+WINDOW = 100
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control characters written as escapes ('\\x1b', '\\u2028').
+
+    A name or line from a content file may hold any character; printed raw,
+    an escape sequence would drive the terminal instead of being read.
+    """
+    def escape(found: re.Match[str]) -> str:
+        char = found.group()
+        return f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+
+    return _CONTROL.sub(escape, text.replace("\t", " "))
+
+
+def window(line: str, column: int) -> tuple[str, int]:
+    """At most WINDOW characters of a line around ``column`` (made printable), and its column.
+
+    Each escape made printable keeps its place, so the caret still points at
+    the character it names.
+    """
+    start = 0
+    if len(line) > WINDOW:
+        start = max(0, min(column - 1 - WINDOW // 2, len(line) - WINDOW))
+    part = line[start : start + WINDOW]
+    before = printable(part[: column - 1 - start])
+    shown = ("..." if start else "") + printable(part) + ("..." if start + WINDOW < len(line)
+                                                          else "")
+    return shown, len(before) + (3 if start else 0) + 1
 
 
 class UsageError(ProphecyError):

@@ -101,72 +101,145 @@ def write_games(games: Iterable[Game], path: Path) -> int:
     return count
 
 
-def split_games(lines: Iterable[str], where: str = "log") -> list[list[tuple[int, str]]]:
-    """The lines of a log file cut into games, each starting at a 'start' line.
+#: The fields of each kind of line, and what each must be.
+_SHAPES: dict[str, dict[str, tuple[type, ...]]] = {
+    "start": {"seed": (str, int), "players": (int,)},
+    "choice": {"round": (int,), "seat": (int,), "ask": (str,), "options": (list,),
+               "choice": (int,)},
+    "end": {"scores": (list,), "winner": (int, type(None)), "state": (str,)},
+}
 
-    Each game is a list of (line number, line), blank lines left out.
-    A line that is not JSON, or lines before the first 'start', are a
+
+def _event(line: str, number: int, where: str) -> dict[str, Any]:
+    """One log line read and checked against its kind's shape; a ProphecyError at the line."""
+    def fail(message: str, column: int = 1) -> ProphecyError:
+        return ProphecyError(message, where=where, line=number, column=column,
+                             source=line.rstrip("\n")[:200],
+                             hint="write logs with 'prophecy simulate --log FILE'; "
+                             "an edited or cut log cannot be replayed")
+
+    try:
+        event = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise fail(f"not a JSON line: {exc.msg}", exc.colno) from None
+    if not isinstance(event, dict) or event.get("event") not in _SHAPES:
+        raise fail("a log line is an object whose 'event' is 'start', 'choice' or 'end'")
+    shape = _SHAPES[event["event"]]
+    if set(event) != {"event", *shape}:
+        raise fail(f"a '{event['event']}' line has exactly the fields "
+                   f"{', '.join(sorted(shape))}")
+    for name, kinds in shape.items():
+        value = event[name]
+        if not isinstance(value, kinds) or isinstance(value, bool):
+            raise fail(f"'{name}' has the wrong kind of value: {json.dumps(value)[:40]}")
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise fail(f"'{name}' cannot be negative")
+    if event["event"] == "choice" and not event["choice"] < len(event["options"]):
+        raise fail("'choice' is not one of the options listed")
+    if event["event"] == "end" and not all(type(s) is int for s in event["scores"]):
+        raise fail("'scores' are whole numbers")
+    return event
+
+
+def split_games(lines: Iterable[str], where: str = "log") -> list[list[tuple[int, str]]]:
+    """The lines of a log file cut into games: each a start, its choices, one end.
+
+    Each game is a list of (line number, line), blank lines left out. Every
+    line is checked for its kind's fields; a game without its end line (a log
+    cut short), a line outside a game, or a line that is not a log line is a
     ProphecyError naming the line.
     """
     games: list[list[tuple[int, str]]] = []
+    open_game = False
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
-        try:
-            event = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ProphecyError(f"not a JSON line: {exc.msg}", where=where, line=number,
-                                column=exc.colno, source=line.rstrip("\n"),
-                                hint="a log holds one JSON object per line") from None
-        if not isinstance(event, dict) or "event" not in event:
-            raise ProphecyError("a log line is an object with an 'event'", where=where,
-                                line=number, source=line.rstrip("\n"))
-        if event["event"] == "start":
+        kind = _event(line, number, where)["event"]
+        if kind == "start":
+            if open_game:
+                raise _unended(games[-1], where)
             games.append([])
-        elif not games:
-            raise ProphecyError("the log does not start with a 'start' line", where=where,
-                                line=number, source=line.rstrip("\n"),
-                                hint="write logs with 'prophecy simulate --log FILE'")
+            open_game = True
+        elif not open_game:
+            raise ProphecyError(
+                "this line is not inside a game (each game opens with a 'start' line)",
+                where=where, line=number, source=line.rstrip("\n")[:200],
+                hint="write logs with 'prophecy simulate --log FILE'")
         games[-1].append((number, line))
+        open_game = open_game and kind != "end"
+    if open_game:
+        raise _unended(games[-1], where)
     return games
 
 
-def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -> Game:
-    """Play the logged game again from its seed and answers; check the final state matches.
+def _unended(game: list[tuple[int, str]], where: str) -> ProphecyError:
+    number, line = game[0]
+    return ProphecyError("the game that starts here has no 'end' line: the log was cut short",
+                         where=where, line=number, source=line.rstrip("\n")[:200],
+                         hint="write the log again with 'prophecy simulate --log FILE'")
 
-    ``numbers``, the file's line number of each non-blank line, lets an error
-    name the line of the answer that failed.
+
+def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -> Game:
+    """Play the logged game again from its seed and answers, and check every line against it.
+
+    Each logged answer must be the question the game asks (round, seat,
+    question, options) with the same choice, every answer must be used, and
+    the end line's scores, winner and final state must be the game's. The
+    first line that differs is a ProphecyError at that line; ``numbers``, the
+    file's line number of each non-blank line, names it.
     """
     lines = [line for line in lines if line.strip()]
-    events = [json.loads(line) for line in lines]
-    if not events or events[0].get("event") != "start":
-        raise ProphecyError("the log does not start with a 'start' line", where="log")
+    numbers = numbers or list(range(1, len(lines) + 1))
+    events = [_event(line, n, "log") for n, line in zip(numbers, lines, strict=True)]
+    if events[0]["event"] != "start" or events[-1]["event"] != "end":
+        raise ProphecyError("a game is a 'start' line, its choices and an 'end' line",
+                            where="log", line=numbers[0])
     start, end = events[0], events[-1]
-    try:
-        script = [(e["seat"], e["ask"], e["choice"]) for e in events if e["event"] == "choice"]
-        players, seed = int(start["players"]), start["seed"]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ProphecyError(f"a log line lacks a field or has the wrong kind of value ({exc})",
-                            where="log", hint="write logs with 'prophecy simulate --log FILE'",
-                            line=0) from None
+    players = start["players"]
     if not book.rules.min_players <= players <= book.rules.max_players:
-        raise ProphecyError(f"the log is of a game of {players} players", where="log", line=0,
-                            hint=f"the content allows {book.rules.min_players} to "
-                            f"{book.rules.max_players}")
-    player = _Replayer(script)
+        raise _at(numbers, lines, 0, f"the log is of a game of {players} players",
+                  f"the content allows {book.rules.min_players} to {book.rules.max_players}")
+    choices = [i for i, e in enumerate(events) if e["event"] == "choice"]
+    player = _Replayer([(events[i]["seat"], events[i]["ask"], events[i]["choice"])
+                        for i in choices])
     try:
-        game = Game(book, [player] * players, seed, log=True).play()
+        game = Game(book, [player] * players, start["seed"], log=True).play()
     except ProphecyError as exc:
-        if numbers is not None:
-            at = [i for i, e in enumerate(events) if e["event"] == "choice"]
-            i = at[player.at - 1] if 0 < player.at <= len(at) else len(events) - 1
-            exc.line, exc.column, exc.source = numbers[i], 1, lines[i].rstrip("\n")
-            exc.length = len(exc.source)
-        raise
-    if end.get("event") == "end" and end.get("state") != game.digest():
-        line, source = (1, "") if numbers is None else (numbers[-1], lines[-1].rstrip("\n"))
-        raise ProphecyError(
-            "the replayed game ends in a different state than the log", line=line,
-            where="log", hint="replay with the content the log was written with", source=source,
-        )
+        i = choices[player.at - 1] if 0 < player.at <= len(choices) else len(events) - 1
+        raise _at(numbers, lines, i, exc.message, exc.hint) from None
+    _compare_answers(game, events, choices, numbers, lines)
+    _compare_end(game, end, numbers, lines)
     return game
+
+
+def _compare_answers(game: Game, events: list[dict[str, Any]], choices: list[int],
+                     numbers: list[int], lines: list[str]) -> None:
+    assert game.log is not None
+    for (rnd, seat, ask, options, index), i in zip(game.log, choices, strict=False):
+        logged = events[i]
+        asked = {"round": rnd, "seat": seat, "ask": ask, "options": options, "choice": index}
+        wrong = [k for k, v in asked.items() if json.loads(json.dumps(v)) != logged[k]]
+        if wrong:
+            raise _at(numbers, lines, i, f"the log's {' and '.join(wrong)} here is not what "
+                      "the game asks and answers when replayed")
+    if len(game.log) < len(choices):
+        raise _at(numbers, lines, choices[len(game.log)],
+                  "the game ends before this answer: the log holds answers it never asks for")
+
+
+def _compare_end(game: Game, end: dict[str, Any], numbers: list[int], lines: list[str]) -> None:
+    results = {"scores": game.results.get("scores"), "winner": game.results.get("winner"),
+               "state": game.digest()}
+    wrong = [k for k, v in results.items() if end[k] != v]
+    if wrong:
+        said = "; ".join(f"{k}: the log says {json.dumps(end[k])}, the game gives "
+                         f"{json.dumps(results[k])}" for k in wrong)
+        raise _at(numbers, lines, len(lines) - 1,
+                  f"the replayed game ends otherwise than the log ({said})")
+
+
+def _at(numbers: list[int], lines: list[str], i: int, message: str,
+        hint: str = "replay with the content the log was written with") -> ProphecyError:
+    source = lines[i].rstrip("\n")
+    return ProphecyError(message, where="log", line=numbers[i], column=1,
+                         source=source[:200], length=min(len(source), 200), hint=hint)

@@ -13,11 +13,14 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Callable
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from prophecy.compiler.faces import CardFaces, Face
+from prophecy.compiler.model.files import sweep_temporaries
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render import png
 from prophecy.render.layout import Layout
@@ -91,9 +94,36 @@ _LAYOUT: Layout | None = None
 _OUT: Path | None = None
 
 
+def ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool and cleans up.
+
+    A worker that took the interrupt itself would print its own traceback. The
+    pool is made with Ctrl-C held back (``interrupts_held``), so a worker
+    never takes one between its start and this call.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back while worker processes start; it arrives once they have."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _init(layout: Layout, out: Path) -> None:
     global _LAYOUT, _OUT
     _LAYOUT, _OUT = layout, out
+
+
+def _worker_init(layout: Layout, out: Path) -> None:
+    """A drawing worker's start: interrupts are the parent's, then what to draw with."""
+    ignore_interrupts()
+    _init(layout, out)
 
 
 def temp_name(path: Path) -> Path:
@@ -133,8 +163,9 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
     errors: list[dict] = []
+    results = _results(jobs, layout, out, workers)
     try:
-        for n, (path, moves, error) in enumerate(_results(jobs, layout, out, workers), 1):
+        for n, (path, moves, error) in enumerate(results, 1):
             if error:
                 errors.append(error)
             done.extend(moves)
@@ -144,8 +175,12 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             raise ProphecyError(first["message"], where=first["where"], line=first["line"],
                                 column=first["column"], hint=first["hint"])
     except BaseException:
+        # Stop the workers first (closing the generator ends its pool), so none is left
+        # writing; then no temporary file of this build may stay, finished or not.
+        results.close()
         for _, tmp in done:
             Path(tmp).unlink(missing_ok=True)
+        sweep_temporaries(out)
         raise
     for target, tmp in done:
         os.replace(tmp, target)
@@ -160,7 +195,9 @@ def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     # Biggest faces first so no worker is left with a slow one at the end.
     ordered = sorted(jobs, key=lambda j: -len(repr(j.face)))
-    with ctx.Pool(workers, initializer=_init, initargs=(layout, out)) as pool:
+    with interrupts_held():
+        pool = ctx.Pool(workers, initializer=_worker_init, initargs=(layout, out))
+    with pool:
         yield from pool.imap_unordered(_render, ordered, chunksize=1)
 
 

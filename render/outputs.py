@@ -17,7 +17,7 @@ from pathlib import Path
 from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, write_atomic
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import Plan, cell_path
+from prophecy.render.build import Plan, cell_path, ignore_interrupts, interrupts_held
 from prophecy.render.layout import Layout
 
 DECK_LABELS = {
@@ -60,7 +60,9 @@ def run_tasks(tasks: list[Task], workers: int) -> list[str]:
         return [fn(*args) for fn, args in tasks]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(min(workers, len(tasks))) as pool:
+    with interrupts_held():
+        pool = ctx.Pool(min(workers, len(tasks)), initializer=ignore_interrupts)
+    with pool:
         return pool.map(_run, tasks, chunksize=1)
 
 

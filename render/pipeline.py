@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.model.files import package_dir, write_atomic
+from prophecy.compiler.model.files import package_dir, sweep_temporaries, write_atomic
 from prophecy.dsl.errors import UsageError, suggest
 
 PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
@@ -75,12 +75,18 @@ def code_files() -> list[Path]:
     ]
 
 
-def fingerprint(content: Path, out: Path, options: Options) -> str:
-    """A digest of every input file (content, layout, drawing code) and the options."""
+def inputs(content: Path) -> dict[str, str]:
+    """Every input file of a build (content, layout, drawing code) and the digest of its bytes."""
+    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in [*sorted(content.rglob("*.yaml")), *code_files()]}
+
+
+def fingerprint(content: Path, out: Path, options: Options,
+                files: dict[str, str] | None = None) -> str:
+    """A digest of every input file and the options (of ``files`` when already read)."""
     digest = hashlib.sha256(repr(_option_key(out, options)).encode())
-    for path in [*sorted(content.rglob("*.yaml")), *code_files()]:
-        digest.update(str(path.relative_to(path.anchor)).encode())
-        digest.update(path.read_bytes())
+    for name, file_digest in (files if files is not None else inputs(content)).items():
+        digest.update(name.encode() + b"\0" + file_digest.encode())
     return digest.hexdigest()
 
 
@@ -108,13 +114,24 @@ def build(content: Path, out: Path, options: Options, note: Note) -> Result:
         raise UsageError(f"--out names a file, not a folder: {out}", where="prophecy build",
                          hint="name a folder (it is created if missing)")
     state = read_state(out)
+    sweep_temporaries(out)  # what a build killed midway left; its outputs were never renamed
+    # The inputs as they are now, before anything is read: what this build is made from.
+    # A file edited while the build runs is then named and rebuilt next time, never
+    # recorded as built.
+    read = inputs(content)
+    fp = fingerprint(content, out, options, read)
     if options.only is None:
-        fp = fingerprint(content, out, options)
         files = state.get("files", [])
         if state.get("fingerprint") == fp and all((out / f).is_file() for f in files):
             return Result(out, up_to_date=True, seconds=time.perf_counter() - start)
     loaded, layout = _load(content, options, note)
-    return _run(content, out, options, note, state, loaded, layout, start)
+    result = _run(content, out, options, note, state, loaded, layout, start, fp)
+    changed = sorted(name for name, digest in inputs(content).items()
+                     if read.get(name) != digest)
+    for name in changed:
+        note(f"warning: {name} changed during the build; its outputs may be out of date, "
+             "and the next build makes them again")
+    return result
 
 
 def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
@@ -133,7 +150,7 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
 
 
 def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str, Any],
-         loaded: Any, layout: Any, start: float) -> Result:
+         loaded: Any, layout: Any, start: float, fp: str) -> Result:
     from prophecy.compiler.faces import card_faces
     from prophecy.render import build as images
 
@@ -152,7 +169,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     if options.only is not None:
         # Drawing is deterministic: unchanged inputs redraw the same bytes, so the sheets
         # stay valid and the last full build's fingerprint with them.
-        same = state.get("fingerprint") == fingerprint(content, out, options)
+        same = state.get("fingerprint") == fp
         _save(out, {**state, "images": drawn,
                     "fingerprint": state.get("fingerprint") if same else None})
         note(f"rendered {options.only}: {', '.join(j.path for j in jobs)}")
@@ -162,7 +179,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     images.remove_stale(out, state, plan)
     files = sorted({*plan.jobs, *done, "cards.json", "tts/saved-object.json"})
     _save(out, {"images": {k: drawn[k] for k in sorted(plan.jobs)}, "outputs": done,
-                "files": files, "fingerprint": fingerprint(content, out, options)})
+                "files": files, "fingerprint": fp})
     return Result(out, len(plan.jobs), len(jobs), len(cards),
                   seconds=time.perf_counter() - start)
 

@@ -31,6 +31,7 @@ from PIL import Image
 
 from prophecy.compiler.model.files import replacing, write_atomic
 from prophecy.render import png
+from prophecy.render.build import ignore_interrupts, interrupts_held
 from prophecy.render.layout import POINTS_PER_INCH, Layout
 from prophecy.render.pdf import PdfWriter, _escape, _num
 
@@ -105,7 +106,9 @@ def _converted(jobs: list[tuple[str, float]], workers: int):
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ctx.Pool(workers) as pool:
+    with interrupts_held():
+        pool = ctx.Pool(workers, initializer=ignore_interrupts)
+    with pool:
         yield from pool.imap(_convert, jobs, chunksize=1)
 
 

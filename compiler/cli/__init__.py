@@ -1,4 +1,8 @@
-"""The `prophecy` command line: argv in, exit code out (0 ok, 1 input problems, 2 usage).
+"""The `prophecy` command line: argv in, exit code out.
+
+Exit codes: 0 success, 1 problems in the input (each reported with its
+place), 2 a usage error, 3 an internal error (a bug: one line says so, and
+``--debug`` shows the traceback), 130 interrupted with Ctrl-C.
 
 The driver is thin. It finds the subcommand, imports only that command's module
 (so `prophecy parse` never loads Pillow or jsonschema), lets it add its
@@ -11,9 +15,10 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from prophecy.dsl.errors import ProphecyError, UsageError
+from prophecy.dsl.errors import ProphecyError, UsageError, printable
 
 #: Subcommand → (its module in this package, with add_arguments(parser) and run(args) -> int,
 #: and a summary).
@@ -40,6 +45,8 @@ def build_parser(command: str | None) -> argparse.ArgumentParser:
         prog="prophecy",
         description="Check, lint, simulate and print the cards of Dark Prophecies.",
     )
+    parser.add_argument("--debug", action="store_true",
+                        help="on an internal error, show the whole traceback")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (_, summary) in COMMANDS.items():
         sub = subs.add_parser(name, help=summary, description=summary)
@@ -64,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 2 if isinstance(exc, UsageError) else 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(f"prophecy {args.command}: interrupted; what was written before is as it was",
+              file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`prophecy cards | head`): stop quietly, as other tools do.
@@ -81,6 +89,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("  hint: check the path and its permissions, then run the command again",
               file=sys.stderr)
         return 1
+    except Exception as exc:  # the last line of defence: a bug, said in one line
+        if args.debug:
+            raise
+        print(f"prophecy {args.command}: internal error while {_where(exc)}: "
+              f"{type(exc).__name__}: {printable(str(exc))[:200]}", file=sys.stderr)
+        print("  hint: this is a bug in prophecy, not in your content: please report it with "
+              "the command line (run it again with --debug for the details)", file=sys.stderr)
+        return INTERNAL_ERROR
+
+
+INTERNAL_ERROR = 3
+
+
+def _where(exc: BaseException) -> str:
+    """The place in our own code an exception came from: 'running build (render/pdf.py:88)'."""
+    import traceback
+
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "prophecy" in f.filename
+              or "/compiler/" in f.filename or "/render/" in f.filename
+              or "/engine/" in f.filename or "/dsl/" in f.filename]
+    if not frames:
+        return "running the command"
+    last = frames[-1]
+    parts = Path(last.filename).parts
+    short = "/".join(parts[-2:])
+    return f"running {last.name} ({short}:{last.lineno})"
 
 
 if __name__ == "__main__":  # pragma: no cover

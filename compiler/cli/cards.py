@@ -14,6 +14,7 @@ from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 from prophecy.compiler.model import KINDS, Card
+from prophecy.dsl.errors import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([card_json(c) for c in cards], indent=2, ensure_ascii=False))
     else:
-        print("\n".join(_text(cards)))
+        print(printable("\n".join(_text(cards))))  # names may hold any character
     return 0
 
 

@@ -23,12 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import Builder, Written, scalar_written, slug
 from prophecy.compiler.model.schema import all_of as _all
-from prophecy.compiler.model.yamlsafe import Source, compose, read_source, to_data
+from prophecy.compiler.model.yamlsafe import Source, compose, data_of, read_source
 from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
 from prophecy.dsl.vocabulary import Vocabulary
 
@@ -194,15 +192,9 @@ def _load_file(
     if node is None:
         return None
     try:
-        data = to_data(node)
-    except yaml.MarkedYAMLError as exc:  # a number too long to be one
-        mark = exc.problem_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        errors.append(src.error(exc.problem or "cannot read this value", line, column,
-                                "write a shorter number"))
-        return None
-    except (yaml.YAMLError, ValueError, TypeError, OverflowError) as exc:  # a last safeguard
-        errors.append(src.error(f"cannot read the values: {exc}".splitlines()[0], 1, 1))
+        data = data_of(src, node)
+    except ContentErrors as exc:
+        errors.extend(exc.errors)
         return None
     written = []
     for path, canonical in fold_case(schema_name, data):

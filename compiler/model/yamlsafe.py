@@ -206,7 +206,18 @@ def load_yaml(path: Path, rel: str = "", empty_hint: str = "") -> tuple[Source, 
     node, problems = compose(src, empty_hint)
     if node is None:
         raise ContentErrors(problems)
-    return src, node, to_data(node)
+    return src, node, data_of(src, node)
+
+
+def data_of(src: Source, node: yaml.Node) -> Any:
+    """The plain data of a checked node tree; a value that cannot be one is an error at it."""
+    try:
+        return to_data(node)
+    except yaml.MarkedYAMLError as exc:  # a number too long to be one
+        mark = exc.problem_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentErrors([src.error(exc.problem or "cannot read this value", line, column,
+                                       "write a shorter number")]) from None
 
 
 def compose_text(text: str) -> yaml.Node | None:

@@ -75,7 +75,7 @@ def test_a_log_from_other_content_is_refused(synthetic, kit):
     game = Game(synthetic, _players(3, 2), 3, log=True).play()
     lines = log.to_lines(game)
     lines[-1] = lines[-1].replace('"state":"', '"state":"x')
-    with pytest.raises(ProphecyError, match="different state"):
+    with pytest.raises(ProphecyError, match="ends otherwise than the log .state: "):
         log.replay(synthetic, lines)
 
 

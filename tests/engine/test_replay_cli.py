@@ -56,27 +56,33 @@ def test_an_answer_out_of_range_is_named_at_its_line(logged, capsys):
     line = _rewrite(logged, 2, lambda e: e.update(choice=99))
     assert main(["replay", str(logged)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{logged}:{line}:1: game 1: seat ")
-    assert "answered 99" in err and "Traceback" not in err
+    assert err.startswith(f"{logged}:{line}:1: 'choice' is not one of the options listed")
+    assert "Traceback" not in err
 
 
 def test_a_changed_final_state_is_found(logged, capsys):
-    lines = logged.read_text(encoding="utf-8").splitlines()
-    last = max(i for i, text in enumerate(lines) if '"end"' in text)
+    last = _end_line(logged, 3)
     _rewrite(logged, last, lambda e: e.update(state="0" * 16))
     assert main(["replay", str(logged)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{logged}:{last + 1}:1: game 3: the replayed game ends in a different")
+    assert err.startswith(f"{logged}:{last + 1}:1: game 3: the replayed game ends otherwise "
+                          "than the log (state: the log says \"0000000000000000\"")
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
         ("", "the log holds no game"),
-        ('{"event": "choice", "seat": 0}\n', "does not start with a 'start' line"),
+        ('{"event": "choice", "round": 1, "seat": 0, "ask": "action", "options": ["end"], '
+         '"choice": 0}\n', "this line is not inside a game"),
         ('{"event": "start", "seed": "1:0", "players": 3}\n{"event": oops\n', "not a JSON line"),
-        ('{"event": "start", "seed": "1:0", "players": 9}\n', "a game of 9 players"),
-        ('{"event": "start", "seed": "1:0"}\n', "lacks a field"),
+        ('{"event": "start", "seed": "1:0", "players": 9}\n'
+         '{"event": "end", "scores": [], "winner": null, "state": "x"}\n', "a game of 9 players"),
+        ('{"event": "start", "seed": "1:0"}\n', "a 'start' line has exactly the fields"),
+        ('{"event": "start", "seed": "1:0", "players": 3}\n', "has no 'end' line"),
+        ('{"event": "start", "seed": "1:0", "players": -3}\n', "'players' cannot be negative"),
+        ('{"event": "start", "seed": "1:0", "players": true}\n', "'players' has the wrong kind"),
+        ('[1, 2]\n', "whose 'event' is 'start', 'choice' or 'end'"),
     ],
 )
 def test_a_damaged_log_gets_a_clear_error(tmp_path, capsys, text, message):
@@ -85,6 +91,59 @@ def test_a_damaged_log_gets_a_clear_error(tmp_path, capsys, text, message):
     assert main(["replay", str(path)]) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def _index(path: Path, event: str, n: int = 1, **fields) -> int:
+    """The 0-based line of the n-th event of a kind (with the given field values)."""
+    found = [i for i, e in enumerate(_events(path)) if e["event"] == event
+             and all(e.get(k) == v for k, v in fields.items())]
+    return found[n - 1]
+
+
+def _end_line(path: Path, game: int) -> int:
+    return _index(path, "end", game)
+
+
+def test_a_log_missing_its_last_line_is_not_accepted(logged, capsys):
+    lines = logged.read_text(encoding="utf-8").splitlines()
+    logged.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
+    starts = [i for i, e in enumerate(_events(logged)) if e["event"] == "start"]
+    assert main(["replay", str(logged)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{logged}:{starts[-1] + 1}:1: the game that starts here has no "
+                          "'end' line: the log was cut short")
+
+
+@pytest.mark.parametrize(("field", "edit"), [
+    ("scores", lambda e: e.update(scores=[s + 1 for s in e["scores"]])),
+    ("winner", lambda e: e.update(winner=None if e["winner"] is not None else 0)),
+])
+def test_edited_scores_or_winner_are_found(logged, capsys, field, edit):
+    index = _end_line(logged, 2)
+    _rewrite(logged, index, edit)
+    assert main(["replay", str(logged)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{logged}:{index + 1}:1: game 2: the replayed game ends otherwise "
+                          f"than the log ({field}: the log says")
+
+
+def test_an_edited_option_is_found_at_its_line(logged, capsys):
+    index = _index(logged, "choice", ask="action")
+    _rewrite(logged, index, lambda e: e.update(options=list(reversed(e["options"]))))
+    assert main(["replay", str(logged)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{logged}:{index + 1}:1: game 1: the log's ")
+    assert "is not what the game asks and answers when replayed" in err
+
+
+def test_an_answer_the_game_never_asks_for_is_found(logged, capsys):
+    lines = logged.read_text(encoding="utf-8").splitlines()
+    index = _end_line(logged, 1)
+    lines.insert(index, lines[index - 1])  # the last answer, twice
+    logged.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["replay", str(logged)]) == 1
+    err = capsys.readouterr().err
+    assert f"{logged}:{index + 1}:1: game 1: the game ends before this answer" in err
 
 
 def test_a_missing_log_is_named(tmp_path, capsys):

@@ -268,3 +268,38 @@ def test_a_tracker_with_more_rounds_than_it_can_show_fails_naming_its_file(
     err = capsys.readouterr().err
     assert "tracker.yaml:" in err and "shows at most 8 rounds" in err
     assert "Traceback" not in err
+
+
+def test_a_file_edited_during_the_build_is_named_and_built_again_next_time(
+        small_content, tmp_path, monkeypatch, capsys):
+    from prophecy.render import pipeline
+
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    titles = content / "titles.yaml"
+    real_load = pipeline._load
+
+    def load_then_edit(*args):
+        loaded = real_load(*args)
+        titles.write_text(titles.read_text(encoding="utf-8").replace("points: ", "points: 1"),
+                          encoding="utf-8")  # saved by the designer while the images draw
+        return loaded
+
+    monkeypatch.setattr(pipeline, "_load", load_then_edit)
+    assert build(content, out) == 0
+    err = capsys.readouterr().err
+    assert f"warning: {titles} changed during the build" in err
+    monkeypatch.setattr(pipeline, "_load", real_load)
+    assert build(content, out) == 0
+    err = capsys.readouterr().err
+    assert "up to date" not in err and "built" in err
+    assert build(content, out) == 0
+    assert "up to date" in capsys.readouterr().err
+
+
+def test_a_build_sweeps_the_temporary_files_a_killed_build_left(built, small_content, capsys):
+    left = built / "cards" / ".tracker-round-tracker.png.12345.tmp"
+    left.write_bytes(b"half an image")
+    assert build(small_content, built) == 0
+    assert not left.exists()

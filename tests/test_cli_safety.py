@@ -1,0 +1,104 @@
+"""The command line's last defences: internal errors, interrupts, and what reaches a terminal."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import INTERNAL_ERROR, main
+from prophecy.dsl.errors import ProphecyError, printable, window
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys):
+    from prophecy.compiler.cli import check
+
+    def broken(args):
+        raise RuntimeError("the dice are loaded")
+
+    monkeypatch.setattr(check, "run", broken)
+    assert main(["check"]) == INTERNAL_ERROR == 3
+    err = capsys.readouterr().err
+    first, hint = err.splitlines()
+    assert first.startswith("prophecy check: internal error while running ")
+    assert first.endswith("RuntimeError: the dice are loaded")
+    assert hint.startswith("  hint: this is a bug in prophecy") and "Traceback" not in err
+
+
+def test_debug_shows_the_traceback(monkeypatch):
+    from prophecy.compiler.cli import check
+
+    monkeypatch.setattr(check, "run", lambda args: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        main(["--debug", "check"])
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("plain", "plain"), ("a\x1b[31mred", "a\\x1b[31mred"), ("nul\x00", "nul\\x00"),
+    ("line\u2028break", "line\\u2028break"), ("tab\there", "tab here"), ("c1\x9b", "c1\\x9b"),
+])
+def test_control_characters_are_escaped(text, shown):
+    assert printable(text) == shown
+
+
+def test_a_long_line_is_shown_as_a_window_with_the_caret_on_its_column():
+    line = "x" * 5000 + "BAD" + "y" * 5000
+    shown, column = window(line, 5001)
+    assert len(shown) <= 110 and shown[column - 1 : column + 2] == "BAD"
+    text = str(ProphecyError("wrong", line=1, column=5001, where="f", source=line, length=3))
+    source, caret = text.splitlines()[1:3]
+    assert len(source) < 120 and source[caret.index("^") : caret.index("^") + 3] == "BAD"
+
+
+def test_a_name_with_an_escape_sequence_never_reaches_the_terminal_raw(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("*.py"))
+    path = content / "titles.yaml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("- name: ") + len("- name: ")
+    end = text.index("\n", first)
+    path.write_text(text[:first] + '"Sly\\e[2J One"' + text[end:], encoding="utf-8")
+    main(["cards", "--kind", "title", "--content", str(content)])
+    main(["check", "--content", str(content)])
+    out, err = capsys.readouterr()
+    assert "\x1b" not in out + err
+
+
+def test_ctrl_c_during_a_build_is_one_line_exit_130_and_no_half_made_file(tmp_path):
+    out = tmp_path / "out"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prophecy.compiler.cli", "build", "--content",
+         str(ROOT / "content"), "--out", str(out), "--jobs", "2", "--paper", "a4"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if any(out.rglob(".*.tmp")):  # drawing is under way
+            break
+        time.sleep(0.01)
+    if proc.poll() is not None:
+        pytest.skip("the build ended before it could be interrupted")
+    os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to every process of the group
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines()[-1] == (
+        "prophecy build: interrupted; what was written before is as it was")
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert not list(out.rglob(".*.tmp")) and not list(out.glob("cards/*.png"))
+
+
+def test_a_build_in_one_process_leaves_ctrl_c_working(tmp_path):
+    """Only worker processes ignore interrupts; the command's own process never does."""
+    assert main(["build", "--content", str(ROOT / "content"), "--out", str(tmp_path / "o"),
+                 "--only", "Reference Card", "--jobs", "1"]) == 0
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
