@@ -12,7 +12,7 @@ from prophecy.compiler.model.fmt import quote
 from prophecy.compiler.model.loader import load_content
 
 MESSY = """\
-# header comment: kept
+# yaml-language-server: $schema=../schemas/arcana.schema.json
 grimoire: Necromancy
 cards:
   - name: Restless Hound   # a comment on the name
@@ -29,7 +29,7 @@ cards:
 """
 
 CANONICAL = """\
-# header comment: kept
+# yaml-language-server: $schema=../schemas/arcana.schema.json
 grimoire: Necromancy
 cards:
   - name: Restless Hound   # a comment on the name

@@ -115,7 +115,7 @@ def test_text_overflow_fails_naming_the_card_and_leaves_the_output_untouched(
     arcana = next((content / "arcana").glob("*.yaml"))
     long = "Discard 1, then Draw 2 Arcana, then Stash a card from your hand, then Discard 1"
     text = arcana.read_text()
-    lines = "".join(f"\n  - {long}" for _ in range(8))
+    lines = "".join(f"\n  - {long}" for _ in range(6))
     arcana.write_text(text.replace("effects:", "effects:" + lines, 1))
     capsys.readouterr()
     assert build(content, out) == 1
