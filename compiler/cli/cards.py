@@ -2,8 +2,9 @@
 
 The text list groups cards by kind, one line per card design (id, name,
 grimoire, copies) and its canonical effect lines below. ``--json`` prints a
-list of cards, each with id, name, kind, grimoire (or null), copies and its
-effect lines as ``{"text": canonical text, "ast": the AST as JSON}``.
+list of cards, each with every field of its kind (see ``card_json``) and its
+effect lines as ``{"text": canonical text, "ast": the AST as JSON}``, so a
+script never needs to read the YAML.
 """
 
 from __future__ import annotations
@@ -35,20 +36,41 @@ def run(args: argparse.Namespace) -> int:
 
 
 def card_json(card: Card) -> dict[str, Any]:
-    """One card as JSON-ready data: identity, copies and canonical effects with ASTs."""
+    """One card as JSON-ready data: every field of the card, effect lines with their ASTs.
+
+    Identity first (id, name, kind, grimoire, copies), then the fields of the
+    card's kind in their model order (types, points, cards_needed, position,
+    text, role, reminder, redraw, ...), each effect line as ``{"text", "ast"}``,
+    ``place`` as ``file:line:col``, and ``effects``: every rules-language line
+    of the card, top to bottom.
+    """
+    from dataclasses import fields
+
     from prophecy.compiler.model import effect_lines_of
+
+    out: dict[str, Any] = {
+        "id": card.id, "name": card.name, "kind": card.kind, "grimoire": card.grimoire_of,
+        "copies": card.copies,
+    }
+    for item in fields(card):
+        if item.name not in out:
+            out[item.name] = _plain(getattr(card, item.name))
+    out["effects"] = [_plain(line) for line in effect_lines_of(card)]
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A field's value as JSON data: effect lines with their AST, places as text."""
+    from prophecy.compiler.model import EffectLine, Place
     from prophecy.dsl import ast
 
-    return {
-        "id": card.id,
-        "name": card.name,
-        "kind": card.kind,
-        "grimoire": card.grimoire_of,
-        "copies": card.copies,
-        "effects": [
-            {"text": line.text, "ast": ast.to_json(line.node)} for line in effect_lines_of(card)
-        ],
-    }
+    if isinstance(value, EffectLine):
+        return {"text": value.text, "ast": ast.to_json(value.node)}
+    if isinstance(value, Place):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _text(cards: list[Card]) -> list[str]:
