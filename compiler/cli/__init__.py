@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "render faces, backs, print-and-play PDFs and TTS sheets"),
     "simulate": ("simulate", "play many games with bots and report on balance"),
     "replay": ("replay", "replay an event log and check each game ends the same"),
+    "diff": ("diff", "list the cards changed between two content folders or git revisions"),
     "schemas": ("schemas", "write the content's JSON schemas (for editors) from game.yaml"),
 }
 
