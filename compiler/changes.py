@@ -28,6 +28,7 @@ from prophecy.compiler import model
 from prophecy.compiler.model.export import card_json
 from prophecy.dsl.errors import ProphecyError, UsageError
 
+
 @dataclass(frozen=True)
 class Changed:
     """One card in both states: fields whose value changed, effect lines removed and added."""

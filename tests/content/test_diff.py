@@ -44,7 +44,8 @@ def repo(tmp_path: Path) -> Path:
     _git(root, "tag", "v1")
     content = root / "content"
     # a re-spelling that fmt would undo: no change
-    _edit(content / NECRO, '"Add 1 to lowest-points Dark Deed"', '"add 1 to  LOWEST-points dark deed"')
+    _edit(content / NECRO, '"Add 1 to lowest-points Dark Deed"',
+          '"add 1 to  LOWEST-points dark deed"')
     # an effect line changed, copies changed
     _edit(content / NECRO, "Grimoire Level 2: Stash the top card of your discard pile",
           "Grimoire Level 2: Stash the top 2 cards of your discard pile")
