@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler import faces, handlers
+from prophecy.compiler import explain, faces, handlers
 from prophecy.compiler.lint import values
 from prophecy.dsl import ast, printer
 from prophecy.engine import heuristics
@@ -26,6 +26,7 @@ TABLES = {
     "faces.BOXES": (faces.BOXES, set(ast.LINE_CLASSES)),
     "lint values.PROBES": (values.PROBES, NODES),
     "heuristics.ACTION_VALUES": (heuristics.ACTION_VALUES, set(ast.ACTION_CLASSES)),
+    "explain.EXPLAIN": (explain.EXPLAIN, NODES),
 }
 
 
