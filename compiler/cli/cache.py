@@ -9,6 +9,7 @@ of its absolute path.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -42,7 +43,5 @@ def write_json(path: Path, data: dict[str, Any]) -> None:
     """Keep ``data`` in a cache file; a cache that cannot be written is only slower."""
     from prophecy.compiler.model.files import write_atomic
 
-    try:
+    with contextlib.suppress(OSError):
         write_atomic(path, json.dumps(data, sort_keys=True).encode(), durable=False)
-    except OSError:
-        pass
