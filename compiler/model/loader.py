@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,12 +90,17 @@ class Report:
         return not self.errors
 
 
-def analyse(root: Path) -> Report:
-    """Check every file of a content folder; never raises for bad content or a wrong folder."""
+def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
+    """Check every file of a content folder; never raises for bad content or a wrong folder.
+
+    ``texts`` holds files as an editor has them, not yet saved: by absolute
+    path, the text to read instead of the file's.
+    """
     errors: list[ProphecyError] = []
+    unsaved = {p.resolve(): t for p, t in (texts or {}).items()}
     loaded = [
         found for rel, schema_name, kind in _discover(root, errors)
-        if (found := _load_file(root, rel, schema_name, kind, errors)) is not None
+        if (found := _load_file(root, rel, schema_name, kind, errors, unsaved)) is not None
     ]
     game = next((f for f in loaded if f.schema == "game"), None)
     vocab, rules = _vocabulary(game, errors), _rules(game)
@@ -177,12 +182,14 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
 
 
 def _load_file(
-    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError]
+    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError],
+    unsaved: Mapping[Path, str],
 ) -> _File | None:
     from prophecy.compiler.model.schema import bad_paths, schema_errors
 
+    text = unsaved.get((root / rel).resolve())
     try:
-        src = read_source(root / rel, rel)
+        src = read_source(root / rel, rel) if text is None else _unsaved(root / rel, rel, text)
     except ProphecyError as exc:
         errors.append(exc)
         return None
@@ -200,6 +207,11 @@ def _load_file(
     errors.extend(found)
     skip = bad_paths(schema_name, data) if found else set()
     return _File(schema_name, kind, src, node, data, skip)
+
+
+def _unsaved(path: Path, rel: str, text: str) -> Source:
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    return Source(path, rel, text.removeprefix(bom), bom=bom)
 
 
 def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
