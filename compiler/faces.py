@@ -11,7 +11,7 @@ becomes the card's own grimoire.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +73,7 @@ class Face:
     stats: tuple[tuple[str, str], ...] = ()  # (label, value) pairs: cards needed, points
     variant: str = ""  # support/sabotage, starting/middle/ending
     mark: bool = False  # the hireling's redraw mark
+    stamp: str = ""  # the content's version, printed small when the layout's stamp is on
 
 
 @dataclass(frozen=True)
@@ -367,6 +368,8 @@ KIND_FACES: dict[type, Callable[..., tuple[Face, Face]]] = {
 def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     """Front and back of one card."""
     front, back = KIND_FACES[type(card)](card, content)
+    if content.version:
+        front = replace(front, stamp=content.version)
     effects = tuple(line.text for line in model.effect_lines_of(card))
     return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects,
                      str(Path(content.root) / card.place.file), card.place.line,

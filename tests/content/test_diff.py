@@ -158,3 +158,10 @@ def _placed_images(pdf: bytes) -> int:
             text = stream
         count += len(re.findall(rb"re W n [\d. -]+ cm /Im\d+ Do Q", text))
     return count
+
+
+def test_a_new_version_alone_changes_no_card(repo, capsys):
+    _edit(repo / "content" / "game.yaml", 'version: "0.2"', 'version: "0.3"')
+    found = _diff(capsys, "HEAD", "--content", str(repo / "content"))
+    assert found["game"] == {"version": {"old": "0.2", "new": "0.3"}}
+    assert (found["added"], found["removed"], found["changed"]) == ([], [], [])
