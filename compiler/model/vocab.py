@@ -37,7 +37,7 @@ def vocabulary_from(data: Any, where: str) -> Vocabulary:
         if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
             raise ProphecyError(
                 "game.yaml has no complete 'vocabulary' (lists of names: grimoires, card_types)",
-                where=where,
+                where=where, line=0,
                 hint="run 'prophecy check' for the details",
             )
         lists.append(tuple(names))

@@ -89,8 +89,8 @@ def _value(rest: str, quote: str) -> str:
         end = re.search(r'(?<!\\)"', rest)
         return rest[: end.start()] if end else rest
     if quote == "'":
-        end = re.search(r"'(?!')", rest)
-        return rest[: end.start()] if end else rest
+        end = re.match(r"(?:[^']|'')*", rest)  # '' is a quote inside the text
+        return end.group() if end else rest
     comment = rest.find(" #")
     return (rest[:comment] if comment >= 0 else rest).rstrip()
 
