@@ -11,12 +11,12 @@ names in a face are resolved: ``THIS`` becomes the card's own grimoire.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from prophecy.compiler import model
-from prophecy.dsl import ast
+from prophecy.dsl import ast, printer
 from prophecy.dsl.errors import ProphecyError
 from prophecy.dsl.printer import to_text
 
@@ -78,6 +78,7 @@ class Face:
     stats: tuple[tuple[str, str], ...] = ()  # (label, value) pairs: cards needed, points
     variant: str = ""  # support/sabotage, starting/middle/ending
     mark: bool = False  # the hireling's redraw mark
+    stamp: str = ""  # the content's version, printed small when the layout's stamp is on
 
 
 @dataclass(frozen=True)
@@ -257,13 +258,6 @@ def _up_to(n: Any) -> str:
     return "up to " if getattr(n, "up_to", False) else ""
 
 
-#: Verbs as they follow 'Each opponent' or 'Each player' (the printer's table, for faces).
-_THIRD_PERSON = {
-    "Add": "adds", "Remove": "removes", "Stash": "stashes", "Draw": "draws", "Level": "levels",
-    "Discard": "discards", "Take": "takes", "Gain": "gains",
-}
-
-
 def _repeat(n: ast.Repeat, g: str | None) -> Step:
     """'Add 1 to any Dark Deed twice': the inner step's words and icon, then how often."""
     step = STEPS[type(n.action)](n.action, g)
@@ -276,7 +270,7 @@ def _each(n: ast.Each, g: str | None) -> Step:
     step = STEPS[type(n.action)](n.action, g)
     verb, rest = step.text.split(" ", 1)
     rest = f" {rest} ".replace(" your ", " their ").strip()
-    return Step(step.icon, f"Each {n.who} {_THIRD_PERSON[verb]} {rest}", step.number,
+    return Step(step.icon, f"Each {n.who} {printer.THIRD_PERSON[verb]} {rest}", step.number,
                 step.grimoire)
 
 
@@ -457,6 +451,8 @@ KIND_FACES: dict[type, Callable[..., tuple[Face, Face]]] = {
 def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     """Front and back of one card."""
     front, back = KIND_FACES[type(card)](card, content)
+    if content.version:
+        front = replace(front, stamp=content.version)
     effects = tuple(line.text for line in model.effect_lines_of(card))
     return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects,
                      str(Path(content.root) / card.place.file), card.place.line,

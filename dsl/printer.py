@@ -206,9 +206,9 @@ def _repeat(n: ast.Repeat) -> str:
 
 
 #: Verbs as they follow 'Each opponent' or 'Each player'.
-_THIRD_PERSON = {
+THIRD_PERSON = {
     "Add": "adds", "Remove": "removes", "Stash": "stashes", "Draw": "draws", "Level": "levels",
-    "Discard": "discards", "Take": "takes", "Gain": "gains",
+    "Discard": "discards", "Take": "takes", "Gain": "gains", "Look": "looks", "Reveal": "reveals",
 }
 
 
@@ -222,7 +222,7 @@ def _each(n: ast.Each) -> str:
         joint = " to " if isinstance(inner, ast.AddToDeed) else " from "
         head, _, target = rest.rpartition(joint)
         rest = f"{head}{joint}their {target}"
-    return f"Each {n.who} {_THIRD_PERSON[verb]} {rest}"
+    return f"Each {n.who} {THIRD_PERSON[verb]} {rest}"
 
 
 def _choose(n: ast.Choose) -> str:

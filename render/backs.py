@@ -110,4 +110,6 @@ DESIGNS = {
 
 def render_face(layout: Layout, card: str, face: Face) -> Image.Image:
     """Draw one face; ``card`` names it in overflow errors."""
-    return DESIGNS[face.design](layout, card, face)
+    from prophecy.render.stamp import stamp
+
+    return stamp(layout, card, face, DESIGNS[face.design](layout, card, face))

@@ -23,3 +23,17 @@ def content_dir() -> Path:
 def vocab() -> Vocabulary:
     """The vocabulary of the bundled game.yaml."""
     return read_vocabulary(CONTENT)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _cache_in_tmp(tmp_path_factory: pytest.TempPathFactory):
+    """The cache folder of every command run by the tests is a temporary one."""
+    import os
+
+    old = os.environ.get("PROPHECY_CACHE")
+    os.environ["PROPHECY_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        os.environ.pop("PROPHECY_CACHE", None)
+    else:
+        os.environ["PROPHECY_CACHE"] = old

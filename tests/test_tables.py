@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler import faces, handlers, possible
+from prophecy.compiler import explain, faces, handlers, possible
 from prophecy.compiler.lint import values
 from prophecy.dsl import ast, printer
 from prophecy.engine import heuristics
@@ -27,6 +27,7 @@ TABLES = {
     "lint values.PROBES": (values.PROBES, NODES),
     "heuristics.ACTION_VALUES": (heuristics.ACTION_VALUES, set(ast.ACTION_CLASSES)),
     "possible.POSSIBLE": (possible.POSSIBLE, set(ast.ACTION_CLASSES)),
+    "explain.EXPLAIN": (explain.EXPLAIN, NODES),
 }
 
 

@@ -31,6 +31,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "render faces, backs, print-and-play PDFs and TTS sheets"),
     "simulate": ("simulate", "play many games with bots and report on balance"),
     "replay": ("replay", "replay an event log and check each game ends the same"),
+    "diff": ("diff", "list the cards changed between two content folders or git revisions"),
+    "serve": ("serve", "a live gallery of every card in the browser, redrawn on save"),
+    "lsp": ("lsp", "a language server for the content files (diagnostics, completion, hover)"),
+    "schemas": ("schemas", "write the content's JSON schemas (for editors) from game.yaml"),
 }
 
 

@@ -2,6 +2,7 @@
 
 Thin: it reads the options and calls ``render.pipeline.build``, which does
 the work and says what it does through a callback printed here to stderr.
+``--changed-since REV`` writes a reprint instead (``cli/reprint.py``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "tgc (The Game Crafter), mpc (MakePlayingCards), dtc (DriveThruCards)")
     parser.add_argument("--tts-url", metavar="URL", default=None,
                         help="where Tabletop Simulator finds tts/ (default: its file:// address)")
+    parser.add_argument("--changed-since", metavar="REV", default=None,
+                        help="a reprint: only the cards added or changed since the git revision "
+                        "REV (or content folder), with their backs and sheets")
     add_content(parser)
 
 
@@ -56,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
     options = Options(args.paper, args.only, args.jobs, args.duplex,
                       _offset(args.back_offset), args.tts_url, args.preset)
+    if args.changed_since is not None:
+        return _reprint(args, options)
     result = build(content_dir(args), args.out, options, _note)
     if result.up_to_date:
         _note(f"up to date: {result.out} ({result.seconds:.2f} s)")
@@ -67,3 +73,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _note(text: str) -> None:
     print(text, file=sys.stderr)
+
+
+def _reprint(args: argparse.Namespace, options) -> int:
+    from prophecy.compiler.cli.reprint import reprint
+    from prophecy.dsl.errors import UsageError
+
+    if args.only is not None:
+        raise UsageError("--only and --changed-since choose the cards two ways",
+                         where="prophecy build", hint="give one of them")
+    reprint(content_dir(args), args.changed_since, args.out, options, _note)
+    return 0

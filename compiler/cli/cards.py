@@ -2,15 +2,15 @@
 
 The text list groups cards by kind, one line per card design (id, name,
 grimoire, copies) and its canonical effect lines below. ``--json`` prints a
-list of cards, each with id, name, kind, grimoire (or null), copies and its
-effect lines as ``{"text": canonical text, "ast": the AST as JSON}``.
+list of cards, each with every field of its kind (see ``card_json``) and its
+effect lines as ``{"text": canonical text, "ast": the AST as JSON}``, so a
+script never needs to read the YAML.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 from prophecy.compiler.model import KINDS, Card
@@ -24,6 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.export import card_json
     from prophecy.compiler.model.loader import load_content
 
     content = load_content(content_dir(args))
@@ -33,23 +34,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(printable("\n".join(_text(cards))))  # names may hold any character
     return 0
-
-
-def card_json(card: Card) -> dict[str, Any]:
-    """One card as JSON-ready data: identity, copies and canonical effects with ASTs."""
-    from prophecy.compiler.model import effect_lines_of
-    from prophecy.dsl import ast
-
-    return {
-        "id": card.id,
-        "name": card.name,
-        "kind": card.kind,
-        "grimoire": card.grimoire_of,
-        "copies": card.copies,
-        "effects": [
-            {"text": line.text, "ast": ast.to_json(line.node)} for line in effect_lines_of(card)
-        ],
-    }
 
 
 def _text(cards: list[Card]) -> list[str]:

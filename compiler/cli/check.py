@@ -2,7 +2,11 @@
 
 Problems are printed sorted by place, each as ``file:line:col: message`` with
 the source line, a caret and a hint; the last line sums up the cards (copies
-counted), the effect lines and the problems. Exit 0 when clean, 1 otherwise.
+counted), the effect lines and the problems. Besides the loader's checks
+(schemas, effect lines, names) every card face is measured against the
+layout, and each one whose text does not fit is reported at its card
+(``cli/fit.py``; results are kept in the cache folder, so an unchanged face
+is measured once); ``--no-fit`` skips that. Exit 0 when clean, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -13,17 +17,38 @@ from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-fit", action="store_true",
+                        help="do not measure the text of each card face against the layout")
     add_content(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import analyse
 
-    report = analyse(content_dir(args))
+    root = content_dir(args)
+    report = analyse(root)
+    if not args.no_fit and report.content.cards:
+        found = _fit(report.content, root)
+        unique = {e.sort_key(): e for e in [*report.errors, *found]}
+        report.errors = [unique[k] for k in sorted(unique)]
     for error in report.errors:
         print(error)
     print(summary(report))
     return 1 if report.errors else 0
+
+
+def _fit(content, root) -> list:
+    """The faces that overflow; results are kept in the cache folder for the next check."""
+    from prophecy.compiler.cli.cache import content_cache, read_json, write_json
+    from prophecy.compiler.cli.fit import overflows
+
+    path = content_cache(root, "fit") / "faces.json"
+    known = {k: tuple(v) if v else None for k, v in read_json(path).items()}
+    results = dict(known)
+    found = overflows(content, root, results)
+    if results != known:
+        write_json(path, {k: list(v) if v else None for k, v in results.items()})
+    return found
 
 
 def summary(report) -> str:

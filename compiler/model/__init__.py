@@ -176,6 +176,7 @@ class Content:
     glossary: tuple[Term, ...] = ()
     components: dict[str, int] = field(default_factory=dict)
     cards: tuple[Card, ...] = ()
+    version: str = ""  # game.yaml's 'version:', printed small on faces when the layout asks
 
     def of_kind(self, kind: Kind) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -89,15 +89,20 @@ class Report:
         return not self.errors
 
 
-def analyse(root: Path) -> Report:
-    """Check every file of a content folder; never raises for bad content or a wrong folder."""
+def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
+    """Check every file of a content folder; never raises for bad content or a wrong folder.
+
+    ``texts`` holds files as an editor has them, not yet saved: by absolute
+    path, the text to read instead of the file's.
+    """
     errors: list[ProphecyError] = []
+    unsaved = {p.resolve(): t for p, t in (texts or {}).items()}
     loaded = [
         found for rel, schema_name, kind in _discover(root, errors)
-        if (found := _load_file(root, rel, schema_name, kind, errors)) is not None
+        if (found := _load_file(root, rel, schema_name, kind, errors, unsaved)) is not None
     ]
     game = next((f for f in loaded if f.schema == "game"), None)
-    vocab, rules = _vocabulary(game), _rules(game)
+    vocab, rules = _vocabulary(game, errors), _rules(game)
     builder = Builder(vocab, rules)
     for file in loaded:
         if file.kind is not None:
@@ -177,12 +182,14 @@ def _unknown_files(root: Path) -> list[ProphecyError]:
 
 
 def _load_file(
-    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError]
+    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError],
+    unsaved: Mapping[Path, str],
 ) -> _File | None:
     from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
 
+    text = unsaved.get((root / rel).resolve())
     try:
-        src = read_source(root / rel, rel)
+        src = read_source(root / rel, rel) if text is None else _unsaved(root / rel, rel, text)
     except ProphecyError as exc:
         errors.append(exc)
         return None
@@ -206,13 +213,26 @@ def _load_file(
     return _File(schema_name, kind, src, node, data, skip, written)
 
 
+def _unsaved(path: Path, rel: str, text: str) -> Source:
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    return Source(path, rel, text.removeprefix(bom), bom=bom)
+
+
 def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
     """The editor's schema comment, when there is one, must name this file kind's schema."""
     found = _HEADER.match(src.line(1))
     wanted = f"{schema_name}.schema.json"
-    if not found or found.group(2).rsplit("/", 1)[-1] == wanted:
-        return []
     folder = "../" * src.rel.count("/")
+    if not found:
+        if not src.text.strip():
+            return []  # an empty file gets its own error
+        return [src.error(
+            "this file does not name its schema on its first line", 1, 1,
+            f"make the first line '# yaml-language-server: $schema={folder}schemas/{wanted}', "
+            "so an editor checks the file as you type",
+        )]
+    if found.group(2).rsplit("/", 1)[-1] == wanted:
+        return []
     return [src.error(
         f"this file's schema is {wanted}, not '{found.group(2)}'", 1, found.start(2) + 1,
         f"write '# yaml-language-server: $schema={folder}schemas/{wanted}'",
@@ -221,13 +241,25 @@ def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
 
 
 # game.yaml -----------------------------------------------------------------------
-def _vocabulary(game: _File | None) -> Vocabulary | None:
-    """The vocabulary, unless game.yaml is missing or its vocabulary broke the schema."""
-    if game is None or any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
+def _vocabulary(game: _File | None, errors: list[ProphecyError]) -> Vocabulary | None:
+    """The vocabulary, unless game.yaml is missing or its vocabulary is broken.
+
+    Also collects the sense checks of game.yaml (``gamecheck.py``): names the
+    rules language could not read or that are listed twice leave no vocabulary
+    to parse the effect lines with.
+    """
+    if game is None:
         return None
+    from prophecy.compiler.model.gamecheck import rules_errors, vocabulary_errors
     from prophecy.compiler.model.vocab import vocabulary_from
 
-    return vocabulary_from(game.data, "game.yaml")
+    if not any(p[:1] == ("rules",) for p in game.skip):
+        errors.extend(rules_errors(game.src, game.node, game.data))
+    if any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
+        return None
+    found = vocabulary_errors(game.src, game.node, game.data)
+    errors.extend(found)
+    return None if found else vocabulary_from(game.data, "game.yaml")
 
 
 def _rules(game: _File | None) -> model.Rules:
@@ -272,6 +304,7 @@ def _content(
         glossary=glossary,
         components=components,
         cards=tuple(sorted(cards, key=lambda c: order[c.kind])),
+        version=str(game.get("version") or ""),
     )
 
 

@@ -37,11 +37,27 @@ _TYPE_WORDS = {
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    """The JSON schema ``content/schemas/<name>.schema.json``."""
+    """The schema ``prophecy check`` validates a file kind with.
+
+    Content files get the checking variant of the generated schemas
+    (``schemagen.py``: the bounds without the game's names, which the loader
+    checks itself); the layout gets ``content/schemas/layout.schema.json``.
+    """
+    from prophecy.compiler.model.schemagen import KINDS
+
+    if name in KINDS:
+        return _checking()[name]
     found: dict[str, Any] = json.loads(
         (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
     )
     return found
+
+
+@cache
+def _checking() -> dict[str, dict[str, Any]]:
+    from prophecy.compiler.model.schemagen import content_schemas
+
+    return content_schemas(None)
 
 
 @cache
@@ -180,9 +196,20 @@ def _describe(
         if field.startswith("item"):
             return f"{field} is blank", "write the text, or delete the item"
         return f"{field} is blank", "write the text, or delete the field if it is optional"
+    if keyword == "pattern" and (control := _control(str(instance))):
+        return (f"{field} holds the control character {control}, which prints as nothing or "
+                "moves the cursor", "delete it: names and texts hold printable characters only")
     if keyword == "pattern":
         return f"{field} cannot be '{instance}'", subschema.get("description", "")
     return f"{field}: {keyword} {value!r} not met", subschema.get("description", "")
+
+
+def _control(text: str) -> str:
+    """The first control character of ``text`` as 'U+0007 at character 4', or ''."""
+    for index, char in enumerate(text):
+        if ord(char) < 0x20 or 0x7F <= ord(char) <= 0x9F:
+            return f"U+{ord(char):04X} at character {index + 1}"
+    return ""
 
 
 _BOUNDS = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",

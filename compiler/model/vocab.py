@@ -28,16 +28,17 @@ def read_vocabulary(content: Path) -> Vocabulary:
 
 def vocabulary_from(data: Any, where: str) -> Vocabulary:
     """A Vocabulary from game.yaml's parsed data."""
-    try:
-        vocab = data["vocabulary"]
-        return Vocabulary(
-            grimoires=tuple(vocab["grimoires"]),
-            card_types=tuple(vocab["card_types"]),
-            deed_targets=tuple(vocab.get("deed_targets", DEED_SELECTORS)),
-        )
-    except (KeyError, TypeError):
-        raise ProphecyError(
-            "game.yaml has no complete 'vocabulary' (grimoires, card_types)",
-            where=where,
-            hint="run 'prophecy check' for the details",
-        ) from None
+    vocab = data.get("vocabulary") if isinstance(data, dict) else None
+    lists: list[tuple[str, ...]] = []
+    for key in ("grimoires", "card_types", "deed_targets"):
+        names = vocab.get(key, DEED_SELECTORS if key == "deed_targets" else None) if isinstance(
+            vocab, dict) else None
+        # A list of names, never a bare string: 'grimoires: Necromancy' is not ten letters.
+        if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
+            raise ProphecyError(
+                "game.yaml has no complete 'vocabulary' (lists of names: grimoires, card_types)",
+                where=where, line=0,
+                hint="run 'prophecy check' for the details",
+            )
+        lists.append(tuple(names))
+    return Vocabulary(lists[0], lists[1], lists[2])

@@ -19,7 +19,8 @@ def test_json_gives_each_card_its_identity_copies_and_effects(capsys):
     cards = _json(capsys)
     assert len(cards) == 12
     assert all(
-        set(card) == {"id", "name", "kind", "grimoire", "copies", "effects"} for card in cards
+        {"id", "name", "kind", "grimoire", "copies", "effects", "place", "flavor"} <= set(card)
+        for card in cards
     )
     pact = cards[0]
     assert {k: pact[k] for k in ("id", "name", "kind", "grimoire", "copies")} == {
@@ -55,10 +56,13 @@ def test_text_list_groups_by_kind(capsys):
 
 
 def test_cards_on_broken_content_reports_every_problem(make_content, capsys):
-    root = make_content(files={"tracker.yaml": "tracker:\n\tname: x\n",
-                               "reference.yaml": "reference: {name: A, hue: red}\n"})
+    root = make_content(files={
+        "tracker.yaml": "# yaml-language-server: $schema=schemas/tracker.schema.json\n"
+                        "tracker:\n\tname: x\n",
+        "reference.yaml": "# yaml-language-server: $schema=schemas/reference.schema.json\n"
+                          "reference: {name: A, hue: red}\n"})
     assert main(["cards", "--content", str(root)]) == 1
     err = capsys.readouterr().err
-    assert f"{root}/reference.yaml:1:22: unknown field 'hue'" in err
-    assert f"{root}/tracker.yaml:2:1: a tab character in the indentation" in err
+    assert f"{root}/reference.yaml:2:22: unknown field 'hue'" in err
+    assert f"{root}/tracker.yaml:3:1: a tab character in the indentation" in err
     assert err.rstrip().endswith("2 problems in the content")

@@ -6,6 +6,8 @@ from pathlib import Path
 
 from prophecy.compiler.cli import main
 
+HEADER = "# yaml-language-server: $schema=schemas/reference.schema.json\n"
+
 MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
 
 
@@ -18,6 +20,6 @@ def test_clean_content_prints_only_the_summary_and_exits_0(capsys):
 
 
 def test_one_problem_is_singular(make_content, capsys):
-    root = make_content(files={"reference.yaml": "reference: {name: A, hue: red}\n"})
+    root = make_content(files={"reference.yaml": HEADER + "reference: {name: A, hue: red}\n"})
     assert main(["check", "--content", str(root)]) == 1
     assert capsys.readouterr().out.rstrip().endswith(", 1 problem")

@@ -62,37 +62,41 @@ def test_check_prints_each_problem_and_exits_1(case, make_content, capsys):
 
 def test_load_content_raises_one_error_holding_every_problem(make_content):
     root = make_content(files={
-        "titles.yaml": "titles:\n  - name: The Hoarder\n    condition: Most stashed cards\n"
+        "titles.yaml": "# yaml-language-server: $schema=schemas/titles.schema.json\n"
+                       "titles:\n  - name: The Hoarder\n    condition: Most stashed cards\n"
                        "    points: 5\n    points: 6\n",
-        "tracker.yaml": "tracker:\n\tname: x\n",
+        "tracker.yaml": "# yaml-language-server: $schema=schemas/tracker.schema.json\n"
+                        "tracker:\n\tname: x\n",
     })
     with pytest.raises(ContentErrors) as caught:
         load_content(root)
     error = caught.value
     assert [(Path(e.where).name, e.line, e.column) for e in error.errors] == [
-        ("titles.yaml", 5, 5), ("tracker.yaml", 2, 1),
+        ("titles.yaml", 6, 5), ("tracker.yaml", 3, 1),
     ]
     text = str(error)
-    assert "duplicate key 'points' (first at line 4)" in text
+    assert "duplicate key 'points' (first at line 5)" in text
     assert "a tab character in the indentation" in text
     assert text.endswith("2 problems in the content")
 
 
 def test_problems_in_several_files_are_all_reported_sorted_by_place(make_content):
     root = make_content(files={
-        "verses.yaml": "verses:\n  - name: The First Omen\n    position: begining\n"
+        "verses.yaml": "# yaml-language-server: $schema=schemas/verses.schema.json\n"
+                       "verses:\n  - name: The First Omen\n    position: begining\n"
                        "    text: Candles.\n    condition: Most stashed cards\n"
                        "    reward: [Level up this Grimoire, Draw 1 arcana and Discard 1]\n",
-        "reference.yaml": "reference:\n  name: Aid\n  heding: x\n",
+        "reference.yaml": "# yaml-language-server: $schema=schemas/reference.schema.json\n"
+                          "reference:\n  name: Aid\n  heding: x\n",
     })
     _, errors = check_content(root)
     assert _as_lines(root, errors) == [
-        "reference.yaml:3:3: unknown field 'heding'",
-        "verses.yaml:3:15: 'position' must be 'starting', 'middle' or 'ending', not 'begining'",
-        "verses.yaml:5:16: a verse condition compares a count with a number",
-        "verses.yaml:6:14: 'Level up this Grimoire' means this card's own grimoire, "
+        "reference.yaml:4:3: unknown field 'heding'",
+        "verses.yaml:4:15: 'position' must be 'starting', 'middle' or 'ending', not 'begining'",
+        "verses.yaml:6:16: a verse condition compares a count with a number",
+        "verses.yaml:7:14: 'Level up this Grimoire' means this card's own grimoire, "
         "but a verse has none",
-        "verses.yaml:6:52: actions are joined with ', then'",
+        "verses.yaml:7:52: actions are joined with ', then'",
     ]
 
 

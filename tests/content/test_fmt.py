@@ -12,7 +12,7 @@ from prophecy.compiler.model.fmt import quote
 from prophecy.compiler.model.loader import load_content
 
 MESSY = """\
-# header comment: kept
+# yaml-language-server: $schema=../schemas/arcana.schema.json
 grimoire: Necromancy
 cards:
   - name: Restless Hound   # a comment on the name
@@ -29,7 +29,7 @@ cards:
 """
 
 CANONICAL = """\
-# header comment: kept
+# yaml-language-server: $schema=../schemas/arcana.schema.json
 grimoire: Necromancy
 cards:
   - name: Restless Hound   # a comment on the name
@@ -110,7 +110,8 @@ def test_fmt_with_problems_rewrites_every_line_that_parses_and_reports_the_rest(
 
 
 def test_fmt_writes_names_and_enum_values_back_in_their_casing(make_content, capsys):
-    text = "grimoire: necromancy\ncards:\n  - name: Loud\n    types: [creature, SPELLS]\n" \
+    text = "# yaml-language-server: $schema=../schemas/arcana.schema.json\n" \
+           "grimoire: necromancy\ncards:\n  - name: Loud\n    types: [creature, SPELLS]\n" \
            "    effects: [Draw 1 Arcana]\n"
     root = make_content(files={FILE: text})
     hirelings = root / "hirelings.yaml"

@@ -95,7 +95,9 @@ def test_cards_are_in_kind_order(content):
 
 
 def test_non_canonical_text_is_kept_as_written(make_content):
-    root = make_content(files={"titles.yaml": "titles:\n  - name: T\n    condition: most   "
+    header = "# yaml-language-server: $schema=schemas/titles.schema.json\n"
+    root = make_content(files={"titles.yaml": header +
+                               "titles:\n  - name: T\n    condition: most   "
                                "STASHED cards\n    points: 5\n"})
     title = load_content(root).of_kind("title")[0]
     assert title.condition.text == "Most stashed cards"

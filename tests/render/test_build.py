@@ -116,7 +116,7 @@ def test_text_overflow_fails_naming_the_card_and_leaves_the_output_untouched(
     arcana = next((content / "arcana").glob("*.yaml"))
     long = "Discard 1, then Draw 2 Arcana, then Stash a card from your hand, then Discard 1"
     text = arcana.read_text()
-    lines = "".join(f"\n  - {long}" for _ in range(8))
+    lines = "".join(f"\n  - {long}" for _ in range(6))
     arcana.write_text(text.replace("effects:", "effects:" + lines, 1))
     capsys.readouterr()
     assert build(content, out) == 1
@@ -266,7 +266,7 @@ def test_a_tracker_with_more_rounds_than_it_can_show_fails_naming_its_file(
     content = _rounds(small_content, tmp_path, 9)
     assert build(content, tmp_path / "out") == 1
     err = capsys.readouterr().err
-    assert "tracker.yaml:" in err and "shows at most 8 rounds" in err
+    assert "tracker.yaml:5:" in err and "'rounds' must be at most 8" in err
     assert "Traceback" not in err
 
 

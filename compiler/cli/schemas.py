@@ -1,0 +1,39 @@
+"""`prophecy schemas`: a content folder's game.yaml in, its JSON schemas written to schemas/.
+
+The schemas are what an editor's YAML language server checks each content
+file with (the ``# yaml-language-server: $schema=...`` line): the grimoire
+names and card types of this game as enums, examples of effect lines, and
+the bounds of every count and size. Run it after changing the vocabulary or
+the glossary. ``--check`` writes nothing, lists the files that are out of
+date and exits 1 if any is.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from prophecy.compiler.cli.options import add_content, content_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--check", action="store_true",
+                        help="only list the schema files that are out of date; exit 1 if any is")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.files import write_atomic
+    from prophecy.compiler.model.schemagen import KINDS, stale_schemas
+
+    root = content_dir(args)
+    stale = stale_schemas(root)
+    if args.check:
+        for path in sorted(stale):
+            print(f"{path}: out of date with game.yaml")
+        print(f"schemas: {len(stale)} of {len(KINDS)} files out of date"
+              + ("; run 'prophecy schemas' to write them" if stale else ""))
+        return 1 if stale else 0
+    for path, text in sorted(stale.items()):
+        write_atomic(path, text.encode("utf-8"))
+    print(f"schemas: wrote {len(stale)} of {len(KINDS)} files in {root / 'schemas'}")
+    return 0

@@ -1,0 +1,106 @@
+"""`prophecy serve`: a content folder in, a live gallery of every card in the browser out.
+
+Checks and draws every card (``cli/gallery/``), serves the gallery on the
+loopback address, watches the content folder and, on each save, checks the
+folder again, draws only the faces that changed and pushes the new state to
+every open page. Images live in the cache folder (``cli/cache.py``); nothing
+else is written. Ctrl-C stops it cleanly (exit 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from prophecy.compiler.cli.options import add_content, content_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8000,
+                        help="the port to listen on (default 8000; 0 picks a free one)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="the address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--open", action="store_true", help="open the gallery in the browser")
+    parser.add_argument("--balance", metavar="FILE.json", type=Path, default=None,
+                        help="a balance run's JSON, to show each card's figures on its page")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    import signal
+    import threading
+
+    from prophecy.compiler.cli.cache import content_cache
+    from prophecy.compiler.cli.gallery.state import Gallery
+    from prophecy.compiler.cli.gallery.web import Hub, watch
+
+    root = content_dir(args).resolve()
+    balance = _balance(args.balance)
+    gallery = Gallery(root, content_cache(root, "serve"))
+    _note(f"checking and drawing the cards of {root} ...")
+    snapshot = gallery.refresh()
+    _note(f"{len(snapshot.tiles)} cards in {snapshot.seconds:.2f} s (images in {gallery.cache})")
+    hub, stop = Hub(), threading.Event()
+    server = _bind(args.host, args.port, gallery, hub, balance)
+    url = f"http://{args.host}:{server.server_address[1]}/"
+    threads = [threading.Thread(target=server.serve_forever, daemon=True),
+               threading.Thread(target=watch, args=(gallery, hub, stop, _note), daemon=True)]
+    for thread in threads:
+        thread.start()
+    _note(f"serving {url} (Ctrl-C stops)")
+    print(url, flush=True)
+    if args.open:
+        import webbrowser
+
+        webbrowser.open(url)
+    # Stop on Ctrl-C even when started from a shell that ignores it for background jobs.
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        while not stop.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        pass
+    stop.set()
+    hub.close()
+    server.shutdown()
+    server.server_close()
+    threads[1].join(timeout=5)
+    _note("prophecy serve: stopped")
+    return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _bind(host: str, port: int, gallery, hub, balance):
+    from prophecy.compiler.cli.gallery.web import GalleryServer
+    from prophecy.dsl.errors import UsageError
+
+    try:
+        return GalleryServer((host, port), gallery, hub, balance)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
+                         where="prophecy serve",
+                         hint="choose another port with --port (0 picks a free one)") from None
+
+
+def _balance(path: Path | None) -> dict:
+    import json
+
+    from prophecy.dsl.errors import UsageError
+
+    if path is None:
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"cannot read the balance run {path}: {exc}", where="prophecy serve",
+                         hint="name the JSON file a balance run wrote") from None
+    return data if isinstance(data, dict) else {"cards": data}
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)

@@ -1,0 +1,100 @@
+"""Sense checks on game.yaml: its checked data and nodes in, placed problems out.
+
+The schema holds each value to its type and bounds; these checks look at
+values together. A vocabulary name must be words the rules language can read
+(letters, none of them a keyword: a grimoire called 'Dark Arts' could never
+be named in a line, since 'dark' is a keyword) and must not be listed twice,
+ignoring case, across the grimoires and card types. The rules constants must
+make sense together: no more fewest players than most, a top level above the
+lowest, no more Dark Deeds kept than drawn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import yaml
+
+from prophecy.compiler.model.yamlsafe import Source, lookup
+from prophecy.dsl.errors import ProphecyError
+
+#: (smaller key, larger key, strict, what the pair means) for rules constants read together.
+_ORDERED = (
+    ("min_players", "max_players", False, "the fewest players cannot exceed the most"),
+    ("min_level", "max_level", True, "the top level must be above the lowest"),
+    ("deed_keep", "deed_draw", False, "no more Dark Deeds can be kept than are drawn"),
+)
+_DEFAULTS = {"min_players": 2, "max_players": 4, "min_level": 0, "max_level": 4,
+             "deed_keep": 1, "deed_draw": 3}
+
+
+@cache
+def _lexicon() -> tuple[dict[str, str], re.Pattern[str]]:
+    """The grammar's keywords and the pattern of a plain word (its WORD terminal)."""
+    from prophecy.dsl.diagnose import keywords
+    from prophecy.dsl.parser import lark_parser
+
+    word = next(t for t in lark_parser().terminals if t.name == "WORD")
+    return keywords(), re.compile(word.pattern.to_regexp())
+
+
+def vocabulary_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
+    """Names the rules language could not read, and names listed twice."""
+    vocab = data.get("vocabulary") if isinstance(data, dict) else None
+    if not isinstance(vocab, dict):
+        return []
+    errors: list[ProphecyError] = []
+    seen: dict[str, tuple[str, int]] = {}
+    for key in ("grimoires", "card_types"):
+        names = vocab.get(key)
+        if not isinstance(names, list):
+            continue
+        for index, name in enumerate(names):
+            if not isinstance(name, str):
+                continue
+            node, _ = lookup(root, ["vocabulary", key, index])
+            errors.extend(src.error_at(node, msg, hint) for msg, hint in _word_problems(name))
+            folded = " ".join(name.split()).lower()
+            if folded in seen:
+                first_key, first_line = seen[folded]
+                errors.append(src.error_at(
+                    node, f"'{name}' is listed twice in the vocabulary (first in {first_key}, "
+                    f"line {first_line})", "each name means one thing: remove one of them"))
+            else:
+                seen[folded] = (key, node.start_mark.line + 1)
+    return errors
+
+
+def _word_problems(name: str) -> Iterator[tuple[str, str]]:
+    keywords, word = _lexicon()
+    for part in name.split():
+        if part.lower() in keywords:
+            yield (f"'{name}' holds '{part}', a keyword of the rules language, so no effect "
+                   "line could name it", f"choose a name without '{part}'")
+            return
+        if not word.fullmatch(part):
+            yield (f"'{name}' holds '{part}', which is not a word of letters, so no effect "
+                   "line could name it", "use letters, apostrophes and hyphens only")
+            return
+
+
+def rules_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
+    """Rules constants that contradict each other, placed at the second of each pair."""
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, dict):
+        return []
+    errors = []
+    for low_key, high_key, strict, meaning in _ORDERED:
+        low, high = rules.get(low_key, _DEFAULTS[low_key]), rules.get(high_key, _DEFAULTS[high_key])
+        if not (isinstance(low, int) and isinstance(high, int)):
+            continue
+        if low > high or (strict and low == high):
+            key = low_key if low_key in rules else high_key
+            node, _ = lookup(root, ["rules", key])
+            errors.append(src.error_at(
+                node, f"{low_key} is {low} and {high_key} is {high}: {meaning}",
+                f"make {low_key} {'less than' if strict else 'at most'} {high_key}"))
+    return errors

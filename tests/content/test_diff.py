@@ -1,0 +1,167 @@
+"""`prophecy diff` and `build --changed-since`: exactly the cards that changed, by field and line.
+
+Each test makes a git repository holding a copy of the bundled content,
+tags it, edits the cards the way a designer does between print runs, and
+commits again.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.model.files import bundled_content
+
+NECRO = "arcana/necromancy.yaml"
+
+
+def _git(repo: Path, *args: str) -> str:
+    done = subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.com",
+                           "-C", str(repo), *args], capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A repository with the bundled content tagged v1, then a commit of a designer's edits."""
+    root = tmp_path / "game"
+    shutil.copytree(bundled_content(), root / "content",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "first print")
+    _git(root, "tag", "v1")
+    content = root / "content"
+    # a re-spelling that fmt would undo: no change
+    _edit(content / NECRO, '"Add 1 to lowest-points Dark Deed"',
+          '"add 1 to  LOWEST-points dark deed"')
+    # an effect line changed, copies changed
+    _edit(content / NECRO, "Grimoire Level 2: Stash the top card of your discard pile",
+          "Grimoire Level 2: Stash the top 2 cards of your discard pile")
+    _edit(content / "titles.yaml", "points: 5", "points: 6")
+    # a card removed, a card added
+    hirelings = (content / "hirelings.yaml").read_text(encoding="utf-8")
+    first = hirelings.index("  - name:")
+    second = hirelings.index("  - name:", first + 1)
+    removed = hirelings[first:second].splitlines()[0].split("name:")[1].strip()
+    (content / "hirelings.yaml").write_text(hirelings[:first] + hirelings[second:])
+    with (content / "deeds" / "necromancy.yaml").open("a", encoding="utf-8") as out:
+        out.write("\n  - name: Empty the Charnel House\n    cards_needed: 4\n    points: 5\n")
+    _git(root, "commit", "-qam", "playtest 2")
+    (root / "removed.txt").write_text(removed)
+    return root
+
+
+def _diff(capsys, *args: str) -> dict:
+    assert main(["diff", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def _changed_ids(found: dict) -> set[str]:
+    return {c["id"] for c in found["changed"]}
+
+
+def test_diff_between_two_revisions_names_exactly_the_changed_cards(repo, capsys):
+    removed = (repo / "removed.txt").read_text()
+    found = _diff(capsys, "v1", "HEAD", "--content", str(repo / "content"))
+    assert [c["id"] for c in found["added"]] == ["deed/empty-the-charnel-house"]
+    assert [c["name"] for c in found["removed"]] == [removed]
+    changed = {c["id"]: c for c in found["changed"]}
+    titles = {i for i in changed if i.startswith("title/")}
+    assert len(titles) == 1 and set(changed) == titles | {"arcana/grave-robbing"}
+    key = changed["arcana/grave-robbing"]
+    assert key["fields"] == {}
+    assert key["effects"] == {"effects": {
+        "removed": ["Grimoire Level 2: Stash the top card of your discard pile"],
+        "added": ["Grimoire Level 2: Stash the top 2 cards of your discard pile"]}}
+    assert changed[titles.pop()]["fields"] == {"points": {"old": 5, "new": 6}}
+    assert found["counts"]["deed"] == {"old": 24, "new": 25}
+    assert found["counts"]["hireling"]["new"] == found["counts"]["hireling"]["old"] - 1
+
+
+def test_diff_defaults_to_the_last_tag_against_the_working_tree(repo, capsys, monkeypatch):
+    monkeypatch.chdir(repo)
+    _edit(repo / "content" / "tracker.yaml", "name: Round Tracker", "name: Round Tracker\n  "
+          "flavor: Sand runs down.")
+    found = _diff(capsys)
+    assert found["old"].startswith("v1 (") and found["new"].endswith("(working tree)")
+    assert "tracker/round-tracker" in _changed_ids(found)
+    assert len(found["changed"]) == 3
+
+
+def test_the_text_lists_fields_and_lines(repo, capsys):
+    assert main(["diff", "v1", "HEAD", "--content", str(repo / "content")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("diff v1 (") and " -> HEAD (" in out[0]
+    assert "  ~ arcana/grave-robbing  Grave Robbing" in out
+    assert "        - Grimoire Level 2: Stash the top card of your discard pile" in out
+    assert "        + Grimoire Level 2: Stash the top 2 cards of your discard pile" in out
+    assert "      points: 5 -> 6" in out
+    assert "  + deed/empty-the-charnel-house  Empty the Charnel House" in out
+    assert "  deed: 24 -> 25 (+1)" in out
+    assert out[-1] == "2 changed, 1 added, 1 removed"
+
+
+def test_an_unknown_revision_is_a_usage_error(repo, capsys):
+    assert main(["diff", "v9", "--content", str(repo / "content")]) == 2
+    assert "'v9' is neither a folder nor a revision of" in capsys.readouterr().err
+
+
+def test_build_changed_since_writes_only_the_changed_cards(repo, tmp_path, capsys):
+    out = tmp_path / "reprint"
+    content = repo / "content"
+    assert main(["build", "--content", str(content), "--changed-since", "v1", "--out", str(out),
+                 "--paper", "a4", "--jobs", "1"]) == 0
+    fronts = sorted(p.name for p in (out / "cards").glob("*.png"))
+    titles = [name for name in fronts if name.startswith("title-")]
+    assert len(titles) == 1
+    assert fronts == sorted(["arcana-grave-robbing.png", "deed-empty-the-charnel-house.png",
+                             *titles])
+    assert sorted(p.name for p in (out / "backs").glob("*.png")) == [
+        "arcana.png", "deed.png", "title.png"]
+    listed = json.loads((out / "cards.json").read_text())["cards"]
+    assert sorted(c["id"] for c in listed) == sorted(
+        ["arcana/grave-robbing", "deed/empty-the-charnel-house", f"title/{titles[0][6:-4]}"])
+    copies = sum(c["copies"] for c in listed)
+    assert copies == 4  # Grave Robbing twice, the new deed, the title
+    # every copy on the sheets, front and back: 8 placed images
+    assert _placed_images((out / "sheets-a4.pdf").read_bytes()) == 2 * copies
+    # A second reprint, since the last commit, holds nothing of the first.
+    assert main(["build", "--content", str(content), "--changed-since", "HEAD", "--out",
+                 str(out), "--paper", "a4", "--jobs", "1"]) == 0
+    assert list((out / "cards").glob("*.png")) == []
+    assert not (out / "sheets-a4.pdf").exists()
+    assert json.loads((out / "cards.json").read_text())["cards"] == []
+
+
+def _placed_images(pdf: bytes) -> int:
+    """How many card images the pages of a PDF place (each 'cm /ImN Do' in a page stream)."""
+    import re
+    import zlib
+
+    count = 0
+    for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
+        try:
+            text = zlib.decompress(stream)
+        except zlib.error:
+            text = stream
+        count += len(re.findall(rb"re W n [\d. -]+ cm /Im\d+ Do Q", text))
+    return count
+
+
+def test_a_new_version_alone_changes_no_card(repo, capsys):
+    _edit(repo / "content" / "game.yaml", 'version: "0.2"', 'version: "0.3"')
+    found = _diff(capsys, "HEAD", "--content", str(repo / "content"))
+    assert found["game"] == {"version": {"old": "0.2", "new": "0.3"}}
+    assert (found["added"], found["removed"], found["changed"]) == ([], [], [])

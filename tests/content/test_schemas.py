@@ -1,0 +1,204 @@
+"""Generated schemas: made from game.yaml, kept in sync, and as strict as an editor needs.
+
+The schemas are checked here the way an editor checks a content file: by
+``check-jsonschema``, a real JSON-schema validator run as a program, against
+the schema the file's first line names (as yaml-language-server reads it).
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.model import limits
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.schemagen import (
+    EFFECT_PATTERN,
+    KINDS,
+    _Game,
+    content_schemas,
+    examples,
+    stale_schemas,
+)
+from prophecy.compiler.model.vocab import read_vocabulary
+from prophecy.compiler.model.yamlsafe import load_yaml
+from prophecy.dsl import ast
+from prophecy.dsl.parser import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+IDENTITY = ROOT / "tests" / "fixtures" / "dsl" / "identity.txt"
+VALIDATOR = [sys.executable, "-m", "check_jsonschema"]
+
+
+def _validate(schema: Path, *files: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*VALIDATOR, "--schemafile", str(schema), *map(str, files)],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def content(tmp_path: Path) -> Path:
+    target = tmp_path / "content"
+    shutil.copytree(bundled_content(), target, ignore=shutil.ignore_patterns("__*"))
+    return target
+
+
+def test_the_bundled_schemas_are_what_game_yaml_makes():
+    assert stale_schemas(bundled_content()) == {}, "run 'prophecy schemas' and commit the files"
+
+
+def test_prophecy_schemas_writes_a_new_grimoire_into_the_enums(content, capsys):
+    game = content / "game.yaml"
+    game.write_text(game.read_text().replace("Demonology, Necromancy", "Demonology, Necromancy, "
+                                             "Pyromancy"))
+    assert main(["schemas", "--check", "--content", str(content)]) == 1
+    out = capsys.readouterr().out
+    assert f"{content}/schemas/arcana.schema.json: out of date with game.yaml" in out
+    assert out.splitlines()[-1].startswith("schemas: 6 of 9 files out of date")
+    assert main(["schemas", "--content", str(content)]) == 0
+    assert capsys.readouterr().out == f"schemas: wrote 6 of 9 files in {content}/schemas\n"
+    arcana = (content / "schemas" / "arcana.schema.json").read_text()
+    assert '"Pyromancy"' in arcana and "Pyromancy Level 3: Level up any Grimoire" in arcana
+    assert main(["schemas", "--check", "--content", str(content)]) == 0
+
+
+def test_enums_carry_the_glossary_definitions():
+    _, _, data = load_yaml(bundled_content() / "game.yaml")
+    arcana = content_schemas(data)["arcana"]
+    grimoire = arcana["properties"]["grimoire"]
+    assert grimoire["enum"] == ["Blood Magic", "Demonology", "Necromancy"]
+    assert grimoire["enumDescriptions"][2] == (
+        "The grimoire of the dead, working from the discard pile.")
+    role = content_schemas(data)["hirelings"]["properties"]["hirelings"]["items"]
+    assert role["properties"]["role"]["enum"] == ["support", "sabotage"]
+    assert role["properties"]["role"]["enumDescriptions"][0].startswith("A Hireling role")
+
+
+def test_every_bundled_file_passes_the_schema_its_first_line_names():
+    root = bundled_content()
+    files = sorted(root.glob("*.yaml")) + sorted(root.glob("*/*.yaml"))
+    by_schema: dict[Path, list[Path]] = {}
+    for path in files:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        found = re.match(r"# yaml-language-server: \$schema=(\S+)", first)
+        assert found, f"{path} names no schema"
+        by_schema.setdefault((path.parent / found.group(1)).resolve(), []).append(path)
+    for schema, paths in by_schema.items():
+        result = _validate(schema, *paths)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+MISTAKES = """\
+# yaml-language-server: $schema=../schemas/arcana.schema.json
+grimoire: Necromncy
+cards:
+  - name: Bone Key
+    types: [Spel]
+    copies: two
+    effects:
+      - "Draw 1 Arcana"
+"""
+
+
+def test_a_real_validator_rejects_a_misspelt_grimoire_a_card_type_and_a_wrong_type(content):
+    path = content / "arcana" / "mistakes.yaml"
+    path.write_text(MISTAKES)
+    result = _validate(content / "schemas" / "arcana.schema.json", path)
+    assert result.returncode == 1
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert f"{path}::$.grimoire: 'Necromncy' is not one of " \
+           "['Blood Magic', 'Demonology', 'Necromancy']" in lines
+    assert f"{path}::$.cards[0].types[0]: 'Spel' is not one of " \
+           "['Spell', 'Item', 'Creature']" in lines
+    assert f"{path}::$.cards[0].copies: 'two' is not of type 'integer'" in lines
+    assert len([line for line in lines if line.startswith(str(path))]) == 3
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("copies", "1000000000"), ("name", '"' + "x" * 61 + '"'), ("flavor", '"a\\u0007b"'),
+])
+def test_a_real_validator_rejects_values_past_the_limits(content, field, value):
+    path = content / "arcana" / "mistakes.yaml"
+    text = MISTAKES.replace("Necromncy", "Necromancy").replace("[Spel]", "[Spell]")
+    text = text.replace("copies: two", "copies: 1").replace("name: Bone Key", "name: Bone Key\n"
+                                                                "    flavor: Old.")
+    path.write_text(text)
+    assert _validate(content / "schemas" / "arcana.schema.json", path).returncode == 0
+    path.write_text(re.sub(rf"(?m)^([ -]*){field}: .*$",
+                           lambda m: f"{m.group(1)}{field}: {value}", text))
+    result = _validate(content / "schemas" / "arcana.schema.json", path)
+    assert result.returncode == 1, result.stdout
+    assert f"$.cards[0].{field}:" in result.stdout
+
+
+def _bundled_lines() -> list[str]:
+    content = __import__("prophecy.compiler.model.loader", fromlist=["load_content"])
+    return [line.text for line in content.load_content(bundled_content()).effect_lines()]
+
+
+def test_the_effect_pattern_accepts_every_canonical_line():
+    lines = _bundled_lines()
+    if IDENTITY.is_file():
+        lines += [t for t in IDENTITY.read_text().splitlines() if t and not t.startswith("#")]
+    pattern = re.compile(EFFECT_PATTERN)
+    assert [line for line in lines if not pattern.search(line)] == []
+
+
+@pytest.mark.parametrize("line", [
+    "", " ", "- Draw 1 Arcana", "Draw 1 Arcana,", " Draw 1 Arcana", "Draw 1 Arcana:",
+    "Draw 1 Arcana\u0007", "2 Arcana", '"Draw 1 Arcana"x',
+])
+def test_the_effect_pattern_rejects_gross_mistakes(line):
+    assert not re.compile(EFFECT_PATTERN).search(line)
+
+
+def test_the_examples_parse_in_the_game_vocabulary_and_are_canonical():
+    _, _, data = load_yaml(bundled_content() / "game.yaml")
+    vocab = read_vocabulary(bundled_content())
+    from prophecy.dsl.printer import to_text
+
+    for line in examples(_Game(data)):
+        node = parse(line, vocab)
+        assert isinstance(node, ast.Effect)
+        assert to_text(node) == line
+
+
+def test_every_count_has_a_maximum_and_every_text_a_length():
+    for kind, schema in content_schemas(None).items():
+        for path, sub in _walk(schema):
+            if sub.get("type") == "integer":
+                assert "maximum" in sub, f"{kind}: {path} has no maximum"
+            if sub.get("type") == "string":
+                assert "maxLength" in sub, f"{kind}: {path} has no maxLength"
+            if sub.get("type") == "array":
+                assert "maxItems" in sub, f"{kind}: {path} has no maxItems"
+    assert tuple(content_schemas(None)) == KINDS
+
+
+def _walk(node, path=""):
+    if isinstance(node, dict):
+        yield path, node
+        for key, value in node.items():
+            yield from _walk(value, f"{path}/{key}")
+
+
+def test_docs_list_every_limit():
+    doc = (ROOT / "docs" / "content.md").read_text(encoding="utf-8")
+    for what, bound in limits.table():
+        assert f"| {what} | {bound} |" in doc
+
+
+def test_every_size_in_the_layout_schema_has_a_maximum():
+    import json
+
+    layout = json.loads((bundled_content() / "schemas" / "layout.schema.json").read_text())
+    for path, sub in _walk(layout):
+        if sub.get("type") in ("number", "integer"):
+            assert "maximum" in sub, f"layout: {path} has no maximum"
+        if sub.get("type") == "string":
+            assert "maxLength" in sub or "pattern" in sub, f"layout: {path} has no bound"
