@@ -157,6 +157,25 @@ def _find_font(package: str, file: str, layout: str) -> Path:
     return path
 
 
+#: The most pixels a card image may have, bleed included: 40 million, a tarot card at
+#: 1200 dpi with room to spare. Each face is drawn whole in memory (4 bytes a pixel),
+#: in every worker, so this bounds what a build and a check hold.
+MAX_PIXELS = 40_000_000
+
+
+def _check_pixels(layout: Layout, src: Any, root: Any) -> None:
+    from prophecy.compiler.model.yamlsafe import lookup
+
+    width, height = layout.size
+    if width * height > MAX_PIXELS:
+        node, _ = lookup(root, ["card", "dpi"])
+        most = int((MAX_PIXELS / (width * height)) ** 0.5 * layout.dpi)
+        raise src.error_at(
+            node, f"a card image of {width} x {height} pixels is too large: at most "
+            f"{MAX_PIXELS // 1_000_000} million pixels, bleed included",
+            f"lower dpi to {most} or less, or make the card smaller")
+
+
 #: The highest level of each deflate library the layout may name.
 PNG_LEVELS = {"isal": 3, "zlib": 9}
 
@@ -196,6 +215,7 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
     if errors:
         raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
     layout = Layout(name=name, data=data, digest="")
+    _check_pixels(layout, src, node)
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:

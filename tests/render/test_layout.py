@@ -7,7 +7,7 @@ import shutil
 import pytest
 import yaml
 
-from prophecy.dsl.errors import ContentErrors
+from prophecy.dsl.errors import ContentErrors, ProphecyError
 from prophecy.render.layout import load_layout
 from prophecy.render.tts import grid, sheets
 
@@ -61,6 +61,26 @@ def test_every_problem_of_a_layout_is_reported_at_once(tmp_path):
     assert [e.message for e in caught.value.errors] == [
         "'dpi' must be at least 72, not 30", "'columns' must be at most 10, not 11",
     ]
+
+
+def test_a_card_image_past_40_million_pixels_is_refused_at_the_dpi(tmp_path):
+    path = _copy(tmp_path)
+    text = path.read_text()
+    path.write_text(text.replace("dpi: 300", "dpi: 1200").replace("width_mm: 63.5",
+                                                                   "width_mm: 200"))
+    with pytest.raises(ProphecyError) as caught:
+        load_layout(path.parent.parent)
+    error = caught.value
+    line = text.splitlines().index("  dpi: 300") + 1
+    assert (error.line, error.column) == (line, 8)
+    assert error.message == ("a card image of 9749 x 4500 pixels is too large: at most 40 "
+                             "million pixels, bleed included")
+    assert error.hint == "lower dpi to 1145 or less, or make the card smaller"
+    # just under the bound loads
+    path.write_text(text.replace("dpi: 300", "dpi: 1145").replace("width_mm: 63.5",
+                                                                   "width_mm: 200"))
+    width, height = load_layout(path.parent.parent).size
+    assert width * height <= 40_000_000
 
 
 def test_the_schema_names_every_glyph_as_a_symbol():
