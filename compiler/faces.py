@@ -343,14 +343,22 @@ def _arcana(card: model.Arcana, content: model.Content) -> tuple[Face, Face]:
 
 
 def _grimoire_faces(card: model.Grimoire, content: model.Content) -> tuple[Face, Face]:
-    top = content.rules.max_level
-    edges = tuple(Edge(f"Level {lv}", _points(card.points, lv)) for lv in range(top))
+    low, top = content.rules.min_level, content.rules.max_level
+    if top - low > EDGES_PER_SIDE:
+        raise ProphecyError(
+            f"a Grimoire card shows at most {EDGES_PER_SIDE + 1} levels (one on each edge of "
+            f"its front, the top on its back), not {top - low + 1} ({low} to {top})",
+            where=str(Path(content.root) / card.place.file), line=card.place.line,
+            column=card.place.column,
+            hint=f"in game.yaml, make rules.max_level at most {low + EDGES_PER_SIDE}")
+    edges = tuple(Edge(f"Level {lv}", _points(card.points, lv - low))
+                  for lv in range(low, top))
     front = Face(design="grimoire", deck="grimoire", title=card.name,
                  grimoire=card.grimoire, subtitle=f"{card.grimoire} Grimoire", edges=edges)
     back = Face(
         design="grimoire_back", deck="grimoire", title=card.name, grimoire=card.grimoire,
         subtitle=card.manifest_name or "Manifest", flavor=card.flavor,
-        edges=(Edge(f"Level {top}", _points(card.points, top)),),
+        edges=(Edge(f"Level {top}", _points(card.points, top - low)),),
         boxes=_boxes((card.manifest,), card.grimoire, content),
     )
     return front, back

@@ -44,6 +44,7 @@ class Book:
     design_index: dict[str, int] = field(default_factory=dict)
     grimoire_index: dict[str, int] = field(default_factory=dict)  # name -> grimoire index
     bits: dict[str, int] = field(default_factory=dict)  # grimoire or type -> mask bit
+    level_points: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see points_of
 
     @property
     def size(self) -> int:
@@ -74,10 +75,21 @@ class Book:
         return card
 
     def points_of(self, cid: int) -> tuple[int, ...]:
-        """A Grimoire card's points per level."""
-        card = self.card(cid)
-        assert isinstance(card, model.Grimoire)
-        return card.points
+        """A Grimoire card's points indexed by level, 0 to max_level.
+
+        The card lists one number per level from ``min_level`` (its first) up;
+        a level below ``min_level`` or past the numbers listed scores 0 (lint
+        PL506 asks for one number per level).
+        """
+        known = self.level_points.get(cid)
+        if known is None:
+            card = self.card(cid)
+            assert isinstance(card, model.Grimoire)
+            low, top = self.rules.min_level, self.rules.max_level
+            listed = card.points
+            known = self.level_points[cid] = tuple(
+                listed[lv - low] if 0 <= lv - low < len(listed) else 0 for lv in range(top + 1))
+        return known
 
 
 _BOOKS: dict[int, Book] = {}

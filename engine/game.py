@@ -73,7 +73,8 @@ class Game(Moves):
         self.first = self.rng.randrange(len(players))
         n = len(players)
         self.controllers = [players[(self.first + s) % n] for s in range(n)]
-        self.players = [PlayerState(s, len(book.grimoires)) for s in range(n)]
+        self.players = [PlayerState(s, len(book.grimoires), book.rules.min_level)
+                        for s in range(n)]
         self.results: dict[str, Any] = {}
         self._tallies(len(book.designs), book.line_count)
         self.setup()
@@ -166,11 +167,14 @@ class Game(Moves):
             by_grimoire[book.gidx[cid]].append(cid)
         for gi, pool in enumerate(by_grimoire):
             if len(pool) < len(self.players):
+                place = book.card(pool[0]).place if pool else None
                 raise ProphecyError(
                     f"{len(self.players)} players need {len(self.players)} "
                     f"{book.grimoires[gi]} Grimoire cards; the content has {len(pool)}",
-                    where=f"{book.content.root}/grimoires.yaml", line=0,
-                    hint="add copies of that Grimoire or play with fewer players",
+                    where=f"{book.content.root}/{place.file if place else 'grimoires.yaml'}",
+                    line=place.line if place else 0, column=place.column if place else 0,
+                    hint=f"give that Grimoire 'copies: {len(self.players)}' or play with "
+                    "fewer players (prophecy lint checks this as PL505)",
                 )
             pool = _shuffled(pool, self.rng)
             for p in self.players:
@@ -332,6 +336,8 @@ class Game(Moves):
         if self.hireling >= 0:
             self.hire_discard.append(self.hireling)
             self.hireling, self.hire_verse = -1, -1
+        if self.revealed == 0:
+            return  # no Verse face up for a Hireling to go under: none is enlisted
         fewest = min(p.enlisted for p in self.players)
         tied = [p for p in self.players if p.enlisted == fewest]
         p = tied[self.rng.randrange(len(tied))] if len(tied) > 1 else tied[0]

@@ -21,11 +21,11 @@ class PlayerState:
         "grimoires", "reference", "enlisted", "played", "gained",
     )
 
-    def __init__(self, seat: int, n_grimoires: int) -> None:
+    def __init__(self, seat: int, n_grimoires: int, start_level: int = 0) -> None:
         self.seat = seat
         self.hand: list[int] = []
         self.pile: list[int] = []  # personal discard pile, top at the end
-        self.levels: list[int] = [0] * n_grimoires
+        self.levels: list[int] = [start_level] * n_grimoires  # every Grimoire starts lowest
         self.deeds: list[int] = []  # Dark Deeds in play, left to right
         self.stored: list[list[int]] = []  # cards stored on each deed in play
         self.stash: list[int] = []

@@ -176,6 +176,62 @@ def _check_pixels(layout: Layout, src: Any, root: Any) -> None:
             f"lower dpi to {most} or less, or make the card smaller")
 
 
+def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
+    """Every region, the stamp's too, lies on the card image; the margins leave a card."""
+    from prophecy.compiler.model.yamlsafe import lookup
+
+    width, height = layout.trim_mm
+    bleed = float(layout.data["card"]["bleed_mm"])
+    card = f"the card is {width:g} x {height:g} mm, with {bleed:g} mm of bleed each side"
+    errors = []
+    boxes = [(("regions", kind, name), box) for kind, regions in layout.data["regions"].items()
+             for name, box in regions.items()]
+    if "stamp" in layout.data:
+        boxes.append((("stamp", "region"), layout.data["stamp"]["region"]))
+    for path, (x, y, w, h) in boxes:
+        node, _ = lookup(root, list(path))
+        name = ".".join(path)
+        if w <= 0 or h <= 0:
+            errors.append(src.error_at(node, f"the box {name} has no area ({w:g} x {h:g} mm)",
+                                       "write [x, y, width, height] with a width and a height"
+                                       " above 0"))
+        elif (x < -bleed - _SLACK or y < -bleed - _SLACK or x + w > width + bleed + _SLACK
+              or y + h > height + bleed + _SLACK):
+            errors.append(src.error_at(
+                node, f"the box {name} reaches off the card: from ({x:g}, {y:g}) to "
+                f"({x + w:g}, {y + h:g}) mm", f"{card}; move or shrink the box, or change"
+                " the card's size"))
+    spec = layout.data["card"]
+    for key in ("safe_mm", "corner_mm"):
+        if 2 * float(spec[key]) >= min(width, height):
+            node, _ = lookup(root, ["card", key])
+            errors.append(src.error_at(node, f"{key} of {spec[key]:g} mm leaves no card "
+                                       f"inside it", f"{card}; write less than "
+                                       f"{min(width, height) / 2:g}"))
+    if errors:
+        raise ContentErrors(errors)
+
+
+def _check_sheets(layout: Layout, src: Any, root: Any) -> None:
+    """Each paper's grid leaves room for crop marks and the back offset, as a build needs."""
+    from prophecy.compiler.model.yamlsafe import lookup
+    from prophecy.render.sheets import spec_for
+
+    errors = []
+    for paper in layout.data["sheets"]["papers"]:
+        try:
+            spec_for(layout, paper)
+        except ProphecyError as exc:
+            node, key = lookup(root, ["sheets", "papers", paper])
+            errors.append(src.error_at(key or node, exc.message, exc.hint))
+    if errors:
+        raise ContentErrors(errors)
+
+
+#: How far (mm) a box may pass the image's edge: rounding in a layout written by hand.
+_SLACK = 0.01
+
+
 #: The highest level of each deflate library the layout may name.
 PNG_LEVELS = {"isal": 3, "zlib": 9}
 
@@ -216,6 +272,8 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
         raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
     layout = Layout(name=name, data=data, digest="")
     _check_pixels(layout, src, node)
+    _check_boxes(layout, src, node)
+    _check_sheets(layout, src, node)
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:

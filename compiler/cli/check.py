@@ -6,7 +6,8 @@ counted), the effect lines and the problems. Besides the loader's checks
 (schemas, effect lines, names) every card face is measured against the
 layout, and each one whose text does not fit is reported at its card
 (``cli/fit.py``; results are kept in the cache folder, so an unchanged face
-is measured once); ``--no-fit`` skips that. Exit 0 when clean, 1 otherwise.
+is measured once); ``--no-fit`` skips that, the layout itself is checked
+either way. Exit 0 when clean, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -27,10 +28,13 @@ def run(args: argparse.Namespace) -> int:
 
     root = content_dir(args)
     report = analyse(root)
-    if not args.no_fit and report.content.cards:
+    rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
+    if not args.no_fit and report.content.cards and not rules_broken:
         found = _fit(report.content, root)
-        unique = {e.sort_key(): e for e in [*report.errors, *found]}
-        report.errors = [unique[k] for k in sorted(unique)]
+    else:  # faces drawn from broken rules would only repeat game.yaml's problems
+        found = _layout(root)
+    unique = {e.sort_key(): e for e in [*report.errors, *found]}
+    report.errors = [unique[k] for k in sorted(unique)]
     for error in report.errors:
         print(error)
     print(summary(report))
@@ -49,6 +53,20 @@ def _fit(content, root) -> list:
     if results != known:
         write_json(path, {k: list(v) if v else None for k, v in results.items()})
     return found
+
+
+def _layout(root) -> list:
+    """The layout's problems alone (the faces unmeasured)."""
+    from prophecy.dsl.errors import ContentErrors, ProphecyError
+    from prophecy.render.layout import load_layout
+
+    try:
+        load_layout(root)
+    except ContentErrors as exc:
+        return list(exc.errors)
+    except ProphecyError as exc:
+        return [exc]
+    return []
 
 
 def summary(report) -> str:

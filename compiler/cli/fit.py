@@ -42,7 +42,11 @@ def face_overflows(content: Any, layout: Any, results: Results) -> list[Prophecy
     errors: list[ProphecyError] = []
     seen: set[str] = set()
     lines: dict[str, list[str]] = {}
-    for card in all_faces(content):
+    try:
+        cards = all_faces(content)
+    except ProphecyError as exc:  # a card no face can show (the rules ask too much of it)
+        return [exc]
+    for card in cards:
         for side, face in (("front", card.front), ("back", card.back)):
             key = face_key(layout, face)
             if key in seen:

@@ -6,7 +6,8 @@ values together. A vocabulary name must be words the rules language can read
 be named in a line, since 'dark' is a keyword) and must not be listed twice,
 ignoring case, across the grimoires and card types. The rules constants must
 make sense together: no more fewest players than most, a top level above the
-lowest, no more Dark Deeds kept than drawn.
+lowest and at most four above it (a Grimoire card has four edges), no more
+Dark Deeds kept than drawn.
 """
 
 from __future__ import annotations
@@ -97,4 +98,17 @@ def rules_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]
             errors.append(src.error_at(
                 node, f"{low_key} is {low} and {high_key} is {high}: {meaning}",
                 f"make {low_key} {'less than' if strict else 'at most'} {high_key}"))
+    low, high = (rules.get(k, _DEFAULTS[k]) for k in ("min_level", "max_level"))
+    if isinstance(low, int) and isinstance(high, int) and high - low > GRIMOIRE_EDGES:
+        key = "max_level" if "max_level" in rules else "min_level"
+        node, _ = lookup(root, ["rules", key])
+        errors.append(src.error_at(
+            node, f"levels {low} to {high} are more than a Grimoire card shows: each level "
+            f"below the top on an edge of its front ({GRIMOIRE_EDGES} edges), the top on its "
+            "back", f"make max_level at most min_level + {GRIMOIRE_EDGES} "
+            f"({low + GRIMOIRE_EDGES})"))
     return errors
+
+
+#: A Grimoire card's front has four edges, one per level below the top.
+GRIMOIRE_EDGES = 4

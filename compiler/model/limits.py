@@ -55,8 +55,9 @@ RULES: Final[dict[str, tuple[int, int]]] = {
     "stash_points": (0, 100),
     "min_level": (0, 10),
     "max_level": (1, 10),
-    "min_players": (1, 8),
-    "max_players": (1, 8),
+    # two at least: a Support Hireling goes to another player, the Titles compare players
+    "min_players": (2, 8),
+    "max_players": (2, 8),
     "titles_in_play": (0, 20),
     "hireling_first_round": (1, 20),
     "hireling_redraw_round": (1, 20),

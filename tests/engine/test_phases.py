@@ -84,6 +84,16 @@ def test_the_player_who_enlisted_least_chooses_a_hireling(game, kit, book):
     assert g.hireling == target and g.players[1].enlisted == 1 and len(g.hire_discard) == 2
 
 
+def test_with_no_verse_face_up_no_hireling_is_drawn_or_enlisted(game, kit, book):
+    g, chooser, other, target = _hireling_game(game, kit, book, "sabotage")
+    g.revealed = 0
+    deck = list(g.hire_deck)
+    g.hireling_phase()
+    assert g.hireling == -1 and g.hire_verse == -1
+    assert g.hire_deck == deck and g.hire_discard == []
+    assert asked(chooser, P.ASK_HIRELING) == [] and g.players[1].enlisted == 0
+
+
 def test_a_sabotaged_verse_makes_those_who_meet_it_suffer(game, kit, book):
     g, chooser, other, target = _hireling_game(game, kit, book, "sabotage", "Discard 1")
     g.hireling_phase()
@@ -144,6 +154,28 @@ def test_score_is_grimoire_points_stash_deeds_and_titles(game, book, tools):
     parts = res["parts"][0]
     assert parts["grimoires"] == 2 + 4 + 11 and parts["stash"] == 6 and parts["deeds"] == 8
     assert res["scores"][0] == sum(parts.values())
+
+
+def test_grimoire_points_start_at_the_lowest_level(vocab, new_game):
+    from prophecy.engine.cards import book_of
+
+    from .conftest import make_content, rules
+
+    # levels 1 to 4: a Grimoire card lists four numbers, the first for level 1
+    content = make_content(vocab, rules(min_level=1, max_level=4),
+                           grimoire=[_grimoire(vocab, g) for g in ("Blood Magic", "Demonology",
+                                                                    "Necromancy")])
+    g = new_game(book=book_of(content))
+    p = g.players[0]
+    assert p.levels == [1, 1, 1]
+    p.levels[:] = [1, 3, 4]
+    assert finish(g)["parts"][0]["grimoires"] == 2 + 7 + 11
+
+
+def _grimoire(vocab, name):
+    from .conftest import grimoire
+
+    return grimoire(vocab, name, points=(2, 4, 7, 11))
 
 
 def test_titles_on_completed_deeds_break_ties_by_cards_needed(kit, new_game, book, tools):

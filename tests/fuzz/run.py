@@ -24,6 +24,7 @@ PROPERTIES = {
     "yaml reader": (prop.yaml_texts, prop.reader_answers),
     "loader": (prop.damaged_files(), prop.loader_reports),
     "fmt": (prop.loose_effects(), prop.fmt_keeps_files),
+    "check is the gate": (prop.gate_content(), prop.check_is_the_gate),
 }
 
 

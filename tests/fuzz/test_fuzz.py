@@ -38,3 +38,13 @@ def test_the_loader_reports_any_damage_and_never_raises(edited):
 @given(prop.loose_effects())
 def test_fmt_makes_any_loose_content_canonical_and_keeps_it_loading(case):
     prop.fmt_keeps_files(case)
+
+
+GATE = settings(max_examples=8, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@GATE
+@given(prop.gate_content())
+def test_whatever_check_accepts_every_other_command_handles(edits):
+    prop.check_is_the_gate(edits)

@@ -122,6 +122,15 @@ def test_grimoire_shows_four_edge_levels_in_front_and_the_top_level_behind(conte
     assert grimoire.back.boxes[0].steps[0].icon == "reveal_until"
 
 
+def test_grimoire_edges_start_at_the_lowest_level_and_its_first_number(content):
+    rules = dataclasses.replace(content.rules, min_level=2, max_level=5)
+    grimoire = next(c for c in all_faces(dataclasses.replace(content, rules=rules))
+                    if c.kind == "grimoire")
+    assert [e.label for e in grimoire.front.edges] == ["Level 2", "Level 3", "Level 4"]
+    assert [e.value for e in grimoire.front.edges] == ["0 pts", "1 pt", "3 pts"]
+    assert [(e.label, e.value) for e in grimoire.back.edges] == [("Level 5", "6 pts")]
+
+
 def test_the_three_verse_backs_differ(vocab, layout):
     cards = sample_cards(vocab)
     verse = next(c for c in cards if isinstance(c, model.Verse))

@@ -76,11 +76,14 @@ def test_a_card_image_past_40_million_pixels_is_refused_at_the_dpi(tmp_path):
     assert error.message == ("a card image of 9749 x 4500 pixels is too large: at most 40 "
                              "million pixels, bleed included")
     assert error.hint == "lower dpi to 1145 or less, or make the card smaller"
-    # just under the bound loads
+    # at the resolution the hint names, the image is within bounds (the sheets, made for a
+    # poker card, are what is left to fix)
     path.write_text(text.replace("dpi: 300", "dpi: 1145").replace("width_mm: 63.5",
                                                                    "width_mm: 200"))
-    width, height = load_layout(path.parent.parent).size
-    assert width * height <= 40_000_000
+    with pytest.raises(ContentErrors) as left:
+        load_layout(path.parent.parent)
+    assert [e.message for e in left.value.errors if "pixels" in e.message] == []
+    assert any("leave no room" in e.message for e in left.value.errors)
 
 
 def test_the_schema_names_every_glyph_as_a_symbol():
@@ -134,3 +137,38 @@ def test_the_bundled_layout_is_valid_for_jsonschema_too():
     Draft202012Validator.check_schema(schema("layout"))
     data = yaml.safe_load((ROOT / "content" / "layouts" / "poker.yaml").read_text())
     assert not list(Draft202012Validator(schema("layout")).iter_errors(data))
+
+
+def test_a_box_off_the_card_and_a_margin_wider_than_it_are_refused_at_their_places(tmp_path):
+    path = _copy(tmp_path)
+    text = path.read_text()
+    text = text.replace("    title: [5.5, 5.0, 52.5, 8.0]\n    types",
+                        "    title: [5.5, 5.0, 62.5, 8.0]\n    types", 1)
+    text = text.replace("safe_mm: 3.175", "safe_mm: 32")
+    path.write_text(text)
+    with pytest.raises(ContentErrors) as caught:
+        load_layout(path.parent.parent)
+    rows = text.splitlines()
+    found = {(e.line, e.message) for e in caught.value.errors}
+    assert (rows.index("    title: [5.5, 5.0, 62.5, 8.0]") + 1,
+            "the box regions.arcana.title reaches off the card: from (5.5, 5) to (68, 13) mm"
+            ) in found
+    safe = next(i for i, r in enumerate(rows) if r.startswith("  safe_mm: 32")) + 1
+    assert (safe, "safe_mm of 32 mm leaves no card inside it") in found
+    assert len(found) == 2
+
+
+def test_a_grid_without_room_for_crop_marks_is_a_layout_error_check_reports(tmp_path, capsys):
+    from prophecy.compiler.cli import main
+
+    content = tmp_path / "content"
+    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("*.py"))
+    path = content / "layouts" / "poker.yaml"
+    text = path.read_text().replace("a4: {size: [210.0, 297.0], columns: 3, rows: 3}",
+                                    "a4: {size: [210.0, 297.0], columns: 4, rows: 3}")
+    path.write_text(text)
+    assert main(["check", "--no-fit", "--content", str(content)]) == 1
+    line = text.splitlines().index("    a4: {size: [210.0, 297.0], columns: 4, rows: 3}") + 1
+    out = capsys.readouterr().out
+    assert f"poker.yaml:{line}:5: 4 x 3 cards leave no room on a4 paper for crop marks" in out
+    assert out.endswith("1 problem\n")
