@@ -1,11 +1,14 @@
 """Bots: players that answer the game's questions without a person.
 
 ``RandomBot`` picks uniformly among the legal options. ``GreedyBot`` looks one
-action ahead: for each action it could take it plays that action on a copy of
-the game (hidden decks reshuffled, so it cannot peek) and keeps the one whose
-result has the best score estimate; the smaller questions it answers with
-rules of thumb (``engine/heuristics.py``). Each bot owns its own
-``random.Random``, so the game's generator is never disturbed by a bot.
+action ahead: once per decision it copies the game with the hidden cards
+reshuffled (so it cannot peek), then for each action it could take it plays
+that action on a branch of that copy and keeps the one whose result has the
+best estimate (``engine/estimate.py``); the smaller questions it answers with
+rules of thumb (``engine/heuristics.py``). ``PlannerBot`` (``engine/planner.py``)
+plans over the rest of the round with playouts. Each bot owns a
+``random.Random`` seeded from the game's seed: it breaks ties and shuffles
+what it cannot see, and the game's own generator is never touched by a bot.
 """
 
 from __future__ import annotations
@@ -14,13 +17,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from prophecy.dsl import ast
 from prophecy.engine import heuristics
+from prophecy.engine.estimate import Valuer
+from prophecy.engine.heuristics import HeuristicPlayer
 from prophecy.engine.protocol import (
+    ARCANA,
     ASK_ACTION,
     ASK_LEVEL_CARD,
     ASK_LEVEL_GRIMOIRE,
     ASK_MANIFEST,
     ASK_PLAY,
+    ASK_USE,
+    DEEDS,
     END,
     LEVEL,
     MANIFEST,
@@ -44,47 +53,191 @@ class RandomBot:
 
 MARGIN = 0.1  # an action must beat standing still by this much (ties are not progress)
 
+Candidate = tuple[str, int, int]  # (action kind, card, grimoire); -1 where not needed
+
 
 class GreedyBot:
-    """One step of look-ahead on ``heuristics.estimate`` for actions; rules of thumb elsewhere."""
+    """One action of look-ahead on the position estimate; rules of thumb elsewhere.
+
+    Each action it may take is applied to a sketch of its position (counts and
+    Dark Deed progress: ``engine/estimate.py``), each rules-language action by
+    its entry in ``heuristics.ACTION_VALUES``, and the action whose sketch is
+    worth most is taken; an optional effect line is used when it raises the
+    estimate. Nothing is copied and nothing hidden is looked at.
+    """
 
     name = "greedy"
 
     def __init__(self, seed: Any = None) -> None:
         self.rng = random.Random(seed)
+        self.stand_in = HeuristicPlayer(self.rng)
         self.plan: tuple[int, int] = (-1, -1)  # (card, grimoire) of the chosen action
 
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if ask == ASK_ACTION:
-            return self._action(game, me, options)
+            kind, card, grimoire = self.decide(game, me, options)
+            self.plan = (card, grimoire)
+            return options.index(kind)
         card, grimoire = self.plan
         if ask in (ASK_PLAY, ASK_LEVEL_CARD) and card in options:
             return options.index(card)
         if ask in (ASK_LEVEL_GRIMOIRE, ASK_MANIFEST) and grimoire in options:
             return options.index(grimoire)
-        return heuristics.answer(game, me, ask, options, about)
+        if ask == ASK_USE and isinstance(about, ast.Effect):
+            return int(_pure(about) or _worth_using(game, me, about))
+        return heuristics.answer(game, me, ask, options, about, self.rng)
 
-    def _action(self, game: Any, me: Any, options: Sequence[Any]) -> int:
-        best_value = heuristics.estimate(game, me) + MARGIN
-        best, plan = options.index(END), (-1, -1)
-        for kind in options:
-            if kind == END:
-                continue
-            for card, grimoire in _candidates(game, me, kind):
-                value = self._look(game, me, kind, card, grimoire)
-                if value > best_value:
-                    best_value, best, plan = value, options.index(kind), (card, grimoire)
-        self.plan = plan
-        return best
-
-    def _look(self, game: Any, me: Any, kind: str, card: int, grimoire: int) -> float:
-        copy = game.fork(self.rng)
-        mine = copy.players[me.seat]
-        copy.act(mine, kind, card, grimoire)
-        return heuristics.estimate(copy, mine)
+    def decide(self, game: Any, me: Any, options: Sequence[str]) -> Candidate:
+        """The action (and its card or grimoire) with the best estimate one step ahead."""
+        scored = sketch_actions(game, me, options, self.rng)
+        return heuristics.best(scored, lambda item: item[1], self.rng)[0]
 
 
-def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
+def _worth_using(game: Any, me: Any, node: ast.Effect) -> bool:
+    valuer = Valuer.of(game.views[me.seat])
+    sk = valuer.sketch(game, me)
+    after = sk.copy()
+    heuristics.apply_line(node, after)
+    return valuer.value(after) > valuer.value(sk)
+
+
+def sketch_actions(game: Any, me: Any, options: Sequence[str],
+                   rng: random.Random) -> list[tuple[Candidate, float]]:
+    """Each candidate action with the estimate of the sketch after it.
+
+    Ending the phase scores the estimate now plus ``MARGIN``, so an action has to
+    be worth something to be taken. Of the cards none of whose lines can be used
+    now, only the least useful is tried (playing it only empties the hand by one).
+    """
+    view = game.views[me.seat]
+    valuer = Valuer.of(view)
+    sk = valuer.sketch(game, me)
+    value = valuer.value
+    out: list[tuple[Candidate, float]] = [((END, -1, -1), value(sk) + MARGIN)]
+    rules = game.rules
+    for kind in options:
+        if kind == PLAY:
+            for card, after in _plays(game, me, view, sk, rng):
+                out.append(((PLAY, card, -1), value(after)))
+        elif kind == LEVEL:
+            card = heuristics.cheapest_card(game, me, me.hand, rng)
+            top = rules.max_level
+            for g, level in enumerate(sk.levels):
+                if level < top:
+                    after = sk.copy()
+                    after.hand -= 1
+                    after.pile += 1
+                    after.levels[g] = level + 1
+                    out.append(((LEVEL, card, g), value(after)))
+        elif kind == ARCANA:
+            after = sk.copy()
+            after.hand = min(rules.hand_limit, after.hand + 1)
+            out.append(((ARCANA, -1, -1), value(after)))
+        elif kind == DEEDS:
+            after = sk.copy()
+            heuristics.apply_line(_deed_draw(rules), after)
+            out.append(((DEEDS, -1, -1), value(after)))
+        elif kind == MANIFEST:
+            for _, g in candidates(game, me, kind, rng):
+                d = view.design[me.grimoires[g]]
+                after = sk.copy()
+                after.own = g
+                for node in view.nodes[d]:
+                    heuristics.apply_line(node, after)
+                out.append(((MANIFEST, -1, g), value(after)))
+    return out
+
+
+def _deed_draw(rules: Any) -> ast.Effect:
+    """The Draw Dark Deeds action as the line it amounts to."""
+    return _DEED_DRAW.setdefault(
+        (rules.deed_draw, rules.deed_keep),
+        ast.Effect((), (ast.DrawDeeds(rules.deed_draw, rules.deed_keep),)))
+
+
+_DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}
+
+
+def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[tuple[int, Any]]:
+    """(card, sketch after playing it) for each design in hand with a usable line, and the
+    least useful card of those without one."""
+    out: list[tuple[int, Any]] = []
+    dead: list[int] = []
+    seen: set[int] = set()
+    design, effects, nodes = view.design, view.effects, view.nodes
+    for card in me.hand:
+        d = design[card]
+        if d in seen:
+            continue
+        seen.add(d)
+        usable = [node for (preds, _), node in zip(effects[d], nodes[d], strict=True)
+                  if all(pred(game, me) for pred in preds)]
+        if not usable:
+            dead.append(card)
+            continue
+        after = sk.copy()
+        after.hand -= 1
+        after.pile += 1
+        after.own = view.gidx[card]
+        for node in usable:
+            after = _use_on(after, node, view)
+        out.append((card, after))
+    if dead:
+        card = heuristics.cheapest_card(game, me, dead, rng)
+        after = sk.copy()
+        after.hand -= 1
+        after.pile += 1
+        out.append((card, after))
+    return out
+
+
+def _use_on(sk: Any, node: Any, view: Any) -> Any:
+    """The sketch after a usable line, if using it helps (as the game's question is answered)."""
+    if _pure(node):
+        heuristics.apply_line(node, sk)
+        return sk
+    value = Valuer.of(view).value
+    trial = sk.copy()
+    heuristics.apply_line(node, trial)
+    return trial if value(trial) > value(sk) else sk
+
+
+def _pure(node: Any) -> bool:
+    """Whether every action of a line is worth something on its own (no cost to weigh)."""
+    entry = _PURE.get(id(node))  # by identity: hashing a tree each time costs more than this
+    if entry is None or entry[0] is not node:
+        pure = isinstance(node, ast.Effect) and all(
+            heuristics.effect_value(ast.Effect((), (a,))) > 0 for a in node.actions)
+        entry = _PURE[id(node)] = (node, pure)
+    return entry[1]
+
+
+_PURE: dict[int, tuple[Any, bool]] = {}
+
+
+def score_actions(world: Any, seat: int, options: Sequence[str],
+                  rng: random.Random) -> list[tuple[Candidate, float]]:
+    """Each candidate action played for real on a branch of ``world``, with the estimate after.
+
+    The planner's check of the sketch: an effect does what the engine does, not
+    what its table entry guesses. Ending the phase scores the estimate now plus
+    ``MARGIN``.
+    """
+    valuer = Valuer.of(world.views[seat])
+    here = world.players[seat]
+    out: list[tuple[Candidate, float]] = [((END, -1, -1), valuer.estimate(world, here) + MARGIN)]
+    for kind in options:
+        if kind == END:
+            continue
+        for card, grimoire in candidates(world, here, kind, rng):
+            copy = world.branch(rng)
+            mine = copy.players[seat]
+            copy.act(mine, kind, card, grimoire)
+            out.append(((kind, card, grimoire), valuer.estimate(copy, mine)))
+    return out
+
+
+def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[int, int]]:
     """The concrete forms of an action kind worth comparing: (card, grimoire) pairs."""
     if kind == PLAY:
         seen: dict[int, int] = {}
@@ -92,7 +245,7 @@ def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
             seen.setdefault(game.design[card], card)
         return [(card, -1) for card in seen.values()]
     if kind == LEVEL:
-        card = heuristics.cheapest_card(game, me, me.hand)
+        card = heuristics.cheapest_card(game, me, me.hand, rng)
         top = game.rules.max_level
         return [(card, g) for g, lv in enumerate(me.levels) if lv < top]
     if kind == MANIFEST:
@@ -101,4 +254,39 @@ def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
     return [(-1, -1)]
 
 
-BOTS: dict[str, Callable[[Any], Player]] = {"random": RandomBot, "greedy": GreedyBot}
+def _planner(seed: Any, budget: int | None = None) -> Player:
+    from prophecy.engine.planner import BUDGET, PlannerBot
+
+    return PlannerBot(seed, budget or BUDGET)
+
+
+def _plain(cls: Callable[[Any], Player]) -> Callable[[Any, int | None], Player]:
+    def make(seed: Any, budget: int | None = None) -> Player:
+        return cls(seed)
+
+    return make
+
+
+#: Bot name -> maker(seed, budget). ``planner:8`` gives the planner 8 worlds per decision.
+BOTS: dict[str, Callable[[Any, int | None], Player]] = {
+    "random": _plain(RandomBot), "greedy": _plain(GreedyBot), "planner": _planner,
+}
+
+
+def parse_bot(spec: str) -> tuple[str, int | None]:
+    """``name`` or ``name:budget`` -> (name, budget); ValueError names what is wrong."""
+    name, _, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    if not budget:
+        return name, None
+    if name != "planner" or not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"{spec!r}: only the planner takes a budget, a whole number of "
+                         "worlds per decision, as in planner:8")
+    return name, int(budget)
+
+
+def make_bot(spec: str, seed: Any) -> Player:
+    """The bot a spec names (``greedy``, ``planner:8``...), seeded."""
+    name, budget = parse_bot(spec)
+    return BOTS[name](seed, budget)

@@ -10,7 +10,7 @@ handler here, once per card design, so a game never looks at the AST.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
@@ -42,6 +42,7 @@ class Book:
     line_base: dict[int, int] = field(default_factory=dict)  # design -> first effect counter
     line_count: int = 0
     design_index: dict[str, int] = field(default_factory=dict)
+    cache: dict[str, Any] = field(default_factory=dict, repr=False)  # tables others derive once
 
     @property
     def size(self) -> int:

@@ -25,7 +25,7 @@ def base_parts(game: Any, p: Any) -> dict[str, int]:
     return {
         "grimoires": grimoire_points(game, p),
         "stash": game.rules.stash_points * len(p.stash),
-        "deeds": sum(game.deed_points[d] for d in p.completed),
+        "deeds": sum(game.views[p.seat].deed_points[d] for d in p.completed),
         "titles": 0,
     }
 

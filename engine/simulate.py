@@ -14,7 +14,7 @@ import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from prophecy.engine.bots import BOTS
+from prophecy.engine.bots import make_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
 from prophecy.engine.scoring import PARTS
@@ -127,7 +127,7 @@ def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str
              log: bool = False) -> Game:
     """Game ``index`` of the run with seed ``seed``, played to the end (logged if ``log``)."""
     n = len(bots)
-    chairs = [BOTS[bots[(c + index) % n]](f"{seed}:{index}:{c}") for c in range(players)]
+    chairs = [make_bot(bots[(c + index) % n], f"{seed}:{index}:{c}") for c in range(players)]
     return Game(book, chairs, game_seed(seed, index), log=log).play()
 
 
