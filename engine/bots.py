@@ -215,28 +215,6 @@ def _pure(node: Any) -> bool:
 _PURE: dict[int, tuple[Any, bool]] = {}
 
 
-def score_actions(world: Any, seat: int, options: Sequence[str],
-                  rng: random.Random) -> list[tuple[Candidate, float]]:
-    """Each candidate action played for real on a branch of ``world``, with the estimate after.
-
-    The planner's check of the sketch: an effect does what the engine does, not
-    what its table entry guesses. Ending the phase scores the estimate now plus
-    ``MARGIN``.
-    """
-    valuer = Valuer.of(world.views[seat])
-    here = world.players[seat]
-    out: list[tuple[Candidate, float]] = [((END, -1, -1), valuer.estimate(world, here) + MARGIN)]
-    for kind in options:
-        if kind == END:
-            continue
-        for card, grimoire in candidates(world, here, kind, rng):
-            copy = world.branch(rng)
-            mine = copy.players[seat]
-            copy.act(mine, kind, card, grimoire)
-            out.append(((kind, card, grimoire), valuer.estimate(copy, mine)))
-    return out
-
-
 def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[int, int]]:
     """The concrete forms of an action kind worth comparing: (card, grimoire) pairs."""
     if kind == PLAY:

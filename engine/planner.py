@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from prophecy.engine import heuristics
-from prophecy.engine.bots import Candidate, GreedyBot, score_actions
+from prophecy.engine.bots import Candidate, GreedyBot, sketch_actions
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.protocol import END
 
@@ -37,22 +37,20 @@ class PlannerBot(GreedyBot):
     def __init__(self, seed: Any = None, budget: int = BUDGET, width: int = WIDTH) -> None:
         super().__init__(seed)
         self.budget, self.width = budget, width
+        self.helper = GreedyBot()  # answers every seat's questions inside a playout
+        self.helper.rng = self.rng
 
     def decide(self, game: Any, me: Any, options: Sequence[str]) -> Candidate:
-        seat = me.seat
-        stand_ins = [self.stand_in] * len(game.players)
-        first = game.fork(self.rng, stand_ins)
-        ranked = sorted(score_actions(first, seat, options, self.rng), key=lambda c: -c[1])
+        ranked = sorted(sketch_actions(game, me, options, self.rng), key=lambda c: -c[1])
         shortlist = [c for c, _ in ranked[: self.width]]
         if (END, -1, -1) not in shortlist:
             shortlist.append((END, -1, -1))
-        if len(shortlist) == 1:
-            return shortlist[0]
         totals = [0.0] * len(shortlist)
-        for world_index in range(self.budget):
-            world = first if world_index == 0 else game.fork(self.rng, stand_ins)
+        helpers = [self.helper] * len(game.players)
+        for _ in range(self.budget):
+            world = game.fork(self.rng, helpers)
             for i, candidate in enumerate(shortlist):
-                totals[i] += self._playout(world, seat, candidate)
+                totals[i] += self._playout(world, me.seat, candidate)
         chosen = heuristics.best(range(len(shortlist)), lambda i: totals[i], self.rng)
         return shortlist[chosen]
 
@@ -71,8 +69,7 @@ class PlannerBot(GreedyBot):
             if taken >= copy.rules.actions_per_round:
                 break
             options = copy.action_options(me, used)
-            scored = score_actions(copy, seat, options, rng)
+            scored = sketch_actions(copy, me, options, rng)
             kind, card, grimoire = heuristics.best(scored, lambda c: c[1], rng)[0]
         copy.prophecy_phase(me)
-        return Valuer.of(copy.book).estimate(copy, me)
-
+        return Valuer.of(copy.views[seat]).estimate(copy, me)

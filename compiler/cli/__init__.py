@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "render faces, backs, print-and-play PDFs and TTS sheets"),
     "simulate": ("simulate", "play many games with bots and report on balance"),
     "replay": ("replay", "replay an event log and check each game ends the same"),
+    "balance": ("balance", "measure each card design against its vanilla twin in paired games"),
+    "merge": ("merge", "add up the shards of a simulate or balance run"),
 }
 
 
