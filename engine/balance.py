@@ -105,7 +105,7 @@ def subjects(book: Book, names: Sequence[str] = (), kinds: Sequence[str] = MEASU
     found: list[int] = []
     seen: set[str] = set()
     for d, card in enumerate(book.designs):
-        keys = {card.name.casefold(), card.id.casefold()}
+        keys = {card.name.casefold(), card.id.casefold(), _title(card).casefold()}
         if wanted and not keys & wanted:
             continue
         seen |= keys & wanted
@@ -199,8 +199,15 @@ def run(book: Book, plan: Plan, designs: list[int], runner: Runner,
 
 
 def _measure(card: model.Card) -> Measure:
-    return Measure(card.id, card.kind, card.name, getattr(card, "grimoire", None),
+    return Measure(card.id, card.kind, _title(card), getattr(card, "grimoire", None),
                    features=features(card))
+
+
+def _title(card: model.Card) -> str:
+    """What the report calls a design: its name, or a Grimoire's Manifest by its own name."""
+    if isinstance(card, model.Grimoire) and card.manifest_name:
+        return card.manifest_name
+    return card.name
 
 
 def features(card: model.Card) -> list[str]:

@@ -125,3 +125,13 @@ def test_greedy_takes_the_draw_dark_deeds_action_and_finishes_deeds(bundled):
     assert actions[protocol.DEEDS] > 0 and actions[protocol.LEVEL] > 0
     assert actions[protocol.PLAY] > actions[protocol.ARCANA]
     assert completed / 60 > 1.5  # Dark Deeds per player per game
+
+
+def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
+    """Two-player games, each bot in each seat equally: playouts to the end of the turn win."""
+    from prophecy.engine import simulate
+
+    tally = simulate.run(book_of(bundled), 24, 2, 5, ("greedy", "planner:2"))
+    greedy, planner = tally.bot_wins
+    assert tally.bot_games == [24, 24]
+    assert planner >= 15 and greedy <= 9, (greedy, planner)  # a fair split is 12 and 12
