@@ -119,20 +119,23 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
         if kind == PLAY:
             for card, after in _plays(game, me, view, sk, rng):
                 out.append(((PLAY, card, -1), value(after)))
-        elif kind == LEVEL:
+        elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
             card = heuristics.cheapest_card(game, me, me.hand, rng)
-            top = rules.max_level
-            for g, level in enumerate(sk.levels):
+            top, levels = rules.max_level, sk.levels
+            sk.hand -= 1
+            sk.pile += 1
+            for g, level in enumerate(levels):
                 if level < top:
-                    after = sk.copy()
-                    after.hand -= 1
-                    after.pile += 1
-                    after.levels[g] = level + 1
-                    out.append(((LEVEL, card, g), value(after)))
+                    levels[g] = level + 1
+                    out.append(((LEVEL, card, g), value(sk)))
+                    levels[g] = level
+            sk.hand += 1
+            sk.pile -= 1
         elif kind == ARCANA:
-            after = sk.copy()
-            after.hand = min(rules.hand_limit, after.hand + 1)
-            out.append(((ARCANA, -1, -1), value(after)))
+            hand = sk.hand
+            sk.hand = min(rules.hand_limit, hand + 1)
+            out.append(((ARCANA, -1, -1), value(sk)))
+            sk.hand = hand
         elif kind == DEEDS:
             after = sk.copy()
             heuristics.apply_line(_deed_draw(rules), after)

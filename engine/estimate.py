@@ -61,8 +61,9 @@ class Sketch:
     round: int
     limits: tuple[int, int, int, int]  # hand limit, deed limit, top level, bottom level
     grimoires: list[int] = field(default_factory=list)  # Grimoire card id per grimoire
-    titles: list[tuple[int, int, int]] = field(default_factory=list)  # design, best other, sign
-    verses: list[tuple[int, int]] = field(default_factory=list)  # verse design, hireling design
+    # Titles in play: (this player's count, the best rival count, +1 most / -1 fewest, points)
+    titles: list[tuple[Any, int, int, int]] = field(default_factory=list)
+    verses: list[tuple[Any, float]] = field(default_factory=list)  # face up: (test or None, worth)
     names: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
     new_deed: tuple[int, int] = (0, 1)  # (points, cards needed) of a Dark Deed a draw keeps
     own: int = -1  # the grimoire of the card whose line is being applied ('this', 'matching')
@@ -145,16 +146,24 @@ class Valuer:
         design = game.design
         for t in game.titles:
             d = design[t]
-            count, sign, _ = self.title_count[d]
+            count, sign, points = self.title_count[d]
             others = [sign * count(game, q) for q in game.players if q is not p]
-            sk.titles.append((d, max(others, default=-(1 << 30)), sign))
+            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign, points))
         hire = design[game.hireling] if game.hireling >= 0 else -1
         for position in range(game.revealed):
             d = design[game.verses[position]]
             if self.verse_test[d] is None and not game.views[p.seat].verse_condition[d](game, p):
                 continue  # a condition the sketch cannot read: as it stands now
-            sk.verses.append((d, hire if game.hire_verse == position else -1))
+            sk.verses.append(self.verse_check(d, hire if game.hire_verse == position else -1))
         return sk
+
+    def verse_check(self, d: int, hire: int) -> tuple[Any, float]:
+        """(test of the sketch or None for 'met', worth) of a face-up Verse and its Hireling."""
+        worth = self.verse_reward[d]
+        if hire >= 0:
+            effect, sabotage = self.hireling[hire]
+            worth = effect if sabotage else worth + effect
+        return self.verse_tests[d], VERSE_SHARE * worth
 
     def estimate(self, game: Game, p: PlayerState) -> float:
         """The player's points so far plus a share of what is under way."""
@@ -168,24 +177,16 @@ class Valuer:
         value = float(self.stash_points * sk.stash + sk.completed_points)
         value += self._levels(sk, left) + self._deeds(sk.deeds, left)
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
-        if sk.verses:
-            tests, rewards = self.verse_tests, self.verse_reward
-            for d, hire in sk.verses:
-                test = tests[d]
-                if test is not None and not test(sk):
-                    continue
-                worth = rewards[d]
-                if hire >= 0:
-                    effect, sabotage = self.hireling[hire]
-                    worth = effect if sabotage else worth + effect
-                value += VERSE_SHARE * worth
+        for test, worth in sk.verses:
+            if test is None or test(sk):
+                value += worth
         # A card in hand is worth what it can still become: nothing once the last round is played.
         value += CARD_VALUE * sk.hand * left / self.rounds
         if sk.titles:
             share = TITLE_SHARE * (sk.round / self.rounds) ** 3  # a lead says more near the end
-            for d, rival, sign in sk.titles:
-                if sign * self.title_tests[d](sk) > rival:
-                    value += share * self.title_count[d][2]
+            for read, rival, sign, points in sk.titles:
+                if sign * read(sk) > rival:
+                    value += share * points
         return value
 
     def _levels(self, sk: Sketch, left: int) -> float:

@@ -204,24 +204,27 @@ def effect_value(node: ast.Node | None) -> float:
 
 def card_value(game: Game, card: int, seat: int = 0) -> float:
     """The sum of the helpful effects printed on an Arcana card (as ``seat`` sees it)."""
-    d = game.design[card]
-    return _design_value(game.views[seat], d)
+    return _values(game.views[seat])[card]
 
 
-def _design_value(book: Any, d: int) -> float:
-    table: dict[int, float] | None = book.cache.get("card_value")
+def _values(book: Any) -> list[float]:
+    """Card id -> the sum of its helpful effects (built once per book)."""
+    table: list[float] | None = book.cache.get("card_value")
     if table is None:
-        table = book.cache["card_value"] = {
-            e: sum(max(0.0, effect_value(n)) for n in book.nodes.get(e, ()))
-            for e in range(len(book.designs))
-        }
-    return table[d]
+        worth = [sum(max(0.0, effect_value(n)) for n in book.nodes.get(e, ()))
+                 for e in range(len(book.designs))]
+        table = book.cache["card_value"] = [worth[d] for d in book.design]
+    return table
 
 
 def cheapest_card(game: Game, me: PlayerState, cards: Sequence[int], rng: random.Random) -> int:
+    """The card of least use (ties: the generator picks)."""
     if not cards:
         return -1
-    return best(cards, lambda c: -card_value(game, c, me.seat), rng)
+    values = _values(game.views[me.seat])
+    low = min(values[c] for c in cards)
+    tied = [c for c in cards if values[c] == low]
+    return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
 
 
 Rule = Callable[["Game", PlayerState, Sequence[Any], Any, random.Random], Any]

@@ -5,7 +5,9 @@ prints the bots and seed, the win rate by seat, and the mean score with its
 parts, each with a 95% interval. ``--json`` prints every number of the report
 instead; ``--report FILE.html`` writes the HTML report with charts. A progress
 bar goes to stderr when stderr is a terminal. The same arguments always print
-the same output, whatever ``--jobs`` is.
+the same output, whatever ``--jobs`` or ``--executor`` is; ``--shard I/N``
+plays one N-th of the games, for ``prophecy merge``; ``--compare OLD.json``
+adds what changed since a run saved with ``--json``.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
     parser.add_argument("--bots", type=_bots, default=("random",),
                         help="bots taking turns at the chairs: random, greedy, planner or "
-                        "planner:N (N worlds per decision), e.g. random,greedy (random)")
+                        "planner:N (N worlds per decision), e.g. random,greedy (random); "
+                        "measured ladder: random < greedy < planner (docs/engine.md)")
     add_scale(parser)
     parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
     parser.add_argument("--json", action="store_true", help="print every number as JSON")

@@ -100,7 +100,8 @@ def test_a_verse_the_player_meets_counts_its_reward(bundled):
     book = book_of(bundled)
     verse = next(d for d, t in Valuer.of(book).verse_test.items()
                  if t is not None and t[0] == "stashed")
-    valuer, sk = _sketch(book, stash=0, verses=[(verse, -1)], titles=[])
+    valuer, sk = _sketch(book, stash=0, titles=[])
+    sk = dataclasses.replace(sk, verses=[valuer.verse_check(verse, -1)])
     target = valuer.verse_test[verse][3]
     met = dataclasses.replace(sk, stash=target)
     gain = valuer.value(met) - valuer.value(sk)
