@@ -146,9 +146,9 @@ class Valuer:
         design = game.design
         for t in game.titles:
             d = design[t]
-            count, sign, points = self.title_count[d]
+            count, sign, worth = self.title_count[d]
             others = [sign * count(game, q) for q in game.players if q is not p]
-            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign, points))
+            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign, worth))
         hire = design[game.hireling] if game.hireling >= 0 else -1
         for position in range(game.revealed):
             d = design[game.verses[position]]
