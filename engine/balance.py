@@ -229,10 +229,14 @@ def features(card: model.Card) -> list[str]:
 
 
 def _words(class_name: str) -> str:
-    """'AddToDeed' -> 'Add to deed', 'TopDiscardReq' -> 'Top discard', 'Compare' -> 'Count'."""
+    """'AddToDeed' -> 'Add to Deed', 'TopDiscardReq' -> 'Top Discard', 'Compare' -> 'Count':
+    the class name's words, the small ones in lower case, as the glossary writes them."""
     name = class_name.removesuffix("Req")
     words = re.findall(r"[A-Z][a-z]*", "Count" if name == "Compare" else name)
-    return " ".join(words).capitalize()
+    return " ".join(w.lower() if i and w.lower() in _SMALL else w for i, w in enumerate(words))
+
+
+_SMALL = {"to", "from", "until", "up", "down", "of", "on", "at", "each", "the", "a"}
 
 
 def raw(book: Book, plan: Plan, measures: list[Measure], shard: tuple[int, int],

@@ -167,24 +167,37 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[t
     out: list[tuple[int, Any]] = []
     dead: list[int] = []
     seen: set[int] = set()
-    design, effects, nodes = view.design, view.effects, view.nodes
+    design, table = view.design, _lines(view)
+    value = Valuer.of(view).value
     for card in me.hand:
         d = design[card]
         if d in seen:
             continue
         seen.add(d)
-        usable = [node for (preds, _), node in zip(effects[d], nodes[d], strict=True)
-                  if all(pred(game, me) for pred in preds)]
-        if not usable:
+        after = None
+        for preds, steps, pure in table[d]:
+            for pred in preds:
+                if not pred(game, me):
+                    break
+            else:
+                if after is None:
+                    after = sk.copy()
+                    after.hand -= 1
+                    after.pile += 1
+                    after.own = view.gidx[card]
+                if pure:
+                    for apply, action in steps:
+                        apply(action, after)
+                    continue
+                trial = after.copy()  # a line with a cost: used when it helps, as _worth_using
+                for apply, action in steps:
+                    apply(action, trial)
+                if value(trial) > value(after):
+                    after = trial
+        if after is None:
             dead.append(card)
-            continue
-        after = sk.copy()
-        after.hand -= 1
-        after.pile += 1
-        after.own = view.gidx[card]
-        for node in usable:
-            after = _use_on(after, node, view)
-        out.append((card, after))
+        else:
+            out.append((card, after))
     if dead:
         card = heuristics.cheapest_card(game, me, dead, rng)
         after = sk.copy()
@@ -194,15 +207,22 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[t
     return out
 
 
-def _use_on(sk: Any, node: Any, view: Any) -> Any:
-    """The sketch after a usable line, if using it helps (as the game's question is answered)."""
-    if _pure(node):
-        heuristics.apply_line(node, sk)
-        return sk
-    value = Valuer.of(view).value
-    trial = sk.copy()
-    heuristics.apply_line(node, trial)
-    return trial if value(trial) > value(sk) else sk
+def _lines(view: Any) -> dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]]:
+    """Design -> its effect lines as (requirements, [(apply, action)], pure), once per book."""
+    found: dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]] | None = view.cache.get(
+        "greedy_lines")
+    if found is not None:
+        return found
+    table: dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]] = {}
+    for d, compiled in view.effects.items():
+        rows: list[tuple[Any, list[tuple[Any, Any]], bool]] = []
+        for (preds, _), node in zip(compiled, view.nodes[d], strict=True):
+            actions = node.actions if isinstance(node, ast.Effect) else ()
+            steps = [(heuristics.ACTION_VALUES[type(a)], a) for a in actions]
+            rows.append((preds, steps, _pure(node)))
+        table[d] = rows
+    view.cache["greedy_lines"] = table
+    return table
 
 
 def _pure(node: Any) -> bool:

@@ -175,7 +175,11 @@ class Valuer:
         """The estimate of a sketch, in points (one pass, for speed: the bots call it most)."""
         left = self.rounds - sk.round + 1  # rounds still to play, this one included
         value = float(self.stash_points * sk.stash + sk.completed_points)
-        value += self._levels(sk, left) + self._deeds(sk.deeds, left)
+        found = self._memo.get((*sk.levels, left, *sk.grimoires))
+        value += found if found is not None else self._levels(sk, left)
+        deeds, last = sk.deeds, self._last_deeds
+        if deeds:
+            value += last[2] if left == last[1] and deeds == last[0] else self._deeds(deeds, left)
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
         for test, worth in sk.verses:
             if test is None or test(sk):
@@ -328,7 +332,21 @@ def _reader(kind: str, g: int | None) -> Any:
 
 
 def _tester(test: tuple[str, int | None, str, int]) -> Any:
+    """A Verse condition as one function of the sketch (the common ones without a detour)."""
     kind, g, op, target = test
+    if op == "at_least":
+        if kind == "stashed":
+            return lambda sk: sk.stash >= target
+        if kind == "deed_cards":
+            return lambda sk: sum([d[2] for d in sk.deeds]) >= target
+        if kind == "total_level":
+            return lambda sk: sum(sk.levels) >= target
+        if kind == "completed" and g is None:
+            return lambda sk: len(sk.completed) >= target
+        if kind == "level" and g is not None and g >= 0:
+            return lambda sk: sk.levels[g] >= target
+    if op == "at_most" and kind == "hand":
+        return lambda sk: sk.hand <= target
     read = _reader(kind, g)
     if op == "at_least":
         return lambda sk: read(sk) >= target

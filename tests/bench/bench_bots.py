@@ -36,10 +36,13 @@ def one_round(bot: str, games: int, start: int) -> float:
     return games / (time.process_time() - began)
 
 
-def _in(python: str, bot: str, games: int, start: int) -> float:
+def _in(python: str, bot: str, games: int, start: int) -> float | None:
+    """One round in a fresh interpreter; None when that checkout has no such bot."""
     code = (f"import sys; sys.argv=['x']; sys.path.insert(0, {sys.path[0]!r}); "
             f"import bench_bots as b; print(b.one_round({bot!r}, {games}, {start}))")
-    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([python, "-c", code], capture_output=True, text=True, check=False)
+    if out.returncode:
+        return None
     return float(out.stdout.strip().splitlines()[-1])
 
 
@@ -53,12 +56,17 @@ def main() -> None:
     args = parser.parse_args()
     figures = {}
     for bot in args.bots.split(","):
-        mine, theirs = [], []
+        mine: list[float] = []
+        theirs: list[float] = []
         for r in range(args.rounds):
-            mine.append(_in(sys.executable, bot, args.games, r * args.games))
-            if args.compare:
-                theirs.append(_in(args.compare, bot, args.games, r * args.games))
-        figures[bot] = {"median": round(statistics.median(mine), 1),
+            found = _in(sys.executable, bot, args.games, r * args.games)
+            if found is None:
+                raise SystemExit(f"bench_bots: no bot {bot!r} here")
+            mine.append(found)
+            other = _in(args.compare, bot, args.games, r * args.games) if args.compare else None
+            if other is not None:
+                theirs.append(other)
+        figures[bot]: dict[str, object] = {"median": round(statistics.median(mine), 1),
                         "rounds": [round(x, 1) for x in mine]}
         line = (f"{bot:>8}: {statistics.median(mine):7.1f} games/s on one core "
                 f"(rounds {min(mine):.0f} to {max(mine):.0f})")
