@@ -113,7 +113,8 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
     valuer = Valuer.of(view)
     sk = valuer.sketch(game, me)
     value = valuer.value
-    out: list[tuple[Candidate, float]] = [((END, -1, -1), value(sk) + MARGIN)]
+    base = value(sk)
+    out: list[tuple[Candidate, float]] = [((END, -1, -1), base + MARGIN)]
     rules = game.rules
     for kind in options:
         if kind == PLAY:
@@ -134,9 +135,12 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
         elif kind == ARCANA:
             hand = sk.hand
             sk.hand = min(rules.hand_limit, hand + 1)
-            out.append(((ARCANA, -1, -1), value(sk)))
+            out.append(((ARCANA, -1, -1), value(sk) if sk.hand != hand else base))
             sk.hand = hand
         elif kind == DEEDS:
+            if len(sk.deeds) >= rules.deed_limit:  # a full row: the draw changes nothing
+                out.append(((DEEDS, -1, -1), base))
+                continue
             after = sk.copy()
             heuristics.apply_line(_deed_draw(rules), after)
             out.append(((DEEDS, -1, -1), value(after)))

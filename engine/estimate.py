@@ -119,7 +119,11 @@ class Valuer:
     title_subject: dict[int, tuple[str, int | None]]  # title design -> (quantity, grimoire)
     verse_tests: dict[int, Any] = field(default_factory=dict)  # design -> test(sketch) or None
     title_tests: dict[int, Any] = field(default_factory=dict)  # design -> quantity(sketch)
+    limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
+    uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
+    _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
+        default_factory=dict, repr=False)
     _last_deeds: tuple[list[list[int]], int, float] = field(
         default=([], 0, 0.0), repr=False)
 
@@ -135,11 +139,10 @@ class Valuer:
 
     def sketch(self, game: Game, p: PlayerState) -> Sketch:
         """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
-        rules = game.rules
         points, needed, gidx = game.views[p.seat].deed_points, game.needed, game.gidx
         deeds = [[points[d], needed[d], len(s), gidx[d]]
                  for d, s in zip(p.deeds, p.stored, strict=True)]
-        limits = (rules.hand_limit, rules.deed_limit, rules.max_level, rules.min_level)
+        limits = self.limits
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
                     [gidx[d] for d in p.completed], sum(points[d] for d in p.completed),
                     game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
@@ -149,13 +152,29 @@ class Valuer:
             count, sign, worth = self.title_count[d]
             others = [sign * count(game, q) for q in game.players if q is not p]
             sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign, worth))
+        key = (game.revealed, game.hireling, game.hire_verse, *game.verses)
+        checks = self._verse_memo.get(key)
+        if checks is None:
+            checks = self._verse_memo[key] = self._verse_checks(game)
+        for test, worth, condition in checks:
+            # a condition the sketch cannot read is taken as it stands now
+            if condition is None or condition(game, p):
+                sk.verses.append((test, worth))
+        return sk
+
+    def _verse_checks(self, game: Game) -> list[tuple[Any, float, Any]]:
+        """The face-up Verses as (test, worth, condition to check now or None)."""
+        design = game.design
         hire = design[game.hireling] if game.hireling >= 0 else -1
+        out = []
         for position in range(game.revealed):
             d = design[game.verses[position]]
-            if self.verse_test[d] is None and not game.views[p.seat].verse_condition[d](game, p):
-                continue  # a condition the sketch cannot read: as it stands now
-            sk.verses.append(self.verse_check(d, hire if game.hire_verse == position else -1))
-        return sk
+            test, worth = self.verse_check(d, hire if game.hire_verse == position else -1)
+            now = self.book.verse_condition[d] if self.verse_test[d] is None else None
+            out.append((test, worth, now))
+        if len(self._verse_memo) > 256:
+            self._verse_memo.clear()
+        return out
 
     def verse_check(self, d: int, hire: int) -> tuple[Any, float]:
         """(test of the sketch or None for 'met', worth) of a face-up Verse and its Hireling."""
@@ -175,7 +194,8 @@ class Valuer:
         """The estimate of a sketch, in points (one pass, for speed: the bots call it most)."""
         left = self.rounds - sk.round + 1  # rounds still to play, this one included
         value = float(self.stash_points * sk.stash + sk.completed_points)
-        found = self._memo.get((*sk.levels, left, *sk.grimoires))
+        key = (*sk.levels, left) if self.uniform else (*sk.levels, left, *sk.grimoires)
+        found = self._memo.get(key)
         value += found if found is not None else self._levels(sk, left)
         deeds, last = sk.deeds, self._last_deeds
         if deeds:
@@ -195,10 +215,7 @@ class Valuer:
 
     def _levels(self, sk: Sketch, left: int) -> float:
         """Levels: their points, what they unlock for the plays to come, the Manifest."""
-        key = (*sk.levels, left, *sk.grimoires)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
+        key = (*sk.levels, left) if self.uniform else (*sk.levels, left, *sk.grimoires)
         top = sk.limits[2]
         gpoints, unlock, cards = self.gpoints, self.unlock, sk.grimoires
         plays = _PLAYS * (left - 0.5)
@@ -294,6 +311,12 @@ def _build(book: Book) -> Valuer:
         gpoints[cid] = book.points_of(cid)
     valuer = Valuer(book, book.rules.rounds, book.rules.stash_points, _unlock(book, gi),
                     manifest, gpoints, {}, {}, {}, {}, _typical_deed(book), gi, {})
+    rules = book.rules
+    valuer.limits = (rules.hand_limit, rules.deed_limit, rules.max_level, rules.min_level)
+    alike: dict[int, set[tuple[tuple[int, ...], float]]] = {}
+    for cid in book.ids.get("grimoire", []):
+        alike.setdefault(book.gidx[cid], set()).add((gpoints[cid], manifest[cid]))
+    valuer.uniform = all(len(kinds) == 1 for kinds in alike.values())
     for d, card in enumerate(book.designs):
         if isinstance(card, model.Verse):
             valuer.verse_test[d] = _verse_test(card.condition.node, gi)

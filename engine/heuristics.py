@@ -56,24 +56,24 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
     if not deeds:
         return
     target = a.target
-    if target.grimoire is None and target.selector == "any":  # the common case, quickly
-        chosen, key = deeds[0], _nearest(deeds[0])
-        for deed in deeds:
-            k = _nearest(deed)
-            if k > key:
-                chosen, key = deed, k
-        chosen[2] += a.count
+    g = sk.grimoire(target.grimoire)
+    found = deeds if g is None else [d for d in deeds if d[3] == g]
+    if not found:
         return
-    slots = _slots(sk, target)
     if target.selector == "each":
-        for i in slots:
-            deeds[i][2] += a.count
-    elif slots:
-        pick = _PICK.get(target.selector)
-        if pick is not None:  # the rules pick the deed; the player picks among the tied
-            top = max(pick(deeds[i]) for i in slots)
-            slots = [i for i in slots if pick(deeds[i]) == top]
-        deeds[max(slots, key=lambda i: _nearest(deeds[i]))][2] += a.count
+        for deed in found:
+            deed[2] += a.count
+        return
+    pick = _PICK.get(target.selector)
+    if pick is not None:  # the rules pick the deed; the player picks among the tied
+        top = max([pick(d) for d in found])
+        found = [d for d in found if pick(d) == top]
+    chosen, key = found[0], _nearest(found[0])
+    for deed in found:  # the one nearest to done that is not done, then the richest
+        k = _nearest(deed)
+        if k > key:
+            chosen, key = deed, k
+    chosen[2] += a.count
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
@@ -327,18 +327,14 @@ def _hireling(game: Game, me: PlayerState, options: Sequence[Any], about: Any, r
     whoever meets its Verse: worth taking when this player meets the Verses.
     """
     others = [q for q in game.players if q is not me]
-    positions = range(game.revealed)
-
-    def edge(position: int) -> float:
-        mine = float(_meets(game, me, position))
-        theirs = sum(_meets(game, q, position) for q in others) / max(1, len(others))
-        return theirs - mine
+    edges = [sum(_meets(game, q, v) for q in others) / max(1, len(others)) - _meets(game, me, v)
+             for v in range(game.revealed)]  # how much more the others meet each Verse
+    hurt, help_ = max(edges, default=0.0), max((-e for e in edges), default=0.0)
 
     def key(h: int) -> float:
         worth = abs(sum(effect_value(n) for n in game.nodes[game.design[h]]))
-        if game.book.card_as(h, model.Hireling).role == "sabotage":
-            return worth * max((edge(v) for v in positions), default=0.0)
-        return worth * max((-edge(v) for v in positions), default=0.0)
+        sabotage = game.book.card_as(h, model.Hireling).role == "sabotage"
+        return worth * (hurt if sabotage else help_)
 
     return best(options, key, rng)
 
