@@ -149,9 +149,10 @@ class Valuer:
         design = game.design
         for t in game.titles:
             d = design[t]
-            count, sign, worth = self.title_count[d]
+            count, sign, points_won = self.title_count[d]
             others = [sign * count(game, q) for q in game.players if q is not p]
-            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign, worth))
+            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign,
+                              points_won))
         key = (game.revealed, game.hireling, game.hire_verse, *game.verses)
         checks = self._verse_memo.get(key)
         if checks is None:
