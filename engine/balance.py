@@ -100,7 +100,7 @@ class Measure:
 def subjects(book: Book, names: Sequence[str] = (), kinds: Sequence[str] = MEASURED
              ) -> list[int]:
     """The design indices to measure: every design of those kinds with a twin that differs,
-    or only the named ones (by name or id, any case). Unknown names raise ValueError."""
+    or only the named ones (by name or id, any case). Unknown names raise UnknownCards."""
     wanted = {n.casefold() for n in names}
     found: list[int] = []
     seen: set[str] = set()
@@ -114,8 +114,12 @@ def subjects(book: Book, names: Sequence[str] = (), kinds: Sequence[str] = MEASU
             found.append(d)
     missing = sorted(wanted - seen)
     if missing:
-        raise ValueError(", ".join(missing))
+        raise UnknownCards(", ".join(missing))
     return found
+
+
+class UnknownCards(ValueError):
+    """``--cards`` named a design the content does not have (the message lists them)."""
 
 
 def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequence[str],
@@ -262,7 +266,7 @@ def sweep(book: Book, executor: Executor, *, names: Sequence[str] = (),
           shard: tuple[int, int] = (1, 1),
           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """A whole balance run (or one shard of it) as ``raw`` data: the one library call of
-    ``prophecy balance``. Unknown card names raise ValueError naming them."""
+    ``prophecy balance``. Unknown card names raise UnknownCards naming them."""
     clock = Clock()
     every = subjects(book, names, kinds)
     plan = plan_for(book, every, seed, players, bots, pairs, margin)

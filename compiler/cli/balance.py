@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
                             seed=args.seed, players=args.players, bots=args.bots,
                             pairs=args.pairs, margin=args.margin, shard=args.shard,
                             progress=progress)
-    except ValueError as exc:
+    except balance.UnknownCards as exc:
         raise UsageError(f"no card design named {exc}", where="prophecy balance --cards",
                          hint="name a card as 'prophecy cards' lists it") from None
     finally:

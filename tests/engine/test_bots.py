@@ -108,15 +108,18 @@ def test_a_verse_the_player_meets_counts_its_reward(bundled):
     assert gain == pytest.approx(3 * target + 0.8 * valuer.verse_reward[verse])
 
 
-def test_greedy_takes_the_draw_dark_deeds_action_and_finishes_deeds(bundled):
+def test_greedy_draws_dark_deeds_finishes_them_and_hires_either_kind(bundled):
     book = book_of(bundled)
     actions: Counter[str] = Counter()
+    hired: Counter[str] = Counter()
 
     class Watching(GreedyBot):
         def choose(self, game, me, ask, options, about):
             i = super().choose(game, me, ask, options, about)
             if ask == protocol.ASK_ACTION:
                 actions[options[i]] += 1
+            if ask == protocol.ASK_HIRELING:
+                hired[game.book.card(options[i]).role] += 1
             return i
 
     completed = 0
@@ -126,6 +129,7 @@ def test_greedy_takes_the_draw_dark_deeds_action_and_finishes_deeds(bundled):
     assert actions[protocol.DEEDS] > 0 and actions[protocol.LEVEL] > 0
     assert actions[protocol.PLAY] > actions[protocol.ARCANA]
     assert completed / 60 > 1.5  # Dark Deeds per player per game
+    assert hired["support"] > 0 and hired["sabotage"] > 0  # not a Sabotage every time
 
 
 def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
