@@ -119,7 +119,14 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
     for kind in options:
         if kind == PLAY:
             for card, after in _plays(game, me, view, sk, rng):
-                out.append(((PLAY, card, -1), value(after)))
+                if after is None:  # a card none of whose lines can be used: in place
+                    sk.hand -= 1
+                    sk.pile += 1
+                    out.append(((PLAY, card, -1), value(sk)))
+                    sk.hand += 1
+                    sk.pile -= 1
+                else:
+                    out.append(((PLAY, card, -1), value(after)))
         elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
             card = heuristics.cheapest_card(game, me, me.hand, rng)
             top, levels = rules.max_level, sk.levels
@@ -141,9 +148,11 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
             if len(sk.deeds) >= rules.deed_limit:  # a full row: the draw changes nothing
                 out.append(((DEEDS, -1, -1), base))
                 continue
-            after = sk.copy()
-            heuristics.apply_line(_deed_draw(rules), after)
-            out.append(((DEEDS, -1, -1), value(after)))
+            deeds = sk.deeds  # the kept deed appended on the sketch itself, then taken back
+            sk.deeds = [*deeds]
+            heuristics.apply_line(_deed_draw(rules), sk)
+            out.append(((DEEDS, -1, -1), value(sk)))
+            sk.deeds = deeds
         elif kind == MANIFEST:
             for _, g in candidates(game, me, kind, rng):
                 d = view.design[me.grimoires[g]]
@@ -166,8 +175,8 @@ _DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}
 
 
 def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[tuple[int, Any]]:
-    """(card, sketch after playing it) for each design in hand with a usable line, and the
-    least useful card of those without one."""
+    """(card, sketch after playing it) for each design in hand with a usable line, and
+    (card, None) for the least useful card of those without one."""
     out: list[tuple[int, Any]] = []
     dead: list[int] = []
     seen: set[int] = set()
@@ -203,11 +212,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[t
         else:
             out.append((card, after))
     if dead:
-        card = heuristics.cheapest_card(game, me, dead, rng)
-        after = sk.copy()
-        after.hand -= 1
-        after.pile += 1
-        out.append((card, after))
+        out.append((heuristics.cheapest_card(game, me, dead, rng), None))
     return out
 
 

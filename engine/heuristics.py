@@ -181,6 +181,15 @@ def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T
     items = list(options)
     if len(items) == 1:
         return items[0]
+    if len(items) == 2:  # the most common case, without the lists
+        a, b = items
+        ka, kb = key(a), key(b)
+        if isinstance(ka, float) or isinstance(kb, float):
+            if abs(ka - kb) > 1e-9:
+                return a if ka > kb else b
+        elif ka != kb:
+            return a if ka > kb else b
+        return items[int(rng.random() * 2)]
     values = [key(o) for o in items]
     top = max(values)
     if isinstance(top, float):
