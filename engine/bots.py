@@ -118,7 +118,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
     rules = game.rules
     for kind in options:
         if kind == PLAY:
-            for card, after in _plays(game, me, view, sk, rng):
+            for card, after, worth in _plays(game, me, view, sk, rng):
                 if after is None:  # a card none of whose lines can be used: in place
                     sk.hand -= 1
                     sk.pile += 1
@@ -126,7 +126,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                     sk.hand += 1
                     sk.pile -= 1
                 else:
-                    out.append(((PLAY, card, -1), value(after)))
+                    out.append(((PLAY, card, -1), value(after) if worth is None else worth))
         elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
             card = heuristics.cheapest_card(game, me, me.hand, rng)
             top, levels = rules.max_level, sk.levels
@@ -174,10 +174,11 @@ def _deed_draw(rules: Any) -> ast.Effect:
 _DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}
 
 
-def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[tuple[int, Any]]:
-    """(card, sketch after playing it) for each design in hand with a usable line, and
-    (card, None) for the least useful card of those without one."""
-    out: list[tuple[int, Any]] = []
+def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
+           ) -> list[tuple[int, Any, float | None]]:
+    """(card, sketch after playing it, its estimate if known) for each design in hand with
+    a usable line, and (card, None, None) for the least useful card of those without one."""
+    out: list[tuple[int, Any, float | None]] = []
     dead: list[int] = []
     seen: set[int] = set()
     design, table = view.design, _lines(view)
@@ -187,7 +188,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[t
         if d in seen:
             continue
         seen.add(d)
-        after = None
+        after, worth = None, None  # worth: the estimate of ``after``, once known
         for preds, steps, pure in table[d]:
             for pred in preds:
                 if not pred(game, me):
@@ -201,18 +202,22 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random) -> list[t
                 if pure:
                     for apply, action in steps:
                         apply(action, after)
+                    worth = None
                     continue
                 trial = after.copy()  # a line with a cost: used when it helps, as _worth_using
                 for apply, action in steps:
                     apply(action, trial)
-                if value(trial) > value(after):
-                    after = trial
+                if worth is None:
+                    worth = value(after)
+                tried = value(trial)
+                if tried > worth:
+                    after, worth = trial, tried
         if after is None:
             dead.append(card)
         else:
-            out.append((card, after))
+            out.append((card, after, worth))
     if dead:
-        out.append((heuristics.cheapest_card(game, me, dead, rng), None))
+        out.append((heuristics.cheapest_card(game, me, dead, rng), None, None))
     return out
 
 

@@ -18,10 +18,9 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from prophecy.compiler import model
 from prophecy.dsl import ast
 from prophecy.engine import protocol as P
-from prophecy.engine.estimate import Sketch
+from prophecy.engine.estimate import Sketch, Valuer
 from prophecy.engine.scoring import base_parts
 from prophecy.engine.state import PlayerState
 
@@ -340,10 +339,11 @@ def _hireling(game: Game, me: PlayerState, options: Sequence[Any], about: Any, r
              for v in range(game.revealed)]  # how much more the others meet each Verse
     hurt, help_ = max(edges, default=0.0), max((-e for e in edges), default=0.0)
 
+    table = Valuer.of(game.views[me.seat]).hireling  # design -> (worth, sabotage?)
+
     def key(h: int) -> float:
-        worth = abs(sum(effect_value(n) for n in game.nodes[game.design[h]]))
-        sabotage = game.book.card_as(h, model.Hireling).role == "sabotage"
-        return worth * (hurt if sabotage else help_)
+        worth, sabotage = table[game.design[h]]
+        return abs(worth) * (hurt if sabotage else help_)
 
     return best(options, key, rng)
 
