@@ -121,6 +121,7 @@ class Valuer:
     title_tests: dict[int, Any] = field(default_factory=dict)  # design -> quantity(sketch)
     limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
     uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
+    _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
         default_factory=dict, repr=False)
@@ -193,25 +194,25 @@ class Valuer:
 
     def value(self, sk: Sketch) -> float:
         """The estimate of a sketch, in points (one pass, for speed: the bots call it most)."""
-        left = self.rounds - sk.round + 1  # rounds still to play, this one included
-        value = float(self.stash_points * sk.stash + sk.completed_points)
-        key = (*sk.levels, left) if self.uniform else (*sk.levels, left, *sk.grimoires)
-        found = self._memo.get(key)
+        # Per round: the rounds left (this one included), a card in hand's worth (nothing once
+        # the last round is played) and a Title lead's share (it says more near the end).
+        left, card_worth, share = self._by_round[sk.round]
+        value = self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
+        levels = sk.levels
+        found = self._memo.get((*levels, left) if self.uniform else (*levels, left,
+                                                                     *sk.grimoires))
         value += found if found is not None else self._levels(sk, left)
-        deeds, last = sk.deeds, self._last_deeds
+        deeds = sk.deeds
         if deeds:
+            last = self._last_deeds
             value += last[2] if left == last[1] and deeds == last[0] else self._deeds(deeds, left)
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
         for test, worth in sk.verses:
             if test is None or test(sk):
                 value += worth
-        # A card in hand is worth what it can still become: nothing once the last round is played.
-        value += CARD_VALUE * sk.hand * left / self.rounds
-        if sk.titles:
-            share = TITLE_SHARE * (sk.round / self.rounds) ** 3  # a lead says more near the end
-            for read, rival, sign, points in sk.titles:
-                if sign * read(sk) > rival:
-                    value += share * points
+        for read, rival, sign, points in sk.titles:
+            if sign * read(sk) > rival:
+                value += share * points
         return value
 
     def _levels(self, sk: Sketch, left: int) -> float:
@@ -318,6 +319,9 @@ def _build(book: Book) -> Valuer:
     for cid in book.ids.get("grimoire", []):
         alike.setdefault(book.gidx[cid], set()).add((gpoints[cid], manifest[cid]))
     valuer.uniform = all(len(kinds) == 1 for kinds in alike.values())
+    n = rules.rounds
+    valuer._by_round = [(n - r + 1, CARD_VALUE * (n - r + 1) / n, TITLE_SHARE * (r / n) ** 3)
+                        for r in range(n + 2)]
     for d, card in enumerate(book.designs):
         if isinstance(card, model.Verse):
             valuer.verse_test[d] = _verse_test(card.condition.node, gi)
