@@ -52,6 +52,7 @@ class RandomBot:
 
 
 MARGIN = 0.1  # an action must beat standing still by this much (ties are not progress)
+EPSILON = 1e-9  # estimates closer than this are equal (the order of a float sum must not decide)
 
 Candidate = tuple[str, int, int]  # (action kind, card, grimoire); -1 where not needed
 
@@ -98,7 +99,7 @@ def _worth_using(game: Any, me: Any, node: ast.Effect) -> bool:
     sk = valuer.sketch(game, me)
     after = sk.copy()
     heuristics.apply_line(node, after)
-    return valuer.value(after) > valuer.value(sk)
+    return valuer.value(after) > valuer.value(sk) + EPSILON
 
 
 def sketch_actions(game: Any, me: Any, options: Sequence[str],
@@ -210,7 +211,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
                 if worth is None:
                     worth = value(after)
                 tried = value(trial)
-                if tried > worth:
+                if tried > worth + EPSILON:
                     after, worth = trial, tried
         if after is None:
             dead.append(card)
