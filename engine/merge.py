@@ -31,7 +31,7 @@ def merge(runs: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
                             hint="merge the --json output of 'prophecy simulate' or "
                             "'prophecy balance' run with --shard I/N")
     kind = str(kinds.pop())
-    first = runs[0]
+    first = {k: v for k, v in runs[0].items() if k != "summary"}  # recomputed from the sums
     for run, name in zip(runs, names, strict=True):
         for key in _SAME[kind]:
             if run.get(key) != first.get(key):

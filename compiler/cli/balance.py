@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         write_balance_report(summary, args.report)
     if args.json:
-        print(json.dumps({**raw, "summary": summary}, indent=1))
+        print(json.dumps({"kind": "balance", "summary": summary, **raw}, indent=1))
         return 0
     sys.stdout.write(balance_report.text(summary))
     if old is not None:

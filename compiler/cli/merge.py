@@ -44,7 +44,7 @@ def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
     if args.report:
         write_balance_report(summary, args.report)
     if args.json:
-        print(json.dumps({**whole, "summary": summary}, indent=1))
+        print(json.dumps({"kind": "balance", "summary": summary, **whole}, indent=1))
     else:
         sys.stdout.write(balance_report.text(summary))
     return 0

@@ -25,6 +25,7 @@ def numbers(data: dict) -> dict:
 
 def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
     whole = run_json(capsys, "balance", *CARDS, "--json")
+    assert list(whole)[:2] == ["kind", "summary"]  # what is decided comes first
     assert [m["name"] for m in whole["measures"]] == ["Bloodletting", "Red Harvest",
                                                       "The Smuggler"]
     files = []
@@ -35,6 +36,9 @@ def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
         files[-1].write_text(json.dumps(part))
     merged = run_json(capsys, "merge", *map(str, reversed(files)), "--json")
     assert numbers(merged) == numbers(whole)
+    again = tmp_path / "merged.json"  # a merged run is itself one shard of one
+    again.write_text(json.dumps(merged))
+    assert numbers(run_json(capsys, "merge", str(again), "--json")) == numbers(whole)
 
 
 def test_jobs_do_not_change_the_numbers(capsys):
