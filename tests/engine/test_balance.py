@@ -104,6 +104,8 @@ def test_paired_sums_give_the_textbook_interval_and_holm():
     lo, hi = interval(s, 0.05)
     assert lo == pytest.approx(2.5 - 1.959964 * s.se, rel=1e-5) and hi > 2.5
     assert p_value(Sums(3, 0.0, 0.0)) == 1.0
+    z196 = Sums(100, 19.6, 99 + 19.6**2 / 100)  # mean 0.196, standard error 0.1: z = 1.96
+    assert z196.se == pytest.approx(0.1) and p_value(z196) == pytest.approx(0.05, abs=1e-4)
     # Holm: 0.01 <= 0.05/3 and 0.02 <= 0.05/2; 0.04 > 0.05/1 is not reached in order? It is.
     assert holm([0.01, 0.04, 0.02], 0.05) == [True, True, True]
     assert holm([0.01, 0.2, 0.02], 0.05) == [True, False, True]
