@@ -1,11 +1,14 @@
 """Bots: players that answer the game's questions without a person.
 
 ``RandomBot`` picks uniformly among the legal options. ``GreedyBot`` looks one
-action ahead: for each action it could take it plays that action on a copy of
-the game (hidden decks reshuffled, so it cannot peek) and keeps the one whose
-result has the best score estimate; the smaller questions it answers with
-rules of thumb (``engine/heuristics.py``). Each bot owns its own
-``random.Random``, so the game's generator is never disturbed by a bot.
+action ahead: once per decision it copies the game with the hidden cards
+reshuffled (so it cannot peek), then for each action it could take it plays
+that action on a branch of that copy and keeps the one whose result has the
+best estimate (``engine/estimate.py``); the smaller questions it answers with
+rules of thumb (``engine/heuristics.py``). ``PlannerBot`` (``engine/planner.py``)
+plans over the rest of the round with playouts. Each bot owns a
+``random.Random`` seeded from the game's seed: it breaks ties and shuffles
+what it cannot see, and the game's own generator is never touched by a bot.
 """
 
 from __future__ import annotations
@@ -14,13 +17,19 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from prophecy.dsl import ast
 from prophecy.engine import heuristics
+from prophecy.engine.estimate import Valuer
+from prophecy.engine.heuristics import HeuristicPlayer
 from prophecy.engine.protocol import (
+    ARCANA,
     ASK_ACTION,
     ASK_LEVEL_CARD,
     ASK_LEVEL_GRIMOIRE,
     ASK_MANIFEST,
     ASK_PLAY,
+    ASK_USE,
+    DEEDS,
     END,
     LEVEL,
     MANIFEST,
@@ -43,48 +52,208 @@ class RandomBot:
 
 
 MARGIN = 0.1  # an action must beat standing still by this much (ties are not progress)
+EPSILON = 1e-9  # estimates closer than this are equal (the order of a float sum must not decide)
+
+Candidate = tuple[str, int, int]  # (action kind, card, grimoire); -1 where not needed
 
 
 class GreedyBot:
-    """One step of look-ahead on ``heuristics.estimate`` for actions; rules of thumb elsewhere."""
+    """One action of look-ahead on the position estimate; rules of thumb elsewhere.
+
+    Each action it may take is applied to a sketch of its position (counts and
+    Dark Deed progress: ``engine/estimate.py``), each rules-language action by
+    its entry in ``heuristics.ACTION_VALUES``, and the action whose sketch is
+    worth most is taken; an optional effect line is used when it raises the
+    estimate. Nothing is copied and nothing hidden is looked at.
+    """
 
     name = "greedy"
 
     def __init__(self, seed: Any = None) -> None:
         self.rng = random.Random(seed)
+        self.stand_in = HeuristicPlayer(self.rng)
         self.plan: tuple[int, int] = (-1, -1)  # (card, grimoire) of the chosen action
 
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if ask == ASK_ACTION:
-            return self._action(game, me, options)
+            kind, card, grimoire = self.decide(game, me, options)
+            self.plan = (card, grimoire)
+            return options.index(kind)
         card, grimoire = self.plan
         if ask in (ASK_PLAY, ASK_LEVEL_CARD) and card in options:
             return options.index(card)
         if ask in (ASK_LEVEL_GRIMOIRE, ASK_MANIFEST) and grimoire in options:
             return options.index(grimoire)
-        return heuristics.answer(game, me, ask, options, about)
+        if ask == ASK_USE and isinstance(about, ast.Effect):
+            return int(_pure(about) or _worth_using(game, me, about))
+        return heuristics.answer(game, me, ask, options, about, self.rng)
 
-    def _action(self, game: Any, me: Any, options: Sequence[Any]) -> int:
-        best_value = heuristics.estimate(game, me) + MARGIN
-        best, plan = options.index(END), (-1, -1)
-        for kind in options:
-            if kind == END:
+    def decide(self, game: Any, me: Any, options: Sequence[str]) -> Candidate:
+        """The action (and its card or grimoire) with the best estimate one step ahead."""
+        scored = sketch_actions(game, me, options, self.rng)
+        return heuristics.best(scored, lambda item: item[1], self.rng)[0]
+
+
+def _worth_using(game: Any, me: Any, node: ast.Effect) -> bool:
+    valuer = Valuer.of(game.views[me.seat])
+    sk = valuer.sketch(game, me)
+    after = sk.copy()
+    heuristics.apply_line(node, after)
+    return valuer.value(after) > valuer.value(sk) + EPSILON
+
+
+def sketch_actions(game: Any, me: Any, options: Sequence[str],
+                   rng: random.Random) -> list[tuple[Candidate, float]]:
+    """Each candidate action with the estimate of the sketch after it.
+
+    Ending the phase scores the estimate now plus ``MARGIN``, so an action has to
+    be worth something to be taken. Of the cards none of whose lines can be used
+    now, only the least useful is tried (playing it only empties the hand by one).
+    """
+    view = game.views[me.seat]
+    valuer = Valuer.of(view)
+    sk = valuer.sketch(game, me)
+    value = valuer.value
+    base = value(sk)
+    out: list[tuple[Candidate, float]] = [((END, -1, -1), base + MARGIN)]
+    rules = game.rules
+    for kind in options:
+        if kind == PLAY:
+            for card, after, worth in _plays(game, me, view, sk, rng):
+                if after is None:  # a card none of whose lines can be used: in place
+                    sk.hand -= 1
+                    sk.pile += 1
+                    out.append(((PLAY, card, -1), value(sk)))
+                    sk.hand += 1
+                    sk.pile -= 1
+                else:
+                    out.append(((PLAY, card, -1), value(after) if worth is None else worth))
+        elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
+            card = heuristics.cheapest_card(game, me, me.hand, rng)
+            top, levels = rules.max_level, sk.levels
+            sk.hand -= 1
+            sk.pile += 1
+            for g, level in enumerate(levels):
+                if level < top:
+                    levels[g] = level + 1
+                    out.append(((LEVEL, card, g), value(sk)))
+                    levels[g] = level
+            sk.hand += 1
+            sk.pile -= 1
+        elif kind == ARCANA:
+            hand = sk.hand
+            sk.hand = min(rules.hand_limit, hand + 1)
+            out.append(((ARCANA, -1, -1), value(sk) if sk.hand != hand else base))
+            sk.hand = hand
+        elif kind == DEEDS:
+            if len(sk.deeds) >= rules.deed_limit:  # a full row: the draw changes nothing
+                out.append(((DEEDS, -1, -1), base))
                 continue
-            for card, grimoire in _candidates(game, me, kind):
-                value = self._look(game, me, kind, card, grimoire)
-                if value > best_value:
-                    best_value, best, plan = value, options.index(kind), (card, grimoire)
-        self.plan = plan
-        return best
+            deeds = sk.deeds  # the kept deed appended on the sketch itself, then taken back
+            sk.deeds = [*deeds]
+            heuristics.apply_line(_deed_draw(rules), sk)
+            out.append(((DEEDS, -1, -1), value(sk)))
+            sk.deeds = deeds
+        elif kind == MANIFEST:
+            for _, g in candidates(game, me, kind, rng):
+                d = view.design[me.grimoires[g]]
+                after = sk.copy()
+                after.own = g
+                for node in view.nodes[d]:
+                    heuristics.apply_line(node, after)
+                out.append(((MANIFEST, -1, g), value(after)))
+    return out
 
-    def _look(self, game: Any, me: Any, kind: str, card: int, grimoire: int) -> float:
-        copy = game.fork(self.rng)
-        mine = copy.players[me.seat]
-        copy.act(mine, kind, card, grimoire)
-        return heuristics.estimate(copy, mine)
+
+def _deed_draw(rules: Any) -> ast.Effect:
+    """The Draw Dark Deeds action as the line it amounts to."""
+    return _DEED_DRAW.setdefault(
+        (rules.deed_draw, rules.deed_keep),
+        ast.Effect((), (ast.DrawDeeds(rules.deed_draw, rules.deed_keep),)))
 
 
-def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
+_DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}
+
+
+def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
+           ) -> list[tuple[int, Any, float | None]]:
+    """(card, sketch after playing it, its estimate if known) for each design in hand with
+    a usable line, and (card, None, None) for the least useful card of those without one."""
+    out: list[tuple[int, Any, float | None]] = []
+    dead: list[int] = []
+    seen: set[int] = set()
+    design, table = view.design, _lines(view)
+    value = Valuer.of(view).value
+    for card in me.hand:
+        d = design[card]
+        if d in seen:
+            continue
+        seen.add(d)
+        after, worth = None, None  # worth: the estimate of ``after``, once known
+        for preds, steps, pure in table[d]:
+            for pred in preds:
+                if not pred(game, me):
+                    break
+            else:
+                if after is None:
+                    after = sk.copy()
+                    after.hand -= 1
+                    after.pile += 1
+                    after.own = view.gidx[card]
+                if pure:
+                    for apply, action in steps:
+                        apply(action, after)
+                    worth = None
+                    continue
+                trial = after.copy()  # a line with a cost: used when it helps, as _worth_using
+                for apply, action in steps:
+                    apply(action, trial)
+                if worth is None:
+                    worth = value(after)
+                tried = value(trial)
+                if tried > worth + EPSILON:
+                    after, worth = trial, tried
+        if after is None:
+            dead.append(card)
+        else:
+            out.append((card, after, worth))
+    if dead:
+        out.append((heuristics.cheapest_card(game, me, dead, rng), None, None))
+    return out
+
+
+def _lines(view: Any) -> dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]]:
+    """Design -> its effect lines as (requirements, [(apply, action)], pure), once per book."""
+    found: dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]] | None = view.cache.get(
+        "greedy_lines")
+    if found is not None:
+        return found
+    table: dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]] = {}
+    for d, compiled in view.effects.items():
+        rows: list[tuple[Any, list[tuple[Any, Any]], bool]] = []
+        for (preds, _), node in zip(compiled, view.nodes[d], strict=True):
+            actions = node.actions if isinstance(node, ast.Effect) else ()
+            steps = [(heuristics.ACTION_VALUES[type(a)], a) for a in actions]
+            rows.append((preds, steps, _pure(node)))
+        table[d] = rows
+    view.cache["greedy_lines"] = table
+    return table
+
+
+def _pure(node: Any) -> bool:
+    """Whether every action of a line is worth something on its own (no cost to weigh)."""
+    entry = _PURE.get(id(node))  # by identity: hashing a tree each time costs more than this
+    if entry is None or entry[0] is not node:
+        pure = isinstance(node, ast.Effect) and all(
+            heuristics.effect_value(ast.Effect((), (a,))) > 0 for a in node.actions)
+        entry = _PURE[id(node)] = (node, pure)
+    return entry[1]
+
+
+_PURE: dict[int, tuple[Any, bool]] = {}
+
+
+def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[int, int]]:
     """The concrete forms of an action kind worth comparing: (card, grimoire) pairs."""
     if kind == PLAY:
         seen: dict[int, int] = {}
@@ -92,7 +261,7 @@ def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
             seen.setdefault(game.design[card], card)
         return [(card, -1) for card in seen.values()]
     if kind == LEVEL:
-        card = heuristics.cheapest_card(game, me, me.hand)
+        card = heuristics.cheapest_card(game, me, me.hand, rng)
         top = game.rules.max_level
         return [(card, g) for g, lv in enumerate(me.levels) if lv < top]
     if kind == MANIFEST:
@@ -101,4 +270,39 @@ def _candidates(game: Any, me: Any, kind: str) -> list[tuple[int, int]]:
     return [(-1, -1)]
 
 
-BOTS: dict[str, Callable[[Any], Player]] = {"random": RandomBot, "greedy": GreedyBot}
+def _planner(seed: Any, budget: int | None = None) -> Player:
+    from prophecy.engine.planner import BUDGET, PlannerBot
+
+    return PlannerBot(seed, budget or BUDGET)
+
+
+def _plain(cls: Callable[[Any], Player]) -> Callable[[Any, int | None], Player]:
+    def make(seed: Any, budget: int | None = None) -> Player:
+        return cls(seed)
+
+    return make
+
+
+#: Bot name -> maker(seed, budget). ``planner:8`` gives the planner 8 worlds per decision.
+BOTS: dict[str, Callable[[Any, int | None], Player]] = {
+    "random": _plain(RandomBot), "greedy": _plain(GreedyBot), "planner": _planner,
+}
+
+
+def parse_bot(spec: str) -> tuple[str, int | None]:
+    """``name`` or ``name:budget`` -> (name, budget); ValueError names what is wrong."""
+    name, _, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    if not budget:
+        return name, None
+    if name != "planner" or not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"{spec!r}: only the planner takes a budget, a whole number of "
+                         "worlds per decision, as in planner:8")
+    return name, int(budget)
+
+
+def make_bot(spec: str, seed: Any) -> Player:
+    """The bot a spec names (``greedy``, ``planner:8``...), seeded."""
+    name, budget = parse_bot(spec)
+    return BOTS[name](seed, budget)

@@ -10,7 +10,7 @@ handler here, once per card design, so a game never looks at the AST.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
@@ -45,6 +45,7 @@ class Book:
     grimoire_index: dict[str, int] = field(default_factory=dict)  # name -> grimoire index
     bits: dict[str, int] = field(default_factory=dict)  # grimoire or type -> mask bit
     level_points: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see points_of
+    cache: dict[str, Any] = field(default_factory=dict, repr=False)  # tables others derive once
 
     @property
     def size(self) -> int:

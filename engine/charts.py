@@ -98,3 +98,30 @@ def stacked(parts: dict[str, float], title: str = "") -> str:
                         f'{escape(name)} {value:.1f}</text>')
         x += w
     return _frame(40, body, title)
+
+
+def diffs(rows: list[tuple[str, float, float, float]], title: str = "") -> str:
+    """Differences around zero with intervals: (label, value, low, high) per row."""
+    span = max([1.0] + [max(abs(lo), abs(hi)) for _l, _v, lo, hi in rows]) * 1.05
+    height = ROW * len(rows) + 26
+
+    def x(v: float) -> float:
+        return LABEL + PLOT * (max(-span, min(span, v)) + span) / (2 * span)
+
+    body = []
+    dash = ' stroke-dasharray="4 3"'
+    for i in range(5):
+        v = -span + 2 * span * i / 4
+        body.append(f'<line x1="{x(v):.1f}" y1="4" x2="{x(v):.1f}" y2="{height - 18}" '
+                    f'stroke="{WARN if i == 2 else "#eee"}"{dash if i == 2 else ""}/>')
+        body.append(f'<text x="{x(v):.1f}" y="{height - 4}" text-anchor="middle" '
+                    f'fill="{MUTED}">{v:+.1f}</text>')
+    for i, (label, value, lo, hi) in enumerate(rows):
+        y = 4 + i * ROW + ROW / 2
+        colour = ACCENT if lo > 0 or hi < 0 else MUTED
+        body.append(f'<text x="{LABEL - 8}" y="{y + 4}" text-anchor="end" '
+                    f'fill="{INK}">{escape(label)}</text>')
+        body.append(f'<line x1="{x(lo):.1f}" y1="{y}" x2="{x(hi):.1f}" y2="{y}" '
+                    f'stroke="{colour}" stroke-width="1.5"/>')
+        body.append(f'<circle cx="{x(value):.1f}" cy="{y}" r="4" fill="{colour}"/>')
+    return _frame(height, body, title)

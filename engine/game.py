@@ -52,7 +52,8 @@ class Game(Moves):
     """The state of one game and the phases that change it."""
 
     def __init__(
-        self, book: Book, players: Sequence[Player], seed: Any = None, *, log: bool = False
+        self, book: Book, players: Sequence[Player], seed: Any = None, *, log: bool = False,
+        views: Sequence[Book] | None = None,
     ) -> None:
         super().__init__()
         rules = book.rules
@@ -68,6 +69,9 @@ class Game(Moves):
         self.mask, self.gidx, self.design = book.mask, book.gidx, book.design
         self.deed_points, self.needed = book.deed_points, book.needed
         self.effects, self.nodes, self.line_base = book.effects, book.nodes, book.line_base
+        # Each seat's cards: the book itself, or (for a paired balance game) a variant of it
+        # in which one design is replaced, with the same card ids. See engine/twins.py.
+        self.views: list[Book] = list(views) if views is not None else [book] * len(players)
         self.log: list[tuple[int, int, str, list[Any], int]] | None = [] if log else None
         self.watch: Any = None  # called as watch(game, player) after every step, when set
         self.first = self.rng.randrange(len(players))
@@ -76,7 +80,8 @@ class Game(Moves):
         self.players = [PlayerState(s, len(book.grimoires), book.rules.min_level)
                         for s in range(n)]
         self.results: dict[str, Any] = {}
-        self._tallies(len(book.designs), book.line_count)
+        self.used: dict[str, int] = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
+        self._tallies(len(book.designs), max(b.line_count for b in self.views))
         self.setup()
 
     def _tallies(self, designs: int, lines: int) -> None:
@@ -106,23 +111,41 @@ class Game(Moves):
             self.log.append((self.round, p.seat, ask, describe(self, p, ask, options), i))
         return options[i]
 
-    def fork(self, rng: random.Random) -> Game:
-        """A copy to look ahead in: hidden decks reshuffled, every seat a rule-of-thumb player."""
+    def fork(self, rng: random.Random, players: Sequence[Player] | None = None) -> Game:
+        """A copy to look ahead in: the hidden decks reshuffled with ``rng`` (so the
+        looker cannot peek), every seat answered by ``players`` (default: rules of thumb).
+
+        Reshuffle once per decision and ``branch`` the result for each candidate: the
+        candidates then meet the same unknown future, and the shuffles are not repeated.
+        """
         from prophecy.engine.heuristics import HeuristicPlayer
 
+        other = self.branch(rng)
+        for name in ("deck", "deed_deck", "hire_deck"):
+            _shuffle_top(getattr(other, name), LOOK, rng)
+        other.controllers = list(players or [HeuristicPlayer(rng)] * len(self.players))
+        return other
+
+    def branch(self, rng: random.Random) -> Game:
+        """A copy of this game for one line of look-ahead, sharing what no action changes.
+
+        Lists an action can change are copied (the decks, the center, the limbo and every
+        player's holdings); the verses, titles, box and Hireling piles are shared. The
+        copy keeps no log and counts into scratch tallies nobody reads.
+        """
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        for name in ("deck", "deed_deck", "hire_deck"):
-            cards = getattr(self, name)[:]
-            rng.shuffle(cards)
-            setattr(other, name, cards)
-        for name in ("center", "deed_discard", "hire_discard", "limbo"):
-            setattr(other, name, getattr(self, name)[:])
+        other.deck, other.center = self.deck[:], self.center[:]
+        other.deed_deck, other.deed_discard = self.deed_deck[:], self.deed_discard[:]
+        other.hire_deck, other.hire_discard = self.hire_deck[:], self.hire_discard[:]
+        other.limbo = self.limbo[:]
         other.players = [p.clone() for p in self.players]
-        other.controllers = [HeuristicPlayer()] * len(self.players)
-        other.rng = random.Random(rng.random())
+        other.rng = rng
         other.log = None
-        other._tallies(len(self.book.designs), self.book.line_count)
+        other.watch = None
+        scratch = _scratch(self)
+        other.plays, other.line_ready, other.line_used = scratch[0], scratch[1], scratch[1]
+        other.deed_held = other.deed_done = other.verse_checks = other.verse_paid = scratch[0]
         return other
 
     # -- setup ---------------------------------------------------------------
@@ -232,6 +255,7 @@ class Game(Moves):
 
     def action_phase(self, p: PlayerState) -> None:
         used = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
+        self.used = used  # what this turn has taken so far, for a bot that plans the rest
         for _ in range(self.rules.actions_per_round):
             kind = self.pick(p, ASK_ACTION, self.action_options(p, used))
             if kind == END:
@@ -282,11 +306,11 @@ class Game(Moves):
 
     def prophecy_phase(self, p: PlayerState) -> None:
         """Each face-up verse left to right: reward, support or sabotage; then deeds."""
-        book, design = self.book, self.design
+        design = self.design
         for position in range(self.revealed):
             d = design[self.verses[position]]
             self.verse_checks[d] += 1
-            if book.verse_condition[d](self, p):
+            if self.views[p.seat].verse_condition[d](self, p):
                 self.verse_paid[d] += 1
                 self._verse_reward(p, d, position)
             self.complete_deeds(p)
@@ -383,6 +407,29 @@ class Game(Moves):
     def winner(self) -> int | None:
         """The winning seat, or None when the tie-breaks leave a tie."""
         return self.results.get("winner")
+
+
+LOOK = 12  # cards a look-ahead may reach from the top of a hidden deck
+
+
+def _shuffle_top(cards: list[int], k: int, rng: random.Random) -> None:
+    """Fisher-Yates from the top down, stopped after ``k`` places: the top ``k`` cards are a
+    uniform draw from the whole pile, at a fraction of a full shuffle's cost. A deeper
+    look-ahead meets the rest in their old order, which it cannot know either."""
+    rand = rng.random
+    n = len(cards)
+    for i in range(n - 1, max(0, n - 1 - k), -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _scratch(game: Game) -> tuple[list[int], list[int]]:
+    """Counters for look-ahead copies to write into: per design and per effect line."""
+    found: tuple[list[int], list[int]] | None = game.book.cache.get("scratch")
+    lines = max(b.line_count for b in game.views)
+    if found is None or len(found[1]) < lines:
+        found = game.book.cache["scratch"] = ([0] * len(game.book.designs), [0] * lines)
+    return found
 
 
 def _shuffled(ids: Sequence[int], rng: random.Random) -> list[int]:

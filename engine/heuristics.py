@@ -1,152 +1,346 @@
-"""Rules of thumb: a game state in, a score estimate or an answer to a small question out.
+"""Rules of thumb: a question and its options in, the answer a sensible player gives out.
 
-``estimate`` values a player's position as their score so far plus a share of
-what is under way (cards stored on Dark Deeds, cards in hand, titles they
-would win now). ``answer`` handles every question but the choice of action
-with a fixed preference (use helpful effects, complete the richest deed,
-throw away the weakest card...). The greedy bot uses both; so does the
-stand-in that plays the other seats while it looks ahead.
+``ACTION_VALUES`` gives each rules-language action class a rough worth in
+points; ``effect_value`` sums it over a line. ``answer`` handles every question
+but the choice of action with a fixed preference (use helpful effects,
+complete the richest deed, throw away the weakest card...). Where options
+tie, the player's own seeded generator picks among them: never the order of
+the list, which follows the order of names in ``game.yaml`` and would make
+the bots favour the first grimoire. The greedy and planner bots use these
+rules for the small questions; so does the stand-in that plays every seat
+while they look ahead. The position estimate is ``engine/estimate.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from prophecy.compiler import model
 from prophecy.dsl import ast
 from prophecy.engine import protocol as P
+from prophecy.engine.estimate import Sketch, Valuer
 from prophecy.engine.scoring import base_parts
 from prophecy.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from prophecy.engine.game import Game
 
-DEED_SHARE = 0.6  # how much of a deed's points its stored cards are worth so far
-CARD_VALUE = 1.0  # a card in hand, as points
-TITLE_SHARE = 0.6  # a title one would win now, as a share of its points
+T = TypeVar("T")
 
-def _per_card(value: float) -> Callable[[Any], float]:
-    return lambda action: value * getattr(action, "count", 1)
+Apply = Callable[[Any, Sketch], None]
 
 
-#: Action class → the rough worth of doing it once. Every action class has an entry (a
-#: test holds it): a new verb is never silently worth nothing to the bots.
-ACTION_VALUES: dict[type[ast.Node], Callable[[Any], float]] = {
-    ast.AddToDeed: lambda a: (2.0 if a.target.selector == "each" else 1.5) * a.count,
-    ast.RemoveFromDeed: _per_card(-1.5),
-    ast.Stash: lambda a: (2.0 if a.source == "hand" else 3.0) * a.count,
-    ast.DrawArcana: _per_card(1.0),
-    ast.DrawDeeds: lambda a: 1.0 * a.keep,
-    ast.LevelUp: lambda a: 2.0,
-    ast.LevelDown: lambda a: -2.0,
-    ast.Discard: _per_card(-1.0),
-    ast.RevealUntil: lambda a: 1.0,
-    ast.TakeFromDiscard: _per_card(1.0),
-    ast.LookAtDeck: lambda a: 1.0 * a.take + 0.25,
-    ast.GainPoints: lambda a: 1.0 * a.count,
-    ast.Repeat: lambda a: a.times * action_value(a.action),
-    ast.Each: lambda a: action_value(a.action) if a.who == "player" else 0.5,
-    ast.Choose: lambda a: max(sum(map(action_value, option)) for option in a.options),
+def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
+    """The deeds of the sketch a target names (a grimoire's, or all)."""
+    g = sk.grimoire(target.grimoire)
+    return [i for i, d in enumerate(sk.deeds) if g is None or d[3] == g]
+
+
+_PICK: dict[str, Callable[[list[int]], tuple[int, ...]]] = {
+    "highest-points": lambda d: (d[0],), "lowest-points": lambda d: (-d[0],),
+    "most-cards": lambda d: (d[2],), "fewest-cards": lambda d: (-d[2],),
 }
 
 
-def action_value(action: ast.Node) -> float:
-    """The rough worth of one action (through ``ACTION_VALUES``, which has every class)."""
-    return ACTION_VALUES[type(action)](action)
+def _nearest(d: list[int]) -> tuple[int, ...]:
+    """A deed to add to: one not yet ready, nearest to done, then the richest."""
+    missing = d[1] - d[2]
+    return (missing > 0, -missing if missing > 0 else 0, d[0])
+
+
+def _add(a: ast.AddToDeed, sk: Sketch) -> None:
+    deeds = sk.deeds
+    if not deeds:
+        return
+    target = a.target
+    g = sk.grimoire(target.grimoire)
+    found = deeds if g is None else [d for d in deeds if d[3] == g]
+    if not found:
+        return
+    if target.selector == "each":
+        for deed in found:
+            deed[2] += a.count
+        return
+    pick = _PICK.get(target.selector)
+    if pick is not None:  # the rules pick the deed; the player picks among the tied
+        top = max([pick(d) for d in found])
+        found = [d for d in found if pick(d) == top]
+    chosen, key = found[0], _nearest(found[0])
+    for deed in found:  # the one nearest to done that is not done, then the richest
+        k = _nearest(deed)
+        if k > key:
+            chosen, key = deed, k
+    chosen[2] += a.count
+
+
+def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
+    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
+    for i in slots if a.target.selector == "each" else slots[:1]:
+        sk.deeds[i][2] = max(0, sk.deeds[i][2] - a.count)
+
+
+def _stash(a: ast.Stash, sk: Sketch) -> None:
+    if a.source == "hand":  # a filtered stash finds a match in about half the hands
+        n = min(a.count, sk.hand if a.match is None else sk.hand // 2)
+        sk.hand -= n
+    elif a.source == "discard":
+        n = min(a.count, sk.pile)
+        sk.pile -= n
+    else:
+        n = a.count
+    sk.stash += n
+
+
+def _draw(a: ast.DrawArcana, sk: Sketch) -> None:
+    sk.hand = min(sk.limits[0], sk.hand + a.count)
+
+
+def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
+    for _ in range(a.keep):
+        if len(sk.deeds) < sk.limits[1]:
+            sk.deeds.append([sk.new_deed[0], sk.new_deed[1], 0, -1])
+
+
+def _shift(sk: Sketch, name: str, delta: int) -> None:
+    top, bottom = sk.limits[2], sk.limits[3]
+    g = sk.grimoire(name)
+    if g is None:  # any Grimoire: up where a Level is worth most, down where it costs least
+        movable = [i for i, lv in enumerate(sk.levels) if bottom <= lv + delta <= top]
+        if not movable:
+            return
+        g = max(movable, key=lambda i: sk.levels[i] * delta)
+    if g >= 0:
+        sk.levels[g] = max(bottom, min(top, sk.levels[g] + delta))
+
+
+def _discard(a: ast.Discard, sk: Sketch) -> None:
+    n = min(a.count, sk.hand)
+    sk.hand -= n
+    if a.to == "pile":
+        sk.pile += n
+
+
+def _reveal(a: ast.RevealUntil, sk: Sketch) -> None:
+    sk.hand = min(sk.limits[0], sk.hand + 1)
+    if a.rest == "pile":
+        sk.pile += 1
+
+
+def _take(a: ast.TakeFromDiscard, sk: Sketch) -> None:
+    n = min(a.count, sk.pile)
+    sk.pile -= n
+    sk.hand = min(sk.limits[0], sk.hand + n)
+
+
+def _look(a: ast.LookAtDeck, sk: Sketch) -> None:
+    n = min(a.take, a.count)
+    sk.hand = min(sk.limits[0], sk.hand + n)
+    if a.rest == "pile":
+        sk.pile += a.count - n
+
+
+def _gain_points(a: ast.GainPoints, sk: Sketch) -> None:
+    sk.completed_points += a.count
+
+
+def _repeat(a: ast.Repeat, sk: Sketch) -> None:
+    apply = ACTION_VALUES[type(a.action)]
+    for _ in range(a.times):
+        apply(a.action, sk)
+
+
+def _each(a: ast.Each, sk: Sketch) -> None:
+    """'Each player' does it too; what the opponents do is not on this player's sketch."""
+    if a.who == "player":
+        ACTION_VALUES[type(a.action)](a.action, sk)
+
+
+def _choose_option(a: ast.Choose, sk: Sketch) -> None:
+    """The option that leaves the better sketch (by ``plain_value``), applied."""
+    best_after, best_value = sk, float("-inf")
+    for option in a.options:
+        after = sk.copy()
+        for action in option:
+            ACTION_VALUES[type(action)](action, after)
+        worth = plain_value(after)
+        if worth > best_value:
+            best_after, best_value = after, worth
+    if best_after is not sk:
+        for name in Sketch.__slots__:
+            setattr(sk, name, getattr(best_after, name))
+
+
+#: Action class -> how doing it once changes a position's ``Sketch``. The bots weigh an
+#: action by the estimate of the sketch after it (``engine/estimate.py``). Every action
+#: class has an entry (a test holds it): a new verb is one entry here, never silently
+#: worth nothing to the bots.
+ACTION_VALUES: dict[type[ast.Node], Apply] = {
+    ast.AddToDeed: _add,
+    ast.RemoveFromDeed: _remove,
+    ast.Stash: _stash,
+    ast.DrawArcana: _draw,
+    ast.DrawDeeds: _draw_deeds,
+    ast.LevelUp: lambda a, sk: _shift(sk, a.grimoire, 1),
+    ast.LevelDown: lambda a, sk: _shift(sk, a.grimoire, -1),
+    ast.Discard: _discard,
+    ast.RevealUntil: _reveal,
+    ast.TakeFromDiscard: _take,
+    ast.LookAtDeck: _look,
+    ast.GainPoints: _gain_points,
+    ast.Repeat: _repeat,
+    ast.Each: _each,
+    ast.Choose: _choose_option,
+}
+
+
+def apply_line(node: ast.Line, sk: Sketch) -> None:
+    """Every action of an effect line, in order, on the sketch."""
+    if isinstance(node, ast.Effect):
+        for action in node.actions:
+            ACTION_VALUES[type(action)](action, sk)
+
+
+#: A mid-game position to price a line on when no game is at hand.
+TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=[[6, 4, 1, 0], [4, 3, 1, 1]],
+                 completed=[], completed_points=0, round=2, limits=(7, 4, 4, 0),
+                 names={}, new_deed=(6, 4), own=0)
+_PLAIN_LEVEL = (0, 1, 3, 6, 10)
+
+
+def plain_value(sk: Sketch) -> float:
+    """The estimate without a card book: score, deed progress and hand (for ``effect_value``)."""
+    levels = sum(_PLAIN_LEVEL[min(lv, 4)] for lv in sk.levels)
+    deeds = 0.0
+    for points, need, have, _ in sk.deeds:
+        deeds += points if have >= need else 0.6 * points * have / max(1, need)
+    return 3.0 * sk.stash + sk.completed_points + levels + deeds + 0.8 * sk.hand
+
+
+def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:
+    """The option with the highest key; ties (floats within 1e-9) broken by ``rng``."""
+    items = list(options)
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:  # the most common case, without the lists
+        a, b = items
+        ka, kb = key(a), key(b)
+        if isinstance(ka, float) or isinstance(kb, float):
+            if abs(ka - kb) > 1e-9:
+                return a if ka > kb else b
+        elif ka != kb:
+            return a if ka > kb else b
+        return items[int(rng.random() * 2)]
+    values = [key(o) for o in items]
+    top = max(values)
+    if isinstance(top, float):
+        tied = [o for o, v in zip(items, values, strict=True) if v >= top - 1e-9]
+    else:
+        tied = [o for o, v in zip(items, values, strict=True) if v == top]
+    if len(tied) == 1:
+        return tied[0]
+    return tied[int(rng.random() * len(tied))]
 
 
 @cache
 def effect_value(node: ast.Node | None) -> float:
-    """A rough worth of using an effect line, from its actions alone."""
+    """A rough worth of using an effect line, in points, on a typical mid-game position."""
     if not isinstance(node, ast.Effect):
         return 0.0
-    return sum(action_value(action) for action in node.actions)
+    after = TYPICAL.copy()
+    apply_line(node, after)
+    return plain_value(after) - plain_value(TYPICAL)
 
 
-def card_value(game: Game, card: int) -> float:
-    """The sum of the helpful effects printed on an Arcana card."""
-    d = game.design[card]
-    return sum(max(0.0, effect_value(n)) for n in game.nodes.get(d, ()))
+def card_value(game: Game, card: int, seat: int = 0) -> float:
+    """The sum of the helpful effects printed on an Arcana card (as ``seat`` sees it)."""
+    return _values(game.views[seat])[card]
 
 
-def cheapest_card(game: Game, me: PlayerState, cards: Sequence[int]) -> int:
-    return min(cards, key=lambda c: card_value(game, c)) if cards else -1
+def _values(book: Any) -> list[float]:
+    """Card id -> the sum of its helpful effects (built once per book)."""
+    table: list[float] | None = book.cache.get("card_value")
+    if table is None:
+        worth = [sum(max(0.0, effect_value(n)) for n in book.nodes.get(e, ()))
+                 for e in range(len(book.designs))]
+        table = book.cache["card_value"] = [worth[d] for d in book.design]
+    return table
 
 
-def estimate(game: Game, p: PlayerState) -> float:
-    """The player's score so far plus a share of what is under way."""
-    value = float(sum(base_parts(game, p).values()))
-    needed, points = game.needed, game.deed_points
-    for d, stored in zip(p.deeds, p.stored, strict=True):
-        need = needed[d] or 1
-        value += DEED_SHARE * points[d] * min(len(stored), need) / need
-    rounds = game.rules.rounds
-    # A card in hand is worth what it can still become: nothing once the last round is played.
-    value += CARD_VALUE * len(p.hand) * (rounds - game.round + 1) / rounds
-    # A title led now is worth more the nearer the end: leading it in round 1 says little.
-    share = TITLE_SHARE * (game.round / game.rules.rounds) ** 3
-    book = game.book
-    for t in game.titles:
-        if book.awards[book.design[t]](game) is p:
-            value += share * book.card_as(t, model.Title).points
-    return value
+def cheapest_card(game: Game, me: PlayerState, cards: Sequence[int], rng: random.Random) -> int:
+    """The card of least use (ties: the generator picks)."""
+    if not cards:
+        return -1
+    values = _values(game.views[me.seat])
+    low = min(values[c] for c in cards)
+    tied = [c for c in cards if values[c] == low]
+    return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
 
 
-def answer(game: Game, me: PlayerState, ask: str, options: Sequence[Any], about: Any) -> int:
+Rule = Callable[["Game", PlayerState, Sequence[Any], Any, random.Random], Any]
+
+
+def answer(game: Game, me: PlayerState, ask: str, options: Sequence[Any], about: Any,
+           rng: random.Random) -> int:
     """The index of the option a sensible player would take, without look-ahead."""
-    rule = _RULES.get(ask)
-    if rule is None:
-        return 0
-    chosen = rule(game, me, options, about)
+    chosen = _RULES[ask](game, me, options, about, rng)
     return options.index(chosen)
 
 
-def _use(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+def _use(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     return effect_value(about) > 0
 
 
-def _complete(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda d: game.deed_points[d] if d >= 0 else -1)
+def _complete(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    points = game.views[me.seat].deed_points
+    return best(options, lambda d: points[d] if d >= 0 else -1, rng)
 
 
-def _deed(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    needed, points = game.needed, game.deed_points
+def _deed(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """Add to the deed nearest to done that is not done (then the richest)."""
+    needed, points = game.needed, game.views[me.seat].deed_points
 
     def key(slot: int) -> tuple[bool, int, int]:
         d = me.deeds[slot]
         missing = needed[d] - len(me.stored[slot])
         return (missing > 0, -missing if missing > 0 else 0, points[d])
 
-    return max(options, key=key)
+    return best(options, key, rng)
 
 
-def _unstore(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return min(options, key=lambda s: game.deed_points[me.deeds[s]])
+def _unstore(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    points = game.views[me.seat].deed_points
+    return best(options, lambda s: -points[me.deeds[s]], rng)
 
 
-def _cheapest(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return cheapest_card(game, me, options)
+def _cheapest(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    return cheapest_card(game, me, options, rng)
 
 
-def _best_card(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda c: card_value(game, c))
+def _best_card(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    return best(options, lambda c: card_value(game, c, me.seat), rng)
 
 
-def _ratio(game: Game, d: int) -> float:
-    return game.deed_points[d] / max(1, game.needed[d])
+def _ratio(game: Game, me: PlayerState, d: int) -> float:
+    return game.views[me.seat].deed_points[d] / max(1, game.needed[d])
 
 
-def _keep(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda d: _ratio(game, d))
+def _keep(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """Keep the deed that pays most per card and can still be filled in the rounds left."""
+    left = game.rules.rounds - game.round + 1
+
+    def key(d: int) -> tuple[bool, float]:
+        return (game.needed[d] <= 2 * left, _ratio(game, me, d))
+
+    return best(options, key, rng)
 
 
-def _overflow(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+def _overflow(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     empty = [d for d, s in zip(me.deeds, me.stored, strict=True) if not s]
     if empty and about is not None:
-        worst = min(empty, key=lambda d: _ratio(game, d))
-        if _ratio(game, about) > _ratio(game, worst):
+        worst = best(empty, lambda d: -_ratio(game, me, d), rng)
+        if _ratio(game, me, about) > _ratio(game, me, worst):
             return worst
     return -1
 
@@ -158,75 +352,107 @@ def _gain(game: Game, me: PlayerState, g: int, delta: int) -> int:
     return points[nxt] - points[level]
 
 
-def _level_up(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda g: _gain(game, me, g, 1))
+def _level_up(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    return best(options, lambda g: _gain(game, me, g, 1), rng)
 
 
-def _level_down(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda g: _gain(game, me, g, -1))
+def _level_down(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    return best(options, lambda g: _gain(game, me, g, -1), rng)
 
 
-def _draw_phase(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return "mixed" if len(me.deeds) < 3 and "mixed" in options else options[0]
-
-
-def _hireling(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    sabotage = [h for h in options if game.book.card_as(h, model.Hireling).role == "sabotage"]
-    return sabotage[0] if sabotage else options[0]
+def _draw_phase(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    left = game.rules.rounds - game.round
+    return "mixed" if len(me.deeds) < 3 and left >= 2 and "mixed" in options else options[0]
 
 
 def _meets(game: Game, p: PlayerState, position: int) -> bool:
     d = game.design[game.verses[position]]
-    return bool(game.book.verse_condition[d](game, p))
+    return bool(game.views[p.seat].verse_condition[d](game, p))
 
 
-def _sabotage(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+def _hireling(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """Enlist the Hireling that most helps this player against the others.
+
+    A Sabotage hurts whoever meets its Verse: worth taking when others meet the
+    Verse this player would put it on and this player does not. A Support helps
+    whoever meets its Verse: worth taking when this player meets the Verses.
+    """
+    others = [q for q in game.players if q is not me]
+    edges = [sum(_meets(game, q, v) for q in others) / max(1, len(others)) - _meets(game, me, v)
+             for v in range(game.revealed)]  # how much more the others meet each Verse
+    hurt, help_ = max(edges, default=0.0), max((-e for e in edges), default=0.0)
+
+    table = Valuer.of(game.views[me.seat]).hireling  # design -> (worth, sabotage?)
+
+    def key(h: int) -> float:
+        worth, sabotage = table[game.design[h]]
+        return abs(worth) * (hurt if sabotage else help_)
+
+    return best(options, key, rng)
+
+
+def _sabotage(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     def hurt(position: int) -> int:
         others = sum(_meets(game, q, position) for q in game.players if q is not me)
         return others - 2 * _meets(game, me, position)
 
-    return max(options, key=hurt)
+    return best(options, hurt, rng)
 
 
-def _support_player(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return min(options, key=lambda s: estimate(game, game.players[s]))
+def _support_player(game: Game, me: PlayerState, options: Sequence[Any], about: Any,
+                    rng: Any) -> Any:
+    """Let the player furthest behind choose the Verse (the least threat)."""
+    return best(options, lambda s: -sum(base_parts(game, game.players[s]).values()), rng)
 
 
-def _support_verse(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    return max(options, key=lambda position: _meets(game, me, position))
+def _support_verse(game: Game, me: PlayerState, options: Sequence[Any], about: Any,
+                   rng: Any) -> Any:
+    return best(options, lambda position: _meets(game, me, position), rng)
 
 
-def _choose(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    """The option whose actions are worth most (``about`` is the Choose node)."""
-    return max(options, key=lambda i: sum(map(action_value, about.options[i])))
-
-
-def _amount(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    """All of a helpful action, none of a harmful one ('Discard up to 2')."""
-    return max(options) if action_value(about) >= 0 else min(options)
-
-
-def _look_order(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
-    """Put the weakest back first, so the best card ends on top of the deck."""
-    return cheapest_card(game, me, options)
-
-
-def _action(game: Game, me: PlayerState, options: Sequence[Any], about: Any) -> Any:
+def _action(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     for kind in (P.PLAY, P.LEVEL, P.ARCANA):
         if kind in options:
             return kind
     return options[0]
 
 
-_RULES: dict[str, Callable[[Game, PlayerState, Sequence[Any], Any], Any]] = {
+def _choose(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """The option of a 'Choose one' (``about``) whose actions leave the best position."""
+    valuer = Valuer.of(game.views[me.seat])
+    sk = valuer.sketch(game, me)
+
+    def key(i: int) -> float:
+        after = sk.copy()
+        for action in about.options[i]:
+            ACTION_VALUES[type(action)](action, after)
+        return valuer.value(after)
+
+    return best(options, key, rng)
+
+
+def _amount(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """All of a helpful action, none of a harmful one ('Discard up to 2')."""
+    helpful = effect_value(ast.Effect((), (about,))) >= 0
+    return max(options) if helpful else min(options)
+
+
+def _first(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    return best(options, lambda o: 0, rng)
+
+
+#: Question -> its rule. Every question of the protocol has one (a test holds it).
+_RULES: dict[str, Rule] = {
     P.ASK_USE: _use, P.ASK_COMPLETE: _complete, P.ASK_DEED: _deed, P.ASK_UNSTORE: _unstore,
     P.ASK_STASH: _cheapest, P.ASK_DISCARD: _cheapest, P.ASK_HAND_LIMIT: _cheapest,
     P.ASK_LEVEL_CARD: _cheapest, P.ASK_PLAY: _best_card, P.ASK_KEEP: _keep,
     P.ASK_OVERFLOW: _overflow, P.ASK_LEVEL_GRIMOIRE: _level_up, P.ASK_LEVEL_UP: _level_up,
     P.ASK_LEVEL_DOWN: _level_down, P.ASK_DRAW_PHASE: _draw_phase, P.ASK_HIRELING: _hireling,
     P.ASK_SABOTAGE_VERSE: _sabotage, P.ASK_SUPPORT_PLAYER: _support_player,
-    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action, P.ASK_CHOOSE: _choose,
-    P.ASK_AMOUNT: _amount, P.ASK_LOOK_TAKE: _best_card, P.ASK_LOOK_ORDER: _look_order,
+    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action, P.ASK_MANIFEST: _first,
+    P.ASK_CHOOSE: _choose, P.ASK_AMOUNT: _amount, P.ASK_LOOK_TAKE: _best_card,
+    # put the weakest back first, so the best card ends on top of the deck
+    P.ASK_LOOK_ORDER: _cheapest,
 }
 
 
@@ -235,5 +461,8 @@ class HeuristicPlayer:
 
     name = "heuristic"
 
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random(0)
+
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
-        return answer(game, me, ask, options, about)
+        return answer(game, me, ask, options, about, self.rng)

@@ -18,6 +18,7 @@ from typing import TypeVar
 from prophecy.compiler.model import Rules
 from prophecy.compiler.runtime import Compiled, Seat
 from prophecy.dsl import ast
+from prophecy.engine.cards import Book
 from prophecy.engine.protocol import (
     ASK_COMPLETE,
     ASK_DISCARD,
@@ -287,9 +288,10 @@ class Moves(Table):
 
     def run_lines(self, p: Seat, d: int, optional: bool) -> None:
         """Resolve a card's effect lines top to bottom; unmet lines are skipped."""
-        base = self.line_base[d]
-        nodes = self.nodes[d]
-        for i, (preds, ops) in enumerate(self.effects[d]):
+        view = self.views[p.seat]
+        base = view.line_base[d]
+        nodes = view.nodes[d]
+        for i, (preds, ops) in enumerate(view.effects[d]):
             for pred in preds:
                 if not pred(self, p):
                     break
@@ -302,6 +304,7 @@ class Moves(Table):
                     op(self, p)
 
     # declared for type checkers; filled in by Game
+    views: list[Book]
     reshuffles: int
     deed_held: list[int]
     deed_done: list[int]

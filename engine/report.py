@@ -177,12 +177,9 @@ def outliers(data: dict[str, Any]) -> list[str]:
             word = "ahead" if lo > fair else "behind"
             found.append(f"seat {seat['seat']} is {word}: wins {_pct(seat['win']['rate'])}"
                          f" against a fair {_pct(fair)}")
+    # Played or not is a correlation (players who play more cards win more), never a
+    # verdict on a card: 'prophecy balance' measures cards against their twins.
     for card in data["cards"]:
-        a, b = card["win_when_played"], card["win_when_not"]
-        if a["n"] and b["n"] and (a["ci"][0] > b["ci"][1] or a["ci"][1] < b["ci"][0]):
-            word = "strong" if a["rate"] > b["rate"] else "weak"
-            found.append(f"{card['name']} looks {word}: win rate {_pct(a['rate'])} when "
-                         f"played, {_pct(b['rate'])} when not")
         if card["plays"] == 0:
             found.append(f"{card['name']} was never played")
             continue
@@ -208,3 +205,47 @@ def outliers(data: dict[str, Any]) -> list[str]:
         if v["pays"]["n"] and (r < 0.1 or r > 0.9):
             found.append(f"Verse {v['name']} pays {_pct(r)} of the time")
     return found
+
+
+def _mci(m: dict[str, Any]) -> str:
+    return f"{m['mean']:.2f} [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}]"
+
+
+def _rci(r: dict[str, Any]) -> str:
+    return f"{_pct(r['rate']).strip()} [{_pct(r['ci'][0]).strip()}, {_pct(r['ci'][1]).strip()}]"
+
+
+def _apart(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two 95% intervals do not overlap (the change is more than noise)."""
+    return bool(a["ci"][1] < b["ci"][0] or b["ci"][1] < a["ci"][0])
+
+
+def compare(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """What changed since an earlier run: score and parts, seats, each card; '*' marks a
+    change whose two 95% intervals do not overlap."""
+    out = [f"compared with the earlier run ({old['games']} games, seed {old['seed']}, "
+           f"bots {','.join(old['bots'])}); * = intervals apart"]
+
+    def line(label: str, a: dict[str, Any], b: dict[str, Any], fmt: Any) -> None:
+        out.append(f" {'*' if _apart(a, b) else ' '}{label:<22} {fmt(a)} -> {fmt(b)}")
+
+    line("mean score", old["score"], new["score"], _mci)
+    for part, m in new["score"]["parts"].items():
+        if part in old["score"]["parts"]:
+            line(f"  {part}", old["score"]["parts"][part], m, _mci)
+    for a, b in zip(old["seats"], new["seats"], strict=False):
+        line(f"seat {b['seat']} wins", a["win"], b["win"], _rci)
+    before = {c["id"]: c for c in old["cards"]}
+    moved = []
+    for card in new["cards"]:
+        was = before.get(card["id"])
+        if was is not None and (_apart(was["win_when_played"], card["win_when_played"])
+                                or abs(was["plays_per_game"] - card["plays_per_game"]) >= 0.1):
+            moved.append((card, was))
+    out.append(f" cards whose plays per game moved by 0.1 or more, or whose win rate when "
+               f"played moved apart ({len(moved)}):")
+    for card, was in moved:
+        out.append(f"   {card['name']:<24} plays/game {was['plays_per_game']:.2f} -> "
+                   f"{card['plays_per_game']:.2f}, win when played "
+                   f"{_rci(was['win_when_played'])} -> {_rci(card['win_when_played'])}")
+    return "\n".join(out) + "\n"

@@ -55,3 +55,34 @@ def render_report(data: dict[str, Any]) -> str:
 def write_report(data: dict[str, Any], path: Path) -> None:
     """Write the HTML report to ``path`` (atomically: the old file or the new, never half)."""
     write_atomic(path, render_report(data).encode("utf-8"), durable=False)
+
+
+def render_balance(summary: dict[str, Any]) -> str:
+    """The HTML balance report of ``balance_report.summarise`` data: decided findings first."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("prophecy.engine", "templates"),
+        autoescape=True, keep_trailing_newline=True,
+    )
+
+    def diff_rows(rows: list[dict[str, Any]], label: str) -> list[tuple[str, float, float, float]]:
+        return [(r[label], r["points"]["mean"], *r["points"]["ci"]) for r in rows]
+
+    made = {
+        "decided": charts.diffs(diff_rows(summary["decided"], "name"),
+                                title="points over the vanilla twin"),
+        "features": charts.diffs(diff_rows(summary["features"], "feature"),
+                                 title="points over the vanilla twin, by feature"),
+    }
+    kinds = {"arcana": "Arcana", "deed": "Dark Deed", "verse": "Verse", "hireling": "Hireling",
+             "title": "Title", "grimoire": "Manifest"}
+    return env.get_template("balance.html.j2").render(
+        s=summary, charts=made, kinds=kinds,
+        pm=lambda m, scale=1.0: f"{scale * m['mean']:+.2f} [{scale * m['ci'][0]:+.2f}, "
+                                f"{scale * m['ci'][1]:+.2f}]")
+
+
+def write_balance_report(summary: dict[str, Any], path: Path) -> None:
+    """Write the balance report to ``path`` (atomically)."""
+    write_atomic(path, render_balance(summary).encode("utf-8"), durable=False)

@@ -26,7 +26,7 @@ def base_parts(game: Any, p: Any) -> dict[str, int]:
     return {
         "grimoires": grimoire_points(game, p),
         "stash": game.rules.stash_points * len(p.stash),
-        "deeds": sum(game.deed_points[d] for d in p.completed),
+        "deeds": sum(game.views[p.seat].deed_points[d] for d in p.completed),
         "titles": 0,
         "gained": p.gained,
     }
@@ -44,12 +44,11 @@ def award_titles(game: Any) -> dict[int, int | None]:
 
 def finish(game: Any) -> dict[str, Any]:
     """Award the titles, score every player, name the winner."""
-    book = game.book
     titles = award_titles(game)
     parts = [base_parts(game, p) for p in game.players]
     for t, seat in titles.items():
-        if seat is not None:
-            parts[seat]["titles"] += book.card(t).points
+        if seat is not None:  # the points as the winner's own cards say (see engine/twins.py)
+            parts[seat]["titles"] += game.views[seat].card(t).points
     totals = [sum(part.values()) for part in parts]
     return {
         "titles": titles,

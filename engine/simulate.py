@@ -10,14 +10,17 @@ same whatever the number of jobs. Bots take turns at the chairs: in game
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from prophecy.engine.bots import BOTS
+from prophecy.engine.bots import make_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
 from prophecy.engine.scoring import PARTS
+
+if TYPE_CHECKING:
+    from prophecy.engine.executors import Executor
 
 
 @dataclass
@@ -66,6 +69,17 @@ class Tally:
              "awarded", "verse_checks", "verse_paid"), d))
         sizes.update(line_ready=self.lines, line_used=self.lines)
         return sizes
+
+    def to_json(self) -> dict[str, Any]:
+        """Every count, as plain data (``from_json`` reads it back; shards add up)."""
+        data = asdict(self)
+        data["bots"] = list(self.bots)
+        return data
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Tally:
+        fields = {**data, "bots": tuple(data["bots"])}
+        return Tally(**fields)
 
     def add(self, other: Tally) -> None:
         for name in ("games", "no_winner", "reshuffles", "score_sum", "score_sq"):
@@ -127,7 +141,7 @@ def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str
              log: bool = False) -> Game:
     """Game ``index`` of the run with seed ``seed``, played to the end (logged if ``log``)."""
     n = len(bots)
-    chairs = [BOTS[bots[(c + index) % n]](f"{seed}:{index}:{c}") for c in range(players)]
+    chairs = [make_bot(bots[(c + index) % n], f"{seed}:{index}:{c}") for c in range(players)]
     return Game(book, chairs, game_seed(seed, index), log=log).play()
 
 
@@ -142,40 +156,41 @@ def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
     return tally
 
 
-_WORKER_BOOK: Book | None = None
-
-
-def _worker(args: tuple[int, int, int, int, tuple[str, ...]]) -> Tally:
-    assert _WORKER_BOOK is not None
-    return play_chunk(_WORKER_BOOK, *args)
-
-
 def run(
     book: Book, games: int, players: int, seed: int, bots: Sequence[str] = ("random",),
-    jobs: int = 1, progress: Callable[[int], None] | None = None,
+    jobs: int = 1, progress: Callable[[int], None] | None = None, *,
+    executor: Executor | None = None, first: int = 0,
 ) -> Tally:
-    """Play ``games`` games and return the summed tally; ``progress(done)`` after each chunk."""
-    global _WORKER_BOOK
+    """Play games ``first`` to ``first + games - 1`` of the run and return the summed tally.
+
+    ``progress(done)`` is called after each wave of chunks. The chunks run on
+    ``executor`` (default: ``jobs`` forked worker processes, or this process).
+    """
+    from prophecy.engine.executors import executor_for
+
     bots = tuple(bots)
     total = Tally(players, len(book.designs), book.line_count, bots)
     size = max(1, min(250, games // (max(1, jobs) * 8) or 1))
-    chunks = [(seed, s, min(games, s + size), players, bots) for s in range(0, games, size)]
-    done = 0
-    forkable = "fork" in multiprocessing.get_all_start_methods()
-    if jobs <= 1 or len(chunks) == 1 or not forkable:  # no fork: same totals, one process
-        results = (play_chunk(book, *c) for c in chunks)
-        for part in results:
-            total.add(part)
-            done += part.games
+    end = first + games
+    chunks = [("simulate", seed, s, min(end, s + size), players, bots)
+              for s in range(first, end, size)]
+    own = executor is None
+    ex = executor or executor_for(book, jobs if len(chunks) > 1 else 1)
+    wave = max(1, jobs) * 4
+    try:
+        for at in range(0, len(chunks), wave):
+            for part in ex.map(chunks[at : at + wave]):
+                total.add(part)
             if progress:
-                progress(done)
-        return total
-    _WORKER_BOOK = book  # inherited by the forked workers: no reloading, no pickling
-    context = multiprocessing.get_context("fork")
-    with context.Pool(jobs) as pool:
-        for part in pool.imap(_worker, chunks):
-            total.add(part)
-            done += part.games
-            if progress:
-                progress(done)
+                progress(total.games)
+    finally:
+        if own:
+            ex.close()
     return total
+
+
+def shard_range(games: int, shard: tuple[int, int]) -> tuple[int, int]:
+    """(first game, number of games) of shard ``I/N`` of a run of ``games`` games."""
+    i, n = shard
+    first, end = games * (i - 1) // n, games * i // n
+    return first, end - first

@@ -13,14 +13,13 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import sweep_temporaries
+from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render import png
 from prophecy.render.layout import Layout
@@ -92,27 +91,6 @@ def plan(cards: tuple[CardFaces, ...], layout: Layout) -> Plan:
 # ------------------------------------------------------------------ workers
 _LAYOUT: Layout | None = None
 _OUT: Path | None = None
-
-
-def ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the pool and cleans up.
-
-    A worker that took the interrupt itself would print its own traceback. The
-    pool is made with Ctrl-C held back (``interrupts_held``), so a worker
-    never takes one between its start and this call.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-@contextmanager
-def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C back while worker processes start; it arrives once they have."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def _init(layout: Layout, out: Path) -> None:

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, write_atomic
+from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import Plan, cell_path, ignore_interrupts, interrupts_held
+from prophecy.render.build import Plan, cell_path
 from prophecy.render.layout import Layout
 
 DECK_LABELS = {

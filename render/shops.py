@@ -30,8 +30,8 @@ from typing import BinaryIO
 from PIL import Image
 
 from prophecy.compiler.model.files import replacing, write_atomic
+from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import png
-from prophecy.render.build import ignore_interrupts, interrupts_held
 from prophecy.render.layout import POINTS_PER_INCH, Layout
 from prophecy.render.pdf import PdfWriter, _escape, _num
 

@@ -102,3 +102,21 @@ def test_a_build_in_one_process_leaves_ctrl_c_working(tmp_path):
                  "--only", "Reference Card", "--jobs", "1"]) == 0
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+
+def test_ctrl_c_during_a_simulation_in_workers_is_one_line_and_exit_130(tmp_path):
+    report = tmp_path / "report.html"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "prophecy.compiler.cli", "simulate", "--content",
+         str(ROOT / "content"), "--games", "100000", "--jobs", "2", "--report", str(report)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+    time.sleep(4)  # the workers are playing
+    if proc.poll() is not None:
+        pytest.skip("the simulation ended before it could be interrupted")
+    os.killpg(proc.pid, signal.SIGINT)  # to the command and to every worker, as a terminal does
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert err.strip().splitlines() == [
+        "prophecy simulate: interrupted; what was written before is as it was"]
+    assert not report.exists() and list(tmp_path.iterdir()) == []

@@ -35,6 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "a live gallery of every card in the browser, redrawn on save"),
     "lsp": ("lsp", "a language server for the content files (diagnostics, completion, hover)"),
     "schemas": ("schemas", "write the content's JSON schemas (for editors) from game.yaml"),
+    "balance": ("balance", "measure each card design against its vanilla twin in paired games"),
+    "merge": ("merge", "add up the shards of a simulate or balance run"),
 }
 
 

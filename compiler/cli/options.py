@@ -26,3 +26,57 @@ def add_content(parser: argparse.ArgumentParser) -> None:
 
 def content_dir(args: argparse.Namespace) -> Path:
     return args.content if args.content is not None else default_content()
+
+
+def shard(text: str) -> tuple[int, int]:
+    """``I/N``: the I-th of N shards (1 <= I <= N)."""
+    i, _, n = text.partition("/")
+    if not (i.isdigit() and n.isdigit()) or not 1 <= int(i) <= int(n):
+        raise argparse.ArgumentTypeError(
+            f"expected I/N with 1 <= I <= N, as in 2/4, not {text!r}")
+    return int(i), int(n)
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def add_scale(parser: argparse.ArgumentParser) -> None:
+    """--jobs, --shard, --executor and --scheduler: where and how much of a run to play."""
+    parser.add_argument("--jobs", type=positive, default=1, help="worker processes (1)")
+    parser.add_argument("--shard", type=shard, default=(1, 1), metavar="I/N",
+                        help="play only the I-th of N parts of the run (merge them with "
+                        "'prophecy merge'); the numbers are the same as the whole run's")
+    parser.add_argument("--executor", choices=("process", "dask"), default="process",
+                        help="process: forked worker processes (default); dask: a local Dask "
+                        "cluster of --jobs workers (pip install 'dark-prophecies[cluster]')")
+    parser.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                        help="run the games on the Dask cluster of this scheduler")
+
+
+def executor(book: object, args: argparse.Namespace) -> object:
+    """The executor the options ask for (see engine/executors.py)."""
+    from prophecy.engine.executors import executor_for
+
+    return executor_for(book, args.jobs, args.executor, args.scheduler,  # type: ignore[arg-type]
+                        content_dir(args).resolve())
+
+
+def read_json(path: Path, what: str) -> object:
+    """A JSON file written by --json, or a ProphecyError naming the file and the fix."""
+    import json
+
+    from prophecy.dsl.errors import ProphecyError
+
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ProphecyError(f"cannot read {what}: {reason}", where=str(path), line=0,
+                            hint=f"name a file written by {what}") from None

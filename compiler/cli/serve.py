@@ -48,20 +48,22 @@ def run(args: argparse.Namespace) -> int:
                threading.Thread(target=watch, args=(gallery, hub, stop, _note), daemon=True)]
     for thread in threads:
         thread.start()
-    _note(f"serving {url} (Ctrl-C stops)")
-    print(url, flush=True)
-    if args.open:
-        import webbrowser
-
-        webbrowser.open(url)
-    # Stop on Ctrl-C even when started from a shell that ignores it for background jobs.
+    # Stop on Ctrl-C even when started from a shell that ignores it for background jobs;
+    # from the moment the address is printed, a Ctrl-C is a clean stop.
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
+        _note(f"serving {url} (Ctrl-C stops)")
+        print(url, flush=True)
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(url)
         while not stop.wait(0.5):
             pass
     except KeyboardInterrupt:
         pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the shutdown
     stop.set()
     hub.close()
     server.shutdown()

@@ -5,7 +5,9 @@ prints the bots and seed, the win rate by seat, and the mean score with its
 parts, each with a 95% interval. ``--json`` prints every number of the report
 instead; ``--report FILE.html`` writes the HTML report with charts. A progress
 bar goes to stderr when stderr is a terminal. The same arguments always print
-the same output, whatever ``--jobs`` is.
+the same output, whatever ``--jobs`` or ``--executor`` is; ``--shard I/N``
+plays one N-th of the games, for ``prophecy merge``; ``--compare OLD.json``
+adds what changed since a run saved with ``--json``.
 """
 
 from __future__ import annotations
@@ -14,41 +16,32 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from prophecy.compiler.cli.options import add_content, content_dir
-
-BOT_NAMES = ("random", "greedy")
-
-
-def _bots(text: str) -> tuple[str, ...]:
-    names = tuple(n.strip() for n in text.split(",") if n.strip())
-    unknown = [n for n in names if n not in BOT_NAMES]
-    if not names or unknown:
-        raise argparse.ArgumentTypeError(
-            f"unknown bot {', '.join(unknown) or text!r}; choose from {', '.join(BOT_NAMES)}"
-        )
-    return names
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
-    return value
+from prophecy.compiler.cli.balance import _bots
+from prophecy.compiler.cli.options import (
+    add_content,
+    add_scale,
+    content_dir,
+    executor,
+    positive,
+    read_json,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
-    parser.add_argument("--players", type=_positive, default=3, help="players per game (3)")
+    parser.add_argument("--games", type=positive, default=1000, help="games to play (1000)")
+    parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
     parser.add_argument("--bots", type=_bots, default=("random",),
-                        help="bots taking turns at the chairs, e.g. random,greedy (random)")
-    parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (1)")
+                        help="bots taking turns at the chairs: random, greedy, planner or "
+                        "planner:N (N worlds per decision), e.g. random,greedy (random); "
+                        "measured ladder: random < greedy < planner (docs/engine.md)")
+    add_scale(parser)
     parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
     parser.add_argument("--json", action="store_true", help="print every number as JSON")
+    parser.add_argument("--compare", type=Path, metavar="OLD.json",
+                        help="show what changed since a run saved with --json")
     parser.add_argument("--log", type=Path, metavar="FILE.jsonl",
                         help="write every game's event log as JSON lines (see 'prophecy replay')")
     add_content(parser)
@@ -57,9 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
     from prophecy.dsl.errors import UsageError
-    from prophecy.engine import report, simulate
+    from prophecy.engine import simulate
     from prophecy.engine.cards import book_of
-    from prophecy.engine.report_html import write_report
 
     book = book_of(load_content(content_dir(args)))
     rules = book.rules
@@ -69,27 +61,58 @@ def run(args: argparse.Namespace) -> int:
             where="prophecy simulate", hint="the limits are min_players and max_players in "
             "game.yaml",
         )
-    bar = _Progress(args.games) if sys.stderr.isatty() else None
-    tally = simulate.run(book, args.games, args.players, args.seed, args.bots, args.jobs,
-                         progress=bar.update if bar else None)
+    first, games = simulate.shard_range(args.games, args.shard)
+    bar = _Progress(games) if sys.stderr.isatty() else None
+    pool = executor(book, args) if games > 1 else None
+    try:
+        tally = simulate.run(book, games, args.players, args.seed, args.bots, args.jobs,
+                             progress=bar.update if bar else None, executor=pool,  # type: ignore[arg-type]
+                             first=first)
+    finally:
+        if pool is not None:
+            pool.close()  # type: ignore[attr-defined]
     if bar:
         bar.close()
-    data = report.summarise(book, tally, args.seed)
     if args.log:
         from prophecy.engine import log
 
-        games = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
-                 for i in range(args.games))
-        log.write_games(games, args.log)
+        played = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
+                  for i in range(first, first + games))
+        log.write_games(played, args.log)
+    return output(book, tally, args.seed, args)
+
+
+def output(book: Any, tally: Any, seed: int, args: argparse.Namespace) -> int:
+    """Print (and write) a run's numbers: the summary, or JSON, and the report."""
+    from prophecy.engine import report
+    from prophecy.engine.report_html import write_report
+
+    data = report.summarise(book, tally, seed)
+    old = _old(args.compare) if getattr(args, "compare", None) else None
     if args.report:
         write_report(data, args.report)
     if args.json:
-        print(json.dumps(data, indent=1, sort_keys=False))
-    else:
-        sys.stdout.write(report.text(data))
-        if args.report:
-            print(f"\nreport: {args.report}")
+        shard = list(getattr(args, "shard", (1, 1)))
+        total = getattr(args, "games", tally.games)
+        print(json.dumps({"kind": "simulate", **data, "shard": shard, "games_total": total,
+                          "tally": tally.to_json()}, indent=1, sort_keys=False))
+        return 0
+    sys.stdout.write(report.text(data))
+    if old is not None:
+        sys.stdout.write("\n" + report.compare(old, data))
+    if args.report:
+        print(f"\nreport: {args.report}")
     return 0
+
+
+def _old(path: Path) -> dict[str, Any]:
+    from prophecy.dsl.errors import ProphecyError
+
+    data = read_json(path, "'prophecy simulate --json'")
+    if not isinstance(data, dict) or data.get("kind") != "simulate":
+        raise ProphecyError("not the JSON of a simulation", where=str(path), line=0,
+                            hint="save one with 'prophecy simulate --json > FILE.json'")
+    return data
 
 
 class _Progress:

@@ -2,8 +2,9 @@
 
 Run: python tests/bench/bench_engine.py [--games N] [--players P] [--bots random]
 Prints games/s on one core (3 random bots by default, setup and scoring
-included, no logging), the greedy bot's rate for scale, and the speed-up of
-``engine.simulate.run`` with two worker processes over one.
+included, no logging), the greedy bot's rate for scale (``bench_bots.py`` measures
+the bots properly), and the speed-up of ``engine.simulate.run`` with two worker
+processes over one.
 """
 
 from __future__ import annotations

@@ -1,0 +1,147 @@
+"""`prophecy balance`: the content and bots in; each design against its vanilla twin out.
+
+Plays paired games (``engine/balance.py``): each design in one seat, its
+vanilla twin (``engine/twins.py``) everywhere else, against the same game with
+the twin in every seat; seats rotate and each design stops as soon as its
+difference is decided. Prints what is decided first (``--json``: every
+number, and the raw sums ``prophecy merge`` adds up; ``--report FILE.html``:
+the web page). ``--compare OLD.json`` shows what changed since a run saved
+with ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from prophecy.compiler.cli.options import (
+    add_content,
+    add_scale,
+    content_dir,
+    executor,
+    positive,
+    read_json,
+)
+
+
+def _bots(text: str) -> tuple[str, ...]:
+    from prophecy.engine.bots import parse_bot
+
+    names = tuple(n.strip() for n in text.split(",") if n.strip())
+    try:
+        for name in names or (text,):
+            parse_bot(name)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return names
+
+
+def _kinds(text: str) -> tuple[str, ...]:
+    from prophecy.engine.twins import MEASURED
+
+    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
+    unknown = [k for k in kinds if k not in MEASURED]
+    if not kinds or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown kind {', '.join(unknown) or text!r}; choose from {', '.join(MEASURED)}")
+    return kinds
+
+
+def _margin(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of points above 0, not {text!r}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cards", nargs="+", metavar="NAME", default=(),
+                        help="measure only these designs (names or ids)")
+    parser.add_argument("--kinds", type=_kinds, default=None,
+                        help="measure only these kinds: arcana,deed,verse,hireling,title,"
+                        "grimoire (all)")
+    parser.add_argument("--bots", type=_bots, default=("greedy",),
+                        help="bots at the chairs, e.g. greedy or planner:4 (greedy)")
+    parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
+    parser.add_argument("--pairs", type=positive, default=300,
+                        help="at most this many pairs of games per design (300)")
+    parser.add_argument("--margin", type=_margin, default=1.0,
+                        help="a difference surely smaller than this many points is 'no "
+                        "different from the twin' (1)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
+    add_scale(parser)
+    parser.add_argument("--json", action="store_true", help="print every number as JSON")
+    parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
+    parser.add_argument("--compare", type=Path, metavar="OLD.json",
+                        help="show what changed since a run saved with --json")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.dsl.errors import UsageError
+    from prophecy.engine import balance, balance_report
+    from prophecy.engine.cards import book_of
+    from prophecy.engine.report_html import write_balance_report
+    from prophecy.engine.twins import MEASURED
+
+    book = book_of(load_content(content_dir(args)))
+    rules = book.rules
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "
+                         f"not {args.players}", where="prophecy balance",
+                         hint="the limits are min_players and max_players in game.yaml")
+    old = _old(args.compare) if args.compare else None
+    pool = executor(book, args)
+    progress = _progress if sys.stderr.isatty() else None
+    try:
+        raw = balance.sweep(book, pool, names=args.cards, kinds=args.kinds or MEASURED,
+                            seed=args.seed, players=args.players, bots=args.bots,
+                            pairs=args.pairs, margin=args.margin, shard=args.shard,
+                            progress=progress)
+    except balance.UnknownCards as exc:
+        raise UsageError(f"no card design named {exc}", where="prophecy balance --cards",
+                         hint="name a card as 'prophecy cards' lists it") from None
+    finally:
+        pool.close()  # type: ignore[attr-defined]
+        if progress:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+    summary = balance_report.summarise(raw)
+    if args.report:
+        write_balance_report(summary, args.report)
+    if args.json:
+        print(json.dumps({"kind": "balance", "summary": summary, **raw}, indent=1))
+        return 0
+    sys.stdout.write(balance_report.text(summary))
+    if old is not None:
+        sys.stdout.write("\n" + balance_report.compare(old, summary))
+    if args.report:
+        print(f"\nreport: {args.report}")
+    return 0
+
+
+def _old(path: Path) -> dict[str, object]:
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.engine import balance_report
+
+    data = read_json(path, "'prophecy balance --json'")
+    if not isinstance(data, dict) or data.get("kind") != "balance":
+        raise ProphecyError("not the JSON of a balance run", where=str(path), line=0,
+                            hint="save one with 'prophecy balance --json > FILE.json'")
+    found: dict[str, object] = balance_report.summarise(data)
+    return found
+
+
+_START = time.perf_counter()
+
+
+def _progress(pairs: int, closed: int) -> None:
+    sys.stderr.write(f"\r{pairs} pairs played, {closed} designs decided or done "
+                     f"({time.perf_counter() - _START:.0f} s)")
+    sys.stderr.flush()

@@ -1,0 +1,66 @@
+"""`prophecy merge`: the JSON of each shard of a run in; the whole run's numbers out.
+
+Reads the files written by ``prophecy simulate --shard I/N --json`` or
+``prophecy balance --shard I/N --json``, checks they are every shard of one
+run, adds them up (``engine/merge.py``) and prints what the run played whole
+would print: the summary, or with ``--json`` every number; ``--report
+FILE.html`` writes the web page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from prophecy.compiler.cli.options import add_content, content_dir, read_json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE.json",
+                        help="the --json output of each shard")
+    parser.add_argument("--json", action="store_true", help="print every number as JSON")
+    parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.engine.merge import merge
+
+    runs = [read_json(path, "'prophecy simulate --json' or 'prophecy balance --json'")
+            for path in args.files]
+    whole = merge(runs, [str(p) for p in args.files])  # type: ignore[arg-type]
+    if whole["kind"] == "balance":
+        return _balance(whole, args)
+    return _simulate(whole, args)
+
+
+def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
+    from prophecy.engine import balance_report
+    from prophecy.engine.report_html import write_balance_report
+
+    summary = balance_report.summarise(whole)
+    if args.report:
+        write_balance_report(summary, args.report)
+    if args.json:
+        print(json.dumps({"kind": "balance", "summary": summary, **whole}, indent=1))
+    else:
+        sys.stdout.write(balance_report.text(summary))
+    return 0
+
+
+def _simulate(whole: dict[str, object], args: argparse.Namespace) -> int:
+    from prophecy.compiler.cli.simulate import output
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.engine.cards import book_of
+    from prophecy.engine.simulate import Tally
+
+    book = book_of(load_content(content_dir(args)))
+    tally = Tally.from_json(whole["tally"])  # type: ignore[arg-type]
+    if tally.designs != len(book.designs) or tally.lines != book.line_count:
+        raise ProphecyError("the shards were played with other cards than this content",
+                            where=str(args.files[0]), line=0,
+                            hint="merge with --content naming the folder the run used")
+    return output(book, tally, int(whole["seed"]), args)  # type: ignore[call-overload]

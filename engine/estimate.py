@@ -1,0 +1,394 @@
+"""The bots' estimate of a position: a player's holdings in, their expected final points out.
+
+A position is summed up as a ``Sketch``: counts and Dark Deed progress, no card
+ids. ``Valuer.sketch(game, p)`` takes one from a real game; the actions of the
+rules language change a sketch the way they would change the game (one entry
+per action class in ``heuristics.ACTION_VALUES``), so the greedy bot can weigh
+an action without playing it. ``Valuer.value(sketch)`` adds up:
+
+- the score so far (grimoire levels, stash, completed Dark Deeds);
+- what the Levels unlock: the worth of the effect lines they make usable on
+  the Arcana, per card play still to come, and the Manifest at the top Level;
+- each Dark Deed in play in proportion to its stored cards, times the chance
+  it can still be finished (the cards the player can still add in the rounds
+  left, shared out over the deeds nearest to done first): a deed that cannot
+  be finished is worth nothing, whatever it holds;
+- the face-up Verses whose condition the sketch meets (the reward comes at the
+  next Prophecy phase; a sabotaged Verse costs instead);
+- cards in hand (worth less as the game runs out) and Titles led now.
+
+Every constant is a named weight below. ``Valuer.of(book)`` builds the tables
+once per card book (each seat's view of the cards has its own).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from prophecy.compiler import model
+from prophecy.compiler.handlers import Names, compile_node
+from prophecy.compiler.runtime import Count
+from prophecy.dsl import ast
+from prophecy.engine.cards import Book
+
+if TYPE_CHECKING:
+    from prophecy.engine.game import Game
+    from prophecy.engine.state import PlayerState
+
+DEED_SHARE = 0.6  # a deed's points, per share of its cards stored, once it can be finished
+DEED_OPTION = 0.1  # an empty deed that can be finished: an option on its points
+ADD_RATE = 2.0  # cards a player can add to Dark Deeds in a round, about (plays and verses)
+PLAYS_PER_ROUND = 1.2  # Arcana a player plays in a round, about
+UNLOCK_SHARE = 0.5  # how much of an unlocked line's worth a future play is expected to earn
+MANIFEST_SHARE = 0.5  # the Manifest line's worth per round left, at the top Level
+VERSE_SHARE = 0.8  # a reward due at the next Prophecy phase
+CARD_VALUE = 1.0  # a card in hand, as points, at the start of the game
+TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the end)
+
+
+@dataclass(slots=True)
+class Sketch:
+    """One player's position as counts: what the estimate reads and actions change."""
+
+    hand: int
+    pile: int
+    stash: int
+    levels: list[int]
+    deeds: list[list[int]]  # per deed in play: [points, cards needed, stored, grimoire]
+    completed: list[int]  # grimoire of each completed deed
+    completed_points: int
+    round: int
+    limits: tuple[int, int, int, int]  # hand limit, deed limit, top level, bottom level
+    grimoires: list[int] = field(default_factory=list)  # Grimoire card id per grimoire
+    # Titles in play: (this player's count, the best rival count, +1 most / -1 fewest, points)
+    titles: list[tuple[Any, int, int, int]] = field(default_factory=list)
+    verses: list[tuple[Any, float]] = field(default_factory=list)  # face up: (test or None, worth)
+    names: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
+    new_deed: tuple[int, int] = (0, 1)  # (points, cards needed) of a Dark Deed a draw keeps
+    own: int = -1  # the grimoire of the card whose line is being applied ('this', 'matching')
+
+    def copy(self) -> Sketch:
+        return Sketch(self.hand, self.pile, self.stash, self.levels[:],
+                      [d[:] for d in self.deeds], self.completed[:], self.completed_points,
+                      self.round, self.limits, self.grimoires, self.titles, self.verses,
+                      self.names, self.new_deed, self.own)
+
+    def grimoire(self, name: str | None) -> int | None:
+        """The index a grimoire reference means here (None: no filter; -1: none)."""
+        if name is None or name == ast.ANY:
+            return None
+        if name == ast.THIS:
+            return self.own
+        return self.names.get(name, -1)
+
+
+def quantity(sk: Sketch, kind: str, g: int | None) -> int:
+    """A rules-language quantity (``ast.Quantity``) read off a sketch."""
+    if kind == "stashed":
+        return sk.stash
+    if kind == "hand":
+        return sk.hand
+    if kind == "deed_cards":
+        return sum(d[2] for d in sk.deeds)
+    if kind == "total_level":
+        return sum(sk.levels)
+    if kind == "level":
+        return sk.levels[g] if g is not None and g >= 0 else 0
+    if kind == "completed":
+        return len(sk.completed) if g is None else sk.completed.count(g)
+    return len(sk.deeds) if g is None else sum(1 for d in sk.deeds if d[3] == g)
+
+
+@dataclass
+class Valuer:
+    """Per-book tables for the estimate; build with ``Valuer.of(book)``."""
+
+    book: Book
+    rounds: int
+    stash_points: int
+    unlock: list[list[float]]  # grimoire -> worth per play unlocked, cumulative by level
+    manifest: list[float]  # Grimoire card id -> its Manifest line's worth
+    gpoints: list[tuple[int, ...]]  # Grimoire card id -> points per level
+    verse_test: dict[int, Any]  # verse design -> (kind, grimoire, op, value) or None
+    verse_reward: dict[int, float]
+    hireling: dict[int, tuple[float, bool]]  # design -> (effect worth, sabotage?)
+    title_count: dict[int, tuple[Count, int, int]]  # design -> (count, sign, points)
+    new_deed: tuple[int, int]  # (points, cards needed) of a typical Dark Deed kept from a draw
+    names: dict[str, int]  # grimoire name -> index
+    title_subject: dict[int, tuple[str, int | None]]  # title design -> (quantity, grimoire)
+    verse_tests: dict[int, Any] = field(default_factory=dict)  # design -> test(sketch) or None
+    title_tests: dict[int, Any] = field(default_factory=dict)  # design -> quantity(sketch)
+    limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
+    uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
+    _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
+    _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
+    _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
+        default_factory=dict, repr=False)
+    _last_deeds: tuple[list[list[int]], int, float] = field(
+        default=([], 0, 0.0), repr=False)
+
+    @staticmethod
+    def of(book: Book) -> Valuer:
+        """The tables of one book, built once and kept on it."""
+        found: Valuer | None = book.cache.get("valuer")
+        if found is None:
+            found = book.cache["valuer"] = _build(book)
+        return found
+
+    # -- from a game ----------------------------------------------------------
+
+    def sketch(self, game: Game, p: PlayerState) -> Sketch:
+        """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
+        points, needed, gidx = game.views[p.seat].deed_points, game.needed, game.gidx
+        deeds = [[points[d], needed[d], len(s), gidx[d]]
+                 for d, s in zip(p.deeds, p.stored, strict=True)]
+        limits = self.limits
+        sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
+                    [gidx[d] for d in p.completed],
+                    sum(points[d] for d in p.completed) + p.gained,
+                    game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
+        design = game.design
+        for t in game.titles:
+            d = design[t]
+            count, sign, points_won = self.title_count[d]
+            others = [sign * count(game, q) for q in game.players if q is not p]
+            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign,
+                              points_won))
+        key = (game.revealed, game.hireling, game.hire_verse, *game.verses)
+        checks = self._verse_memo.get(key)
+        if checks is None:
+            checks = self._verse_memo[key] = self._verse_checks(game)
+        for test, worth, condition in checks:
+            # a condition the sketch cannot read is taken as it stands now
+            if condition is None or condition(game, p):
+                sk.verses.append((test, worth))
+        return sk
+
+    def _verse_checks(self, game: Game) -> list[tuple[Any, float, Any]]:
+        """The face-up Verses as (test, worth, condition to check now or None)."""
+        design = game.design
+        hire = design[game.hireling] if game.hireling >= 0 else -1
+        out = []
+        for position in range(game.revealed):
+            d = design[game.verses[position]]
+            test, worth = self.verse_check(d, hire if game.hire_verse == position else -1)
+            now = self.book.verse_condition[d] if self.verse_test[d] is None else None
+            out.append((test, worth, now))
+        if len(self._verse_memo) > 256:
+            self._verse_memo.clear()
+        return out
+
+    def verse_check(self, d: int, hire: int) -> tuple[Any, float]:
+        """(test of the sketch or None for 'met', worth) of a face-up Verse and its Hireling."""
+        worth = self.verse_reward[d]
+        if hire >= 0:
+            effect, sabotage = self.hireling[hire]
+            worth = effect if sabotage else worth + effect
+        return self.verse_tests[d], VERSE_SHARE * worth
+
+    def estimate(self, game: Game, p: PlayerState) -> float:
+        """The player's points so far plus a share of what is under way."""
+        return self.value(self.sketch(game, p))
+
+    # -- the number -----------------------------------------------------------
+
+    def value(self, sk: Sketch) -> float:
+        """The estimate of a sketch, in points (one pass, for speed: the bots call it most)."""
+        # Per round: the rounds left (this one included), a card in hand's worth (nothing once
+        # the last round is played) and a Title lead's share (it says more near the end).
+        left, card_worth, share = self._by_round[sk.round]
+        value = self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
+        levels = sk.levels
+        found = self._memo.get((*levels, left) if self.uniform else (*levels, left,
+                                                                     *sk.grimoires))
+        value += found if found is not None else self._levels(sk, left)
+        deeds = sk.deeds
+        if deeds:
+            last = self._last_deeds
+            value += last[2] if left == last[1] and deeds == last[0] else self._deeds(deeds, left)
+        # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
+        for test, worth in sk.verses:
+            if test is None or test(sk):
+                value += worth
+        for read, rival, sign, points in sk.titles:
+            if sign * read(sk) > rival:
+                value += share * points
+        return value
+
+    def _levels(self, sk: Sketch, left: int) -> float:
+        """Levels: their points, what they unlock for the plays to come, the Manifest."""
+        key = (*sk.levels, left) if self.uniform else (*sk.levels, left, *sk.grimoires)
+        top = sk.limits[2]
+        gpoints, unlock, cards = self.gpoints, self.unlock, sk.grimoires
+        plays = _PLAYS * (left - 0.5)
+        value = 0.0
+        for g, level in enumerate(sk.levels):
+            card = cards[g]
+            value += gpoints[card][level] + plays * unlock[g][level]
+            if level >= top and left > 1:
+                value += MANIFEST_SHARE * self.manifest[card] * (left - 1)
+        if len(self._memo) > 4096:  # one memo per book; positions repeat across a game
+            self._memo.clear()
+        self._memo[key] = value
+        return value
+
+    def _deeds(self, deeds: list[list[int]], left: int) -> float:
+        """Dark Deeds: the cards still to come go to the deeds nearest to done first."""
+        if not deeds:
+            return 0.0
+        if deeds == self._last_deeds[0] and left == self._last_deeds[1]:
+            return self._last_deeds[2]  # a Level up or a draw leaves them as they were
+        # Sure to be filled up to the capacity, hopeless beyond twice of it.
+        capacity = ADD_RATE * left
+        value = 0.0
+        for missing, points, need, have in sorted([(d[1] - d[2], d[0], d[1], d[2])
+                                                   for d in deeds]):
+            if missing <= 0:
+                value += points  # ready: it will be completed at the next chance
+            elif missing < 2 * capacity:
+                chance = 1.0 if missing <= capacity else 2.0 - missing / capacity
+                capacity -= missing
+                value += points * chance * (DEED_OPTION + DEED_SHARE * have / need)
+        self._last_deeds = ([d[:] for d in deeds], left, value)
+        return value
+
+
+_PLAYS = UNLOCK_SHARE * PLAYS_PER_ROUND
+
+
+def _levels_asked(node: ast.Line, own: int, gi: dict[str, int]) -> dict[int, int]:
+    """Grimoire index -> the Level a line asks for (its highest, by grimoire)."""
+    out: dict[int, int] = {}
+    if isinstance(node, ast.Effect):
+        for req in node.requirements:
+            if isinstance(req, ast.LevelReq):
+                g = own if req.grimoire == ast.THIS else gi.get(req.grimoire, -1)
+                if g >= 0:
+                    out[g] = max(out.get(g, 0), req.level)
+    return out
+
+
+def _unlock(book: Book, gi: dict[str, int]) -> list[list[float]]:
+    from prophecy.engine.heuristics import effect_value
+
+    top = book.rules.max_level
+    gained = [[0.0] * (top + 1) for _ in book.grimoires]
+    arcana = book.ids.get("arcana", [])
+    for cid in arcana:
+        for node in book.nodes[book.design[cid]]:
+            asked = _levels_asked(node, book.gidx[cid], gi)
+            if len(asked) == 1:  # a line behind one Level: that Level unlocks it
+                ((g, level),) = asked.items()
+                gained[g][min(level, top)] += max(0.0, effect_value(node))
+    out = []
+    for row in gained:
+        running, cumulative = 0.0, []
+        for worth in row:
+            running += worth / max(1, len(arcana))
+            cumulative.append(running)
+        out.append(cumulative)
+    return out
+
+
+def _verse_test(node: ast.Line, gi: dict[str, int]) -> Any:
+    if not isinstance(node, ast.Compare):
+        return None
+    g = gi.get(node.subject.grimoire, -1) if node.subject.grimoire else None
+    return (node.subject.quantity, g, node.op, node.value)
+
+
+def _build(book: Book) -> Valuer:
+    from prophecy.engine.heuristics import effect_value
+
+    gi = {name: i for i, name in enumerate(book.grimoires)}
+    names = Names(gi, {})
+
+    def worth(d: int) -> float:
+        return sum(max(0.0, effect_value(n)) for n in book.nodes[d])
+
+    manifest = [0.0] * book.size
+    gpoints: list[tuple[int, ...]] = [()] * book.size
+    for cid in book.ids.get("grimoire", []):
+        manifest[cid] = worth(book.design[cid])
+        gpoints[cid] = book.points_of(cid)
+    valuer = Valuer(book, book.rules.rounds, book.rules.stash_points, _unlock(book, gi),
+                    manifest, gpoints, {}, {}, {}, {}, _typical_deed(book), gi, {})
+    rules = book.rules
+    valuer.limits = (rules.hand_limit, rules.deed_limit, rules.max_level, rules.min_level)
+    alike: dict[int, set[tuple[tuple[int, ...], float]]] = {}
+    for cid in book.ids.get("grimoire", []):
+        alike.setdefault(book.gidx[cid], set()).add((gpoints[cid], manifest[cid]))
+    valuer.uniform = all(len(kinds) == 1 for kinds in alike.values())
+    n = rules.rounds
+    valuer._by_round = [(n - r + 1, CARD_VALUE * (n - r + 1) / n, TITLE_SHARE * (r / n) ** 3)
+                        for r in range(n + 2)]
+    for d, card in enumerate(book.designs):
+        if isinstance(card, model.Verse):
+            valuer.verse_test[d] = _verse_test(card.condition.node, gi)
+            valuer.verse_reward[d] = worth(d)
+        elif isinstance(card, model.Hireling):
+            valuer.hireling[d] = (sum(effect_value(n) for n in book.nodes[d]),
+                                  card.role == "sabotage")
+        elif isinstance(card, model.Title) and isinstance(card.condition.node, ast.Title):
+            subject = card.condition.node.subject
+            count: Count = compile_node(subject, names)
+            sign = 1 if card.condition.node.most else -1
+            valuer.title_count[d] = (count, sign, card.points)
+            g = gi.get(subject.grimoire, -1) if subject.grimoire else None
+            valuer.title_subject[d] = (subject.quantity, g)
+            valuer.title_tests[d] = _reader(subject.quantity, g)
+    for d, test in valuer.verse_test.items():
+        valuer.verse_tests[d] = None if test is None else _tester(test)
+    return valuer
+
+
+def _reader(kind: str, g: int | None) -> Any:
+    """A quantity of the sketch as a function (read in the estimate's inner loop)."""
+    if kind == "stashed":
+        return lambda sk: sk.stash
+    if kind == "hand":
+        return lambda sk: sk.hand
+    if kind == "total_level":
+        return lambda sk: sum(sk.levels)
+    if kind == "level":
+        if g is None or g < 0:
+            return lambda sk: 0
+        return lambda sk: sk.levels[g]
+    if kind == "completed" and g is None:
+        return lambda sk: len(sk.completed)
+    return lambda sk: quantity(sk, kind, g)
+
+
+def _tester(test: tuple[str, int | None, str, int]) -> Any:
+    """A Verse condition as one function of the sketch (the common ones without a detour)."""
+    kind, g, op, target = test
+    if op == "at_least":
+        if kind == "stashed":
+            return lambda sk: sk.stash >= target
+        if kind == "deed_cards":
+            return lambda sk: sum([d[2] for d in sk.deeds]) >= target
+        if kind == "total_level":
+            return lambda sk: sum(sk.levels) >= target
+        if kind == "completed" and g is None:
+            return lambda sk: len(sk.completed) >= target
+        if kind == "level" and g is not None and g >= 0:
+            return lambda sk: sk.levels[g] >= target
+    if op == "at_most" and kind == "hand":
+        return lambda sk: sk.hand <= target
+    read = _reader(kind, g)
+    if op == "at_least":
+        return lambda sk: read(sk) >= target
+    if op == "at_most":
+        return lambda sk: read(sk) <= target
+    return lambda sk: read(sk) == target
+
+
+def _typical_deed(book: Book) -> tuple[int, int]:
+    """The Dark Deed a draw of several keeps, about: the best third by points per card."""
+    deeds = sorted(((book.deed_points[c], book.needed[c]) for c in book.ids.get("deed", [])),
+                   key=lambda d: -d[0] / max(1, d[1]))
+    if not deeds:
+        return (0, 1)
+    top = deeds[: max(1, len(deeds) // 3)]
+    return (round(sum(d[0] for d in top) / len(top)), round(sum(d[1] for d in top) / len(top)))

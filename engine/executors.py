@@ -1,0 +1,177 @@
+"""Where games run: a list of tasks in, their results out, in the order of the tasks.
+
+A task is a batch of games: a chunk of a simulation (``("simulate", seed,
+start, stop, players, bots)``) or a batch of a design's balance pairs
+(``("balance", plan, design, start, stop)``). Every game is seeded by its
+index alone, so a task gives the same result wherever it runs, and the
+results are added in task order: any executor gives the same totals.
+
+- ``Serial``: in this process.
+- ``ForkPool``: worker processes forked from this one (the default for
+  ``--jobs N``); they inherit the card book, nothing is pickled but results.
+- ``DaskPool``: a Dask cluster (``pip install 'dark-prophecies[cluster]'``),
+  either a scheduler at ``tcp://HOST:PORT`` or a local cluster of ``jobs``
+  worker processes. The content folder's files are sent once to every
+  worker, which builds its own card book; tasks are batches, so the
+  scheduler's overhead per task is small against the games in it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
+from prophecy.engine.cards import Book
+
+Task = tuple[Any, ...]
+
+
+class Executor(Protocol):
+    def map(self, tasks: Sequence[Task]) -> list[Any]:
+        """The result of each task, in the order of the tasks."""
+        ...
+
+    def close(self) -> None: ...
+
+
+def run_task(book: Book, task: Task) -> Any:
+    """Play one task's games."""
+    from prophecy.engine import balance, simulate
+
+    if task[0] == "simulate":
+        return simulate.play_chunk(book, *task[1:])
+    if task[0] == "balance":
+        plan, design, start, stop = task[1:]
+        return balance.play_batch(book, design, plan, start, stop)
+    raise ValueError(f"unknown task {task[0]!r}")
+
+
+class Serial:
+    """Every task in this process."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+
+    def map(self, tasks: Sequence[Task]) -> list[Any]:
+        return [run_task(self.book, t) for t in tasks]
+
+    def close(self) -> None:
+        pass
+
+
+_FORKED: Book | None = None
+
+
+def _forked(task: Task) -> Any:
+    assert _FORKED is not None
+    return run_task(_FORKED, task)
+
+
+class ForkPool:
+    """Worker processes forked from this one; they inherit the book."""
+
+    def __init__(self, book: Book, jobs: int) -> None:
+        global _FORKED
+        _FORKED = book  # set before the fork, read in the children
+        self.book = book
+        with interrupts_held():  # Ctrl-C is the parent's: a worker never prints a traceback
+            self.pool = multiprocessing.get_context("fork").Pool(jobs,
+                                                                 initializer=ignore_interrupts)
+
+    def map(self, tasks: Sequence[Task]) -> list[Any]:
+        return list(self.pool.imap(_forked, tasks))
+
+    def close(self) -> None:
+        self.pool.close()
+        self.pool.join()
+
+
+def executor_for(book: Book, jobs: int, kind: str = "process", scheduler: str | None = None,
+                 content: Path | None = None) -> Executor:
+    """The executor a command's options ask for (``--jobs``, ``--executor``, ``--scheduler``)."""
+    if kind == "dask" or scheduler:
+        if content is None:
+            raise ValueError("a Dask executor needs the content folder to send to its workers")
+        return DaskPool(content, jobs, scheduler)
+    forkable = "fork" in multiprocessing.get_all_start_methods()
+    if jobs <= 1 or not forkable:  # no fork here: the same totals, in one process
+        return Serial(book)
+    return ForkPool(book, jobs)
+
+
+# -- Dask ----------------------------------------------------------------------
+
+
+def content_files(root: Path) -> dict[str, bytes]:
+    """Every file of a content folder, by its path inside it (sorted, for a stable digest)."""
+    return {str(p.relative_to(root)): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+def digest(files: dict[str, bytes]) -> str:
+    h = hashlib.sha256()
+    for name, data in sorted(files.items()):
+        h.update(name.encode() + b"\0" + data + b"\0")
+    return h.hexdigest()[:16]
+
+
+_WORKER_BOOKS: dict[str, Book] = {}
+
+
+def book_from_files(files: dict[str, bytes]) -> Book:
+    """The card book of a content folder sent as files (built once per worker process)."""
+    key = digest(files)
+    found = _WORKER_BOOKS.get(key)
+    if found is None:
+        from prophecy.compiler.model.loader import load_content
+        from prophecy.engine.cards import book_of
+
+        root = Path(tempfile.mkdtemp(prefix=f"prophecy-{key}-"))
+        for name, data in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        found = _WORKER_BOOKS[key] = book_of(load_content(root))
+    return found
+
+
+def _remote(files: dict[str, bytes], task: Task) -> Any:
+    return run_task(book_from_files(files), task)
+
+
+class DaskPool:
+    """Tasks on a Dask cluster: at ``scheduler``, or a local one of ``jobs`` processes."""
+
+    def __init__(self, content: Path, jobs: int, scheduler: str | None = None) -> None:
+        try:
+            from distributed import Client, LocalCluster  # type: ignore[import-untyped,unused-ignore]
+        except ImportError:
+            from prophecy.dsl.errors import UsageError
+
+            raise UsageError(
+                "the Dask executor needs the 'distributed' package", where="--executor dask",
+                hint="pip install 'dark-prophecies[cluster]'") from None
+        self.cluster: Any = None
+        if scheduler:
+            self.client = Client(scheduler)  # type: ignore[no-untyped-call]
+        else:
+            self.cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                n_workers=max(1, jobs), threads_per_worker=1,
+                                        processes=True, dashboard_address=None)
+            self.client = Client(self.cluster)  # type: ignore[no-untyped-call]
+        self.files = self.client.scatter(  # type: ignore[no-untyped-call]
+            content_files(content), broadcast=True)
+
+    def map(self, tasks: Sequence[Task]) -> list[Any]:
+        futures = [self.client.submit(_remote, self.files, t, pure=False) for t in tasks]
+        return list(self.client.gather(futures))  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self.client.close()  # type: ignore[no-untyped-call]
+        if self.cluster is not None:
+            self.cluster.close()

@@ -1,0 +1,110 @@
+"""Vanilla twins: a card design in, the same card with neutral effects out, and a book with it.
+
+A paired balance game gives one seat a card design and everyone else its
+**vanilla twin**: the same kind, grimoire, card types and copies, with the
+effects replaced by a neutral baseline. The baselines, by kind:
+
+- Arcana: one line, ``Add 1 to any Dark Deed`` (the plain card of the set);
+- Dark Deed: the same Cards Needed, points on the curve n(n + 5) / 6, no
+  When Complete;
+- Verse: a condition everyone meets (``0 or more stashed cards``), the reward
+  ``Add 1 to any Dark Deed``;
+- Hireling: the same role and redraw mark, no effect;
+- Title: the same condition, 0 points;
+- Grimoire (its Manifest): the standard Manifest, reveal Arcana until one of
+  this grimoire's cards, take it, the rest to the center.
+
+Twins are built from the typed model (``compiler.model``) and AST nodes, never
+from YAML text. ``variant(book, design, twin)`` is the card book with one
+design replaced: the same card ids, only that design's compiled lines and
+numbers changed, so the two games of a pair shuffle and deal identically.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from prophecy.compiler import model
+from prophecy.compiler.handlers import Names
+from prophecy.dsl import ast
+from prophecy.dsl.printer import to_text
+from prophecy.engine import cards
+from prophecy.engine.cards import Book
+
+#: The kinds a balance run measures, in report order.
+MEASURED = ("arcana", "deed", "verse", "hireling", "title", "grimoire")
+
+_PLACE = model.Place("(vanilla twin)")
+VANILLA_ADD = ast.Effect((), (ast.AddToDeed(1, ast.DeedTarget("any")),))
+ALWAYS = ast.Compare(ast.Quantity("stashed"), "at_least", 0)
+STANDARD_MANIFEST = ast.Effect((), (ast.RevealUntil(ast.THIS, "center"),))
+
+
+def line(node: ast.Line) -> model.EffectLine:
+    """An effect line from its AST, with its canonical text."""
+    return model.EffectLine(to_text(node), node, _PLACE)
+
+
+def curve_points(cards_needed: int) -> int:
+    """The points of a Dark Deed on the set's curve (docs/card-design.md)."""
+    return int(cards_needed * (cards_needed + 5) / 6 + 0.5)
+
+
+def twin(card: model.Card) -> model.Card | None:
+    """The vanilla twin of a card, or None for a kind that has none."""
+    if isinstance(card, model.Arcana):
+        return dataclasses.replace(card, effects=(line(VANILLA_ADD),))
+    if isinstance(card, model.DarkDeed):
+        return dataclasses.replace(card, points=curve_points(card.cards_needed), when_complete=())
+    if isinstance(card, model.Verse):
+        return dataclasses.replace(card, condition=line(ALWAYS), reward=(line(VANILLA_ADD),))
+    if isinstance(card, model.Hireling):
+        return dataclasses.replace(card, effect=())
+    if isinstance(card, model.Title):
+        return dataclasses.replace(card, points=0)
+    if isinstance(card, model.Grimoire):
+        return dataclasses.replace(card, manifest=line(STANDARD_MANIFEST))
+    return None
+
+
+def same_play(a: model.Card, b: model.Card) -> bool:
+    """Whether two designs play the same (their lines' ASTs and numbers are equal)."""
+    def key(card: model.Card) -> tuple[object, ...]:
+        lines = tuple(ln.node for ln in model.effect_lines_of(card))
+        return (lines, getattr(card, "points", None), getattr(card, "cards_needed", None))
+
+    return key(a) == key(b)
+
+
+def variant(book: Book, design: int, card: model.Card) -> Book:
+    """The book with design ``design`` played as ``card`` (same ids, same copies)."""
+    old = book.designs[design]
+    if card.copies != old.copies or card.kind != old.kind:
+        raise ValueError(f"a twin of {old.id} must keep its kind and copies")
+    other = dataclasses.replace(
+        book, designs=list(book.designs), deed_points=list(book.deed_points),
+        effects=dict(book.effects), nodes=dict(book.nodes),
+        verse_condition=dict(book.verse_condition), awards=dict(book.awards),
+        line_base=dict(book.line_base), cache={},
+    )
+    other.designs[design] = card
+    gi = {name: i for i, name in enumerate(book.grimoires)}
+    bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(book.content.card_types))}
+    cards._compile(other, design, card, Names(gi, bits, card.grimoire_of))
+    if isinstance(card, model.DarkDeed):
+        for cid, of in enumerate(book.design):
+            if of == design:
+                other.deed_points[cid] = card.points
+    return other
+
+
+def twin_book(book: Book, design: int) -> Book:
+    """The book with design ``design`` replaced by its vanilla twin (cached on the book)."""
+    key = f"twin:{design}"
+    found: Book | None = book.cache.get(key)
+    if found is None:
+        made = twin(book.designs[design])
+        if made is None:
+            raise ValueError(f"{book.designs[design].id} has no vanilla twin")
+        found = book.cache[key] = variant(book, design, made)
+    return found

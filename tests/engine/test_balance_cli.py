@@ -1,0 +1,109 @@
+"""`prophecy balance`, `prophecy merge` and `simulate --shard/--compare` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prophecy.compiler.cli import main
+
+CARDS = ["--cards", "Bloodletting", "The Smuggler", "Red Harvest", "--pairs", "30", "--seed", "4"]
+
+
+def run_json(capsys, *argv: str) -> dict:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def numbers(data: dict) -> dict:
+    """What a run measured, without the wall time it took."""
+    summary = dict(data["summary"])
+    summary.pop("seconds")
+    return {"measures": data["measures"], "summary": summary}
+
+
+def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
+    whole = run_json(capsys, "balance", *CARDS, "--json")
+    assert list(whole)[:2] == ["kind", "summary"]  # what is decided comes first
+    assert [m["name"] for m in whole["measures"]] == ["Bloodletting", "Red Harvest",
+                                                      "The Smuggler"]
+    files = []
+    for i in (1, 2):
+        part = run_json(capsys, "balance", *CARDS, "--shard", f"{i}/2", "--json")
+        assert len(part["measures"]) == (2 if i == 1 else 1)
+        files.append(tmp_path / f"shard{i}.json")
+        files[-1].write_text(json.dumps(part))
+    merged = run_json(capsys, "merge", *map(str, reversed(files)), "--json")
+    assert numbers(merged) == numbers(whole)
+    again = tmp_path / "merged.json"  # a merged run is itself one shard of one
+    again.write_text(json.dumps(merged))
+    assert numbers(run_json(capsys, "merge", str(again), "--json")) == numbers(whole)
+
+
+def test_jobs_do_not_change_the_numbers(capsys):
+    one = run_json(capsys, "balance", *CARDS[:3], "--pairs", "30", "--json")
+    two = run_json(capsys, "balance", *CARDS[:3], "--pairs", "30", "--jobs", "2", "--json")
+    assert numbers(one) == numbers(two)
+
+
+def test_the_text_leads_with_what_is_decided_and_compare_names_changes(capsys, tmp_path):
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(run_json(capsys, "balance", *CARDS, "--json")))
+    assert main(["balance", *CARDS[:-1], "5", "--compare", str(old)]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("Dark Prophecies: paired balance games, 3 of 3 designs")
+    assert lines[4].startswith("decided (")
+    assert "compared with the earlier run (seed 4, bots greedy):" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--cards", "Nope"], "no card design named nope"),
+    (["--shard", "3/2"], "expected I/N with 1 <= I <= N"),
+    (["--bots", "clever"], "unknown bot 'clever'"),
+    (["--kinds", "spells"], "unknown kind 'spells'"),
+    (["--players", "9"], "--players must be 2 to 4"),
+    (["--margin", "0"], "expected a number of points above 0"),
+])
+def test_bad_options_are_usage_errors(capsys, argv, message):
+    assert main(["balance", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_simulate_shards_merge_to_the_whole_run(capsys, tmp_path):
+    argv = ["simulate", "--games", "25", "--seed", "6", "--bots", "random,greedy"]
+    whole = run_json(capsys, *argv, "--json")
+    files = []
+    for i in (1, 2, 3):
+        files.append(tmp_path / f"s{i}.json")
+        files[-1].write_text(json.dumps(run_json(capsys, *argv, "--shard", f"{i}/3", "--json")))
+    assert run_json(capsys, "merge", *map(str, files), "--json") == whole
+    assert main(["merge", str(files[0]), str(files[2])]) == 1
+    assert "shard 2/3 missing" in capsys.readouterr().err
+    assert main(["merge", str(files[0]), str(files[0]), str(files[1])]) == 1
+    assert "given twice" in capsys.readouterr().err
+
+
+def test_merge_refuses_shards_of_different_runs(capsys, tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps(run_json(capsys, "simulate", "--games", "6", "--shard", "1/2",
+                                     "--json")))
+    b.write_text(json.dumps(run_json(capsys, "simulate", "--games", "6", "--seed", "2",
+                                     "--shard", "2/2", "--json")))
+    assert main(["merge", str(a), str(b)]) == 1
+    assert "this shard's seed differs" in capsys.readouterr().err
+    b.write_text("{not json")
+    assert main(["merge", str(a), str(b)]) == 1
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_simulate_compare_shows_score_seats_and_cards_with_intervals(capsys, tmp_path):
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(run_json(capsys, "simulate", "--games", "20", "--json")))
+    assert main(["simulate", "--games", "40", "--seed", "3", "--compare", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "compared with the earlier run (20 games, seed 1, bots random)" in out
+    assert "mean score" in out and "seat 1 wins" in out and "plays/game" in out
+    assert main(["simulate", "--games", "5", "--compare", str(tmp_path / "none.json")]) == 1

@@ -1,0 +1,142 @@
+"""The bots: ties go by the seeded generator, and the estimate values what a player plans for."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+from collections import Counter
+
+import pytest
+
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine import heuristics, protocol
+from prophecy.engine.bots import GreedyBot, make_bot, parse_bot
+from prophecy.engine.cards import book_of
+from prophecy.engine.estimate import Valuer
+from prophecy.engine.game import Game
+from prophecy.engine.simulate import play_one
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return load_content(bundled_content())
+
+
+def mean_levels(content, games: int, seed: int) -> dict[str, float]:
+    """Each grimoire's mean final Level over the seats of greedy self-play games."""
+    book = book_of(content)
+    levels: dict[str, list[int]] = {name: [] for name in book.grimoires}
+    for i in range(games):
+        game = play_one(book, seed, i, 3, ("greedy",))
+        for p in game.players:
+            for g, name in enumerate(book.grimoires):
+                levels[name].append(p.levels[g])
+    return {name: statistics.mean(v) for name, v in levels.items()}
+
+
+def test_the_order_of_the_vocabulary_does_not_steer_the_levels(bundled):
+    """Reverse the grimoires in game.yaml: each grimoire's mean Level stays where it was.
+
+    A bot that broke ties by list order levelled the first-named grimoire (Blood
+    Magic 3.1, Necromancy 0.1) and the last one when the names were reversed.
+    """
+    reverse = dataclasses.replace(bundled, grimoires=tuple(reversed(bundled.grimoires)))
+    as_is, reversed_ = mean_levels(bundled, 90, 5), mean_levels(reverse, 90, 5)
+    assert list(as_is) == list(reversed(list(reversed_)))
+    for name in as_is:  # 270 seats each: the standard error of a difference is about 0.1
+        assert abs(as_is[name] - reversed_[name]) < 0.4, (name, as_is, reversed_)
+
+
+def test_tied_options_are_split_by_the_generator_not_taken_first():
+    picks = Counter(heuristics.best([0, 1, 2], lambda o: 0, random.Random(s)) for s in range(300))
+    assert set(picks) == {0, 1, 2} and min(picks.values()) > 70
+    assert heuristics.best([3, 9, 9.0 + 1e-12], lambda o: o, random.Random(1)) in (9, 9.0 + 1e-12)
+    assert heuristics.best([1, 5, 2], lambda o: o, random.Random(1)) == 5
+
+
+def test_every_question_has_a_rule_of_thumb():
+    assert set(heuristics._RULES) == set(protocol.ASKS)
+
+
+def test_bots_are_named_with_an_optional_budget():
+    assert parse_bot("planner:8") == ("planner", 8) and parse_bot("greedy") == ("greedy", None)
+    assert make_bot("planner:5", 1).budget == 5
+    for bad in ("clever", "greedy:3", "planner:0", "planner:x"):
+        with pytest.raises(ValueError):
+            parse_bot(bad)
+
+
+def _sketch(book, **changes):
+    game = Game(book, [GreedyBot(1), GreedyBot(2), GreedyBot(3)], "s")
+    valuer = Valuer.of(book)
+    sk = valuer.sketch(game, game.players[0])
+    return valuer, dataclasses.replace(sk, **changes)
+
+
+def test_a_dark_deed_that_cannot_be_finished_is_worth_nothing(bundled):
+    book = book_of(bundled)
+    valuer, sk = _sketch(book, round=5, deeds=[[11, 6, 1, 0]], verses=[], titles=[])
+    more = dataclasses.replace(sk, deeds=[[11, 6, 2, 0]])
+    assert valuer.value(more) == valuer.value(sk)  # five cards short in the last round
+    early = dataclasses.replace(sk, round=2)
+    assert valuer.value(dataclasses.replace(early, deeds=[[11, 6, 2, 0]])) > valuer.value(early)
+    ready = dataclasses.replace(sk, deeds=[[11, 6, 6, 0]])
+    assert valuer.value(ready) - valuer.value(sk) == pytest.approx(11)
+
+
+def test_a_level_is_worth_its_points_and_what_it_unlocks(bundled):
+    book = book_of(bundled)
+    valuer, sk = _sketch(book, round=2, levels=[0, 0, 0], verses=[], titles=[])
+    for g in range(3):
+        up = dataclasses.replace(sk, levels=[1 if i == g else 0 for i in range(3)])
+        unlocked = valuer.unlock[g][1] - valuer.unlock[g][0]
+        assert unlocked > 0
+        assert valuer.value(up) - valuer.value(sk) > 1 + unlocked * 0.5  # a point, and more
+
+
+def test_a_verse_the_player_meets_counts_its_reward(bundled):
+    book = book_of(bundled)
+    verse = next(d for d, t in Valuer.of(book).verse_test.items()
+                 if t is not None and t[0] == "stashed")
+    valuer, sk = _sketch(book, stash=0, titles=[])
+    sk = dataclasses.replace(sk, verses=[valuer.verse_check(verse, -1)])
+    target = valuer.verse_test[verse][3]
+    met = dataclasses.replace(sk, stash=target)
+    gain = valuer.value(met) - valuer.value(sk)
+    assert gain == pytest.approx(3 * target + 0.8 * valuer.verse_reward[verse])
+
+
+def test_greedy_draws_dark_deeds_finishes_them_and_hires_either_kind(bundled):
+    book = book_of(bundled)
+    actions: Counter[str] = Counter()
+    hired: Counter[str] = Counter()
+
+    class Watching(GreedyBot):
+        def choose(self, game, me, ask, options, about):
+            i = super().choose(game, me, ask, options, about)
+            if ask == protocol.ASK_ACTION:
+                actions[options[i]] += 1
+            if ask == protocol.ASK_HIRELING:
+                hired[game.book.card(options[i]).role] += 1
+            return i
+
+    completed = 0
+    for seed in range(20):
+        game = Game(book, [Watching(f"{seed}:{c}") for c in range(3)], seed).play()
+        completed += sum(len(p.completed) for p in game.players)
+    assert actions[protocol.DEEDS] > 0 and actions[protocol.LEVEL] > 0
+    assert actions[protocol.PLAY] > actions[protocol.ARCANA]
+    assert completed / 60 > 1.5  # Dark Deeds per player per game
+    assert hired["support"] > 0 and hired["sabotage"] > 0  # not a Sabotage every time
+
+
+def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
+    """Two-player games, each bot in each seat equally: playouts to the end of the turn win."""
+    from prophecy.engine import simulate
+
+    tally = simulate.run(book_of(bundled), 24, 2, 5, ("greedy", "planner:2"))
+    greedy, planner = tally.bot_wins
+    assert tally.bot_games == [24, 24]
+    assert planner >= 15 and greedy <= 9, (greedy, planner)  # a fair split is 12 and 12

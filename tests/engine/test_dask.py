@@ -1,0 +1,44 @@
+"""The Dask executor: a small job on a local Dask cluster equals the process pool's result."""
+
+from __future__ import annotations
+
+import pytest
+
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine import balance, simulate
+from prophecy.engine.cards import book_of
+from prophecy.engine.executors import DaskPool, ForkPool, content_files
+
+pytest.importorskip("distributed", reason="pip install 'dark-prophecies[cluster]'")
+
+
+@pytest.fixture(scope="module")
+def bundled():
+    return book_of(load_content(bundled_content()))
+
+
+def test_a_local_dask_cluster_plays_what_the_process_pool_plays(bundled):
+    forked = ForkPool(bundled, 2)
+    try:
+        tally_pool = simulate.run(bundled, 24, 3, 8, ("random", "greedy"), 2, executor=forked)
+        raw_pool = balance.sweep(bundled, forked, names=["Bloodletting", "The Gravedigger"],
+                                 seed=3, pairs=30)
+    finally:
+        forked.close()
+    cluster = DaskPool(bundled_content(), 2)
+    try:
+        tally_dask = simulate.run(bundled, 24, 3, 8, ("random", "greedy"), 2, executor=cluster)
+        raw_dask = balance.sweep(bundled, cluster, names=["Bloodletting", "The Gravedigger"],
+                                 seed=3, pairs=30)
+    finally:
+        cluster.close()
+    assert tally_dask == tally_pool and tally_dask.games == 24
+    assert raw_dask["measures"] == raw_pool["measures"]
+    assert sum(m["points"][0] for m in raw_dask["measures"]) == 60
+
+
+def test_workers_get_the_content_as_files_not_a_path(tmp_path):
+    files = content_files(bundled_content())
+    assert "game.yaml" in files and any(name.startswith("arcana/") for name in files)
+    assert all(isinstance(data, bytes) for data in files.values())
