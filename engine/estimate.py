@@ -67,12 +67,15 @@ class Sketch:
     names: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
     new_deed: tuple[int, int] = (0, 1)  # (points, cards needed) of a Dark Deed a draw keeps
     own: int = -1  # the grimoire of the card whose line is being applied ('this', 'matching')
+    # points of standing gained over the others by what this player made them do
+    # ('Each opponent discards 1'): their loss, as this player's edge on the leader
+    edge: float = 0.0
 
     def copy(self) -> Sketch:
         return Sketch(self.hand, self.pile, self.stash, self.levels[:],
                       [d[:] for d in self.deeds], self.completed[:], self.completed_points,
                       self.round, self.limits, self.grimoires, self.titles, self.verses,
-                      self.names, self.new_deed, self.own)
+                      self.names, self.new_deed, self.own, self.edge)
 
     def grimoire(self, name: str | None) -> int | None:
         """The index a grimoire reference means here (None: no filter; -1: none)."""
@@ -198,7 +201,8 @@ class Valuer:
         # Per round: the rounds left (this one included), a card in hand's worth (nothing once
         # the last round is played) and a Title lead's share (it says more near the end).
         left, card_worth, share = self._by_round[sk.round]
-        value = self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
+        value = (self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
+                 + sk.edge)
         levels = sk.levels
         found = self._memo.get((*levels, left) if self.uniform else (*levels, left,
                                                                      *sk.grimoires))

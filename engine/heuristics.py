@@ -105,6 +105,14 @@ def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
 
 def _shift(sk: Sketch, name: str, delta: int) -> None:
     top, bottom = sk.limits[2], sk.limits[3]
+    if name in (ast.HIGHEST, ast.LOWEST):  # the rules pick it; on a tie, the likeliest to move
+        pick = max if name == ast.HIGHEST else min
+        level = pick(sk.levels)
+        tied = [i for i, lv in enumerate(sk.levels) if lv == level]
+        if not bottom <= level + delta <= top:
+            return
+        sk.levels[tied[0]] = level + delta
+        return
     g = sk.grimoire(name)
     if g is None:  # any Grimoire: up where a Level is worth most, down where it costs least
         movable = [i for i, lv in enumerate(sk.levels) if bottom <= lv + delta <= top]
@@ -151,8 +159,20 @@ def _repeat(a: ast.Repeat, sk: Sketch) -> None:
         apply(a.action, sk)
 
 
+#: How much of what an opponent loses (or gains) counts for this player: the estimate
+#: is a score, and the others' loss only narrows the gap to the leader among them.
+EDGE_SHARE = 0.5
+
+
 def _each(a: ast.Each, sk: Sketch) -> None:
-    """'Each player' does it too; what the opponents do is not on this player's sketch."""
+    """Every opponent (or player) does it: their change in worth, against this player.
+
+    What the action is worth to a typical player (``effect_value``) is what
+    each of them gains; it counts against this player as ``edge``. 'Each
+    player' also applies the action to this player's own sketch.
+    """
+    worth = effect_value(ast.Effect((), (a.action,)))
+    sk.edge -= EDGE_SHARE * worth
     if a.who == "player":
         ACTION_VALUES[type(a.action)](a.action, sk)
 
@@ -215,7 +235,7 @@ def plain_value(sk: Sketch) -> float:
     deeds = 0.0
     for points, need, have, _ in sk.deeds:
         deeds += points if have >= need else 0.6 * points * have / max(1, need)
-    return 3.0 * sk.stash + sk.completed_points + levels + deeds + 0.8 * sk.hand
+    return 3.0 * sk.stash + sk.completed_points + levels + deeds + 0.8 * sk.hand + sk.edge
 
 
 def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:

@@ -140,3 +140,62 @@ def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
     greedy, planner = tally.bot_wins
     assert tally.bot_games == [24, 24]
     assert planner >= 15 and greedy <= 9, (greedy, planner)  # a fair split is 12 and 12
+
+
+# ---------------------------------------------------- the sketch of the newer forms
+def _apply(line: str) -> heuristics.Sketch:
+    from prophecy.compiler.model.vocab import read_vocabulary
+    from prophecy.dsl.parser import parse
+
+    after = heuristics.TYPICAL.copy()
+    heuristics.apply_line(parse(line, read_vocabulary(bundled_content())), after)
+    return after
+
+
+def test_the_sketch_of_looking_takes_the_cards_and_discards_the_rest_where_told():
+    before = heuristics.TYPICAL
+    taken = _apply("Look at the top 3 cards of the Arcana deck, take 1, discard the rest")
+    assert (taken.hand, taken.pile) == (before.hand + 1, before.pile + 2)
+    back = _apply("Look at the top 3 cards of the Arcana deck, take 2, put the rest back in "
+                  "any order")
+    assert (back.hand, back.pile) == (before.hand + 2, before.pile)
+
+
+def test_the_sketch_of_gaining_repeating_and_choosing():
+    before = heuristics.TYPICAL
+    assert _apply("Gain 3 points").completed_points == before.completed_points + 3
+    assert _apply("Draw 1 Arcana 3 times").hand == before.hand + 2  # up to the hand limit, 7
+    assert _apply("Stash a card from your hand twice").stash == before.stash + 2
+    chosen = _apply("Choose one: Discard 2 or Gain 2 points")
+    assert (chosen.hand, chosen.completed_points) == (before.hand,
+                                                      before.completed_points + 2)
+
+
+def test_an_opponents_loss_is_the_players_edge_and_their_gain_counts_against():
+    assert _apply("Each opponent discards 1").edge == pytest.approx(
+        -heuristics.EDGE_SHARE * heuristics.effect_value(
+            heuristics.ast.Effect((), (heuristics.ast.Discard(1),))))
+    assert _apply("Each opponent discards 1").edge > 0
+    assert _apply("Each opponent draws 2 Arcana").edge < 0
+    both = _apply("Each player draws 1 Arcana")
+    assert both.hand == heuristics.TYPICAL.hand + 1 and both.edge < 0
+    assert heuristics.effect_value(_line("Each opponent discards 1")) > 0
+
+
+def test_the_highest_and_lowest_grimoire_move_in_the_sketch():
+    sk = heuristics.TYPICAL.copy()
+    sk.levels = [2, 0, 3]
+    heuristics.ACTION_VALUES[heuristics.ast.LevelDown](heuristics.ast.LevelDown("highest"), sk)
+    assert sk.levels == [2, 0, 2]
+    heuristics.ACTION_VALUES[heuristics.ast.LevelUp](heuristics.ast.LevelUp("lowest"), sk)
+    assert sk.levels == [2, 1, 2]
+    sk.levels = [0, 0, 0]
+    heuristics.ACTION_VALUES[heuristics.ast.LevelDown](heuristics.ast.LevelDown("lowest"), sk)
+    assert sk.levels == [0, 0, 0]  # nothing below the lowest level
+
+
+def _line(text: str):
+    from prophecy.compiler.model.vocab import read_vocabulary
+    from prophecy.dsl.parser import parse
+
+    return parse(text, read_vocabulary(bundled_content()))
