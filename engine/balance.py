@@ -11,8 +11,10 @@ Pairs are played in batches. After each batch a design stops early when its
 difference is decided: its p-value clears alpha / (designs x looks) (a
 Bonferroni split over every design and every look, so peeking does not
 inflate false findings), or its interval at that level lies within
-``margin`` points of zero (no stronger or weaker than its twin, to within the
-margin). Otherwise it plays on up to ``pairs``. ``engine/balance_report.py``
+``margin`` points of zero once the card has changed at least ``MIN_DIFFERED``
+games (no stronger or weaker than its twin, to within the margin; a card that
+has not mattered yet has no spread to judge by). Otherwise it plays on up to
+``pairs``. ``engine/balance_report.py``
 turns the sums into intervals, Holm's decisions and the report.
 
 ``run`` drives the sweep over an executor (``engine/executors.py``): each
@@ -44,6 +46,9 @@ if TYPE_CHECKING:
 
 VERSION = 1
 MIN_LOOKS = 2  # no design stops before its second batch
+# Pairs in which the card changed the game, before it is called anything: a card that
+# never came into play has a difference of exactly 0 and no spread, which says nothing.
+MIN_DIFFERED = 20
 
 
 @dataclass(frozen=True)
@@ -170,7 +175,7 @@ def look(measure: Measure, plan: Plan) -> None:
     lo, hi = interval(measure.points, plan.stop_alpha)
     if p < plan.stop_alpha:
         measure.stopped = "effect"
-    elif -plan.margin < lo and hi < plan.margin:
+    elif -plan.margin < lo and hi < plan.margin and measure.differed >= MIN_DIFFERED:
         measure.stopped = "neutral"
     elif measure.points.n >= plan.pairs:
         measure.stopped = "limit"

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from prophecy.engine.balance import Measure
+from prophecy.engine.balance import MIN_DIFFERED, Measure
 from prophecy.engine.stats import Sums, holm, interval
 
-MIN_DIFFERED = 20  # pairs in which the card changed the game, before it is called anything
 KIND_NAMES = {"arcana": "Arcana", "deed": "Dark Deed", "verse": "Verse", "hireling": "Hireling",
               "title": "Title", "grimoire": "Manifest"}
 
@@ -75,8 +74,9 @@ def _row(m: Measure, p: float, rejected: bool, level: float, margin: float) -> d
     wlo, whi = interval(m.wins, level)
     if rejected and m.differed >= MIN_DIFFERED and m.points.mean != 0:
         verdict = "stronger" if m.points.mean > 0 else "weaker"
-    elif -margin < lo and hi < margin and m.points.n:
-        verdict = "neutral"
+    elif -margin < lo and hi < margin and m.points.n and (
+            m.differed >= MIN_DIFFERED or m.stopped == "limit"):
+        verdict = "neutral"  # early only once the card has mattered often enough
     else:
         verdict = "undecided"
     return {

@@ -89,6 +89,25 @@ def test_a_windfall_is_stronger_and_a_verse_nobody_meets_weaker(trial):
     assert stash["decided"] and stash["points"]["mean"] > 0
 
 
+def test_a_card_that_never_mattered_is_not_called_no_different_before_the_limit(kit):
+    """A Verse nobody can meet pays as its twin never does... unless it is never face up:
+    an Ending Verse behind a schedule that never shows it changes no game."""
+    from prophecy.engine.cards import book_of
+
+    from .conftest import rules
+
+    base = kit.content()
+    hidden = kit.verse("Hidden", "ending", "If you have 20 or more stashed cards",
+                       ("Add 2 to any Dark Deed",))
+    content = kit.content(rules(verses_per_round=[1, 1, 1, 1, 1]),
+                          verse=[hidden, *base.of_kind("verse")])
+    book = book_of(content)
+    raw = balance.sweep(book, Serial(book), names=["Hidden"], seed=1, pairs=60)
+    [row] = balance_report.summarise(raw)["designs"]
+    assert row["differed"] == 0 and row["points"]["ci"] == [0.0, 0.0]
+    assert row["pairs"] == 60 and row["stopped"] == "limit"  # played on: it never mattered
+
+
 def test_seats_rotate_and_the_plan_decides_the_pairs(trial):
     d = trial.design_index["arcana/windfall"]
     plan = balance.plan_for(trial, [d], 1, 3, ("greedy",), 100)
