@@ -42,6 +42,8 @@ class Book:
     line_base: dict[int, int] = field(default_factory=dict)  # design -> first effect counter
     line_count: int = 0
     design_index: dict[str, int] = field(default_factory=dict)
+    grimoire_index: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
+    bits: dict[str, int] = field(default_factory=dict)  # grimoire or type name -> mask bit
 
     @property
     def size(self) -> int:
@@ -67,6 +69,10 @@ class Book:
             raise TypeError(f"card {cid} is a {type(card).__name__}, not a {kind.__name__}")
         return card
 
+    def names(self, this: str | None = None) -> Names:
+        """How a line on a card of grimoire ``this`` turns names into the engine's numbers."""
+        return Names(self.grimoire_index, self.bits, this)
+
     def points_of(self, cid: int) -> tuple[int, ...]:
         """A Grimoire card's points per level."""
         card = self.card(cid)
@@ -87,14 +93,16 @@ def book_of(content: model.Content) -> Book:
 
 def _build(content: model.Content) -> Book:
     book = Book(content=content, rules=content.rules, grimoires=tuple(content.grimoires))
-    gi = {name: i for i, name in enumerate(book.grimoires)}
-    bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))}
+    gi = book.grimoire_index = {name: i for i, name in enumerate(book.grimoires)}
+    bits = book.bits = {
+        name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))
+    }
     book.ids = {kind: [] for kind in model.KINDS}
     for card in content.cards:
         d = len(book.designs)
         book.designs.append(card)
         book.design_index[card.id] = d
-        _compile(book, d, card, Names(gi, bits, card.grimoire_of))
+        _compile(book, d, card, book.names(card.grimoire_of))
         for _ in range(max(1, card.copies)):
             _add_copy(book, d, card, gi, bits)
     return book

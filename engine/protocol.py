@@ -48,6 +48,11 @@ ASKS = (
 # Action kinds (the options of ASK_ACTION).
 PLAY, LEVEL, ARCANA, DEEDS, MANIFEST, END = "play", "level", "arcana", "deeds", "manifest", "end"
 ACTION_KINDS = (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
+#: Each action kind in the rules' words, for messages.
+ACTION_WORDS = {
+    PLAY: "play a card", LEVEL: "level up a Grimoire", ARCANA: "draw an Arcana card",
+    DEEDS: "draw Dark Deeds", MANIFEST: "Manifest",
+}
 
 
 class IllegalChoice(ProphecyError):
