@@ -198,7 +198,7 @@ class Game(Moves):
 
         The final round stops after the Prophecy phase.
         """
-        final = self.round >= self.rules.rounds
+        final = self.final_round()
         for p in self.players:
             self.action_phase(p)
             self.prophecy_phase(p)
@@ -212,6 +212,10 @@ class Game(Moves):
             self.round += 1
             if self.watch is not None:
                 self.watch(self, None)
+
+    def final_round(self) -> bool:
+        """The last round has no Draw, Table Cleanup or Hireling phase."""
+        return self.round >= self.rules.rounds
 
     def end(self) -> Game:
         """The game is over: award the Titles and score every player."""

@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "build": ("build", "render faces, backs, print-and-play PDFs and TTS sheets"),
     "simulate": ("simulate", "play many games with bots and report on balance"),
     "replay": ("replay", "replay an event log and check each game ends the same"),
+    "test": ("test", "run the rulings scenarios and report each one that fails"),
 }
 
 

@@ -2,7 +2,9 @@
 
 Problems are printed sorted by place, each as ``file:line:col: message`` with
 the source line, a caret and a hint; the last line sums up the cards (copies
-counted), the effect lines and the problems. Exit 0 when clean, 1 otherwise.
+counted), the effect lines and the problems. The scenario files of
+``scenarios/`` are checked too (schema, names, tables, moves; not played) and
+summed up on a line of their own. Exit 0 when clean, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -19,11 +21,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import analyse
 
-    report = analyse(content_dir(args))
-    for error in report.errors:
+    root = content_dir(args)
+    report = analyse(root)
+    folder = root / "scenarios"
+    found = scenarios(report, folder) if folder.is_dir() else None
+    for error in [*report.errors, *(found[1] if found else [])]:
         print(error)
     print(summary(report))
-    return 1 if report.errors else 0
+    if found is not None:
+        files = len(list(folder.glob("*.yaml")))
+        problems = len(found[1])
+        print(f"scenarios: {found[0]} in {files} file{'' if files == 1 else 's'}, "
+              f"{problems} problem{'' if problems == 1 else 's'}")
+    return 1 if report.errors or (found and found[1]) else 0
+
+
+def scenarios(report, folder):
+    """(how many scenarios, their problems): checked in full once the content is clean."""
+    from prophecy.engine.scenarios import runner, source
+
+    if report.errors:
+        found, problems = source.read_files([folder])
+        return len(found), problems
+    return runner.check(report.content, [folder])
 
 
 def summary(report) -> str:
