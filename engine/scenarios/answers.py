@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl import ast
+from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
 from prophecy.engine.game import DRAW_ARCANA, DRAW_MIXED, Game
 from prophecy.engine.scenarios.source import IllegalMove, Item
@@ -165,12 +166,14 @@ class ScenarioGame(Game):
             queue, generic = self.answers.queue(p.seat, f"ask:{ask}"), True
         if ask == P.ASK_COMPLETE:
             return self._complete(queue, words)
+        if len(options) == 1:  # not a question: an answer is used only if it names the option
+            if queue and _names(queue[0], words[0], generic):
+                queue.pop(0)
+            return 0
         if queue:
             return _match(queue.pop(0), key, words, p.seat, generic)
         if ask == P.ASK_ACTION:
             return words.index(ACTION_NAMES[P.END])
-        if len(options) == 1:
-            return 0
         raise Unanswered(p.seat, key, words)
 
     def _complete(self, queue: list[Item] | None, words: list[str]) -> int:
@@ -209,13 +212,26 @@ def _match(item: Item, key: str, words: list[str], seat: int, generic: bool) -> 
     if generic and isinstance(value, int) and not isinstance(value, bool):
         if 1 <= value <= len(words):
             return value - 1
-    text = YES[value] if isinstance(value, bool) else str(value).strip()
-    lowered = [w.lower() for w in words]
-    for candidate in (text.lower(), f"player {text}".lower()):
-        if candidate in lowered:
-            return lowered.index(candidate)
+    for index, word in enumerate(words):
+        if _names(item, word, generic=False):
+            return index
+    raise not_a_choice(item, key, words, seat)
+
+
+def _names(item: Item, word: str, generic: bool) -> bool:
+    """Whether an answer names this option (a generic answer may give its number, 1)."""
+    value = item.value
+    if generic and value == 1 and not isinstance(value, bool):
+        return True
+    text = YES[value] if isinstance(value, bool) else str(value).strip().lower()
+    return word.lower() in (text, f"player {text}")
+
+
+def not_a_choice(item: Item, key: str, words: list[str], seat: int) -> ProphecyError:
+    """The illegal move of answering with something the question did not offer."""
+    text = YES[item.value] if isinstance(item.value, bool) else str(item.value).strip()
     question = QUESTIONS.get(key, f"the question '{key.removeprefix('ask:')}'")
-    raise item.error(
+    return item.error(
         f"'{text}' is not a choice for player {seat + 1} ({question}): "
         f"the choices are {_listing(words)}",
         "answer with one of the choices", IllegalMove)

@@ -240,10 +240,10 @@ def _hireling(e: Expect, item: Item) -> None:
     g = e.game
     got = "none" if g.hireling < 0 else (
         f"{e.label(g.hireling)} on {e.label(g.verses[g.hire_verse])}")
-    name, on = item.get("name"), item.get("on")
+    name, on = item.get("name"), item.get("verse")
     if name is None or on is None:
         if str(item.value).lower() != "none":
-            raise item.error("write the Hireling as {name: ..., on: <verse>}, or 'none'")
+            raise item.error("write the Hireling as {name: ..., verse: ...}, or 'none'")
         e.expect(item, "the Hireling in play to be", "none", got)
         return
     want = (f"{e.names.name_of(e.names.card(name, 'hireling'))} on "

@@ -28,6 +28,7 @@ from prophecy.engine.scenarios.answers import (
     Answers,
     ScenarioGame,
     Unanswered,
+    not_a_choice,
     owners_of,
     register_line,
 )
@@ -157,6 +158,10 @@ class Play:
         for key, item in move.answers.left():
             if key == "complete":
                 raise item.error(self._why_not_complete(move, item), kind=IllegalMove)
+            asked = [q for q in self.game.questions if q.key == key
+                     or f"ask:{q.ask}" == key]
+            if asked:
+                raise not_a_choice(item, key, asked[-1].words, asked[-1].seat)
             question = QUESTIONS.get(key, f"'{key.removeprefix('ask:')}'")
             raise item.error(f"the move never asks {question}",
                              "remove this answer, or check the cards and the table")

@@ -20,7 +20,7 @@ from typing import Any
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import slug, title_refusal
 from prophecy.dsl import ast
-from prophecy.dsl.errors import DslError
+from prophecy.dsl.errors import DslError, ProphecyError
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
@@ -94,15 +94,10 @@ class TableBuilder:
         return self.given.get(key) if self.given is not None else None
 
     def _player_count(self) -> int:
-        rules = self.book.rules
         named = [int(k.split()[1]) for k, _, _ in (self.given.entries() if self.given else [])
                  if k.startswith("player ") and k.split()[1].isdigit()]
         count = self.get("players")
         n = int(count.value) if count is not None else max([DEFAULT_PLAYERS, *named])
-        where = count or self.given
-        if not rules.min_players <= n <= rules.max_players and where is not None:
-            raise where.error(f"a game has {rules.min_players} to {rules.max_players} players, "
-                              f"not {n}", "give fewer players")
         if named and max(named) > n and count is not None:
             raise count.error(f"the table names player {max(named)}, but 'players' is {n}",
                               "give as many players as the table names")
@@ -154,7 +149,12 @@ class TableBuilder:
 
     def build(self) -> ScenarioGame:
         book = self.book
-        game = ScenarioGame(book, [_Nobody()] * self.players, self.seed)
+        try:  # the engine holds the number of players to the rules
+            game = ScenarioGame(book, [_Nobody()] * self.players, self.seed)
+        except ProphecyError as exc:
+            where = self.get("players") or self.given
+            assert where is not None
+            raise where.error(exc.message, exc.hint, IllegalMove) from None
         _clear(game, self.players, len(book.grimoires))
         game.rng = random.Random(self.seed)
         game.answers, game.questions, game.owners = Answers(), [], owners_of(game)
@@ -276,9 +276,9 @@ class TableBuilder:
         item = self.get("hireling")
         if item is None:
             return
-        name, on = item.get("name"), item.get("on")
+        name, on = item.get("name"), item.get("verse")
         if name is None or on is None:
-            raise item.error("a Hireling in play needs 'name' and 'on' (the Verse it is on)")
+            raise item.error("a Hireling in play needs 'name' and 'verse' (the Verse it is on)")
         game.hireling = self.take(self.names.card(name, "hireling"), name)
         verse = self.names.card(on, "verse")
         face_up = [self.book.design[v] for v in game.verses[: game.revealed]]
