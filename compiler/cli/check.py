@@ -10,6 +10,8 @@ summed up on a line of their own. Exit 0 when clean, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 
@@ -36,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if report.errors or (found and found[1]) else 0
 
 
-def scenarios(report, folder):
+def scenarios(report: Any, folder: Path) -> tuple[int, list[Any]]:
     """(how many scenarios, their problems): checked in full once the content is clean."""
     from prophecy.engine.scenarios import runner, source
 

@@ -148,7 +148,7 @@ class ScenarioGame(Game):
         if ask in _CARD_ASKS or ask in (P.ASK_COMPLETE, P.ASK_OVERFLOW):
             return book.card(o).name
         if ask in _GRIMOIRE_ASKS:
-            return book.grimoires[o]
+            return str(book.grimoires[o])
         if ask in (P.ASK_DEED, P.ASK_UNSTORE):
             return book.card(p.deeds[o]).name
         if ask == P.ASK_SUPPORT_PLAYER:
@@ -209,9 +209,9 @@ class Unanswered(Exception):
 def _match(item: Item, key: str, words: list[str], seat: int, generic: bool) -> int:
     """The index of the option an answer names; an illegal move when it names none of them."""
     value = item.value
-    if generic and isinstance(value, int) and not isinstance(value, bool):
-        if 1 <= value <= len(words):
-            return value - 1
+    if generic and isinstance(value, int) and not isinstance(value, bool) and (
+            1 <= value <= len(words)):
+        return value - 1
     for index, word in enumerate(words):
         if _names(item, word, generic=False):
             return index

@@ -307,7 +307,8 @@ TABLE: dict[str, Callable[[Expect, Item], None]] = {
     "dark deed discard": _heap("deed_discard", "deed", "the Dark Deed discard pile"),
     "hireling deck": _deck("hire_deck", "hireling", "the Hireling deck"),
     "hireling discard": _heap("hire_discard", "hireling", "the Hireling discard pile"),
-    "verses": _verses, "face-down verses": _face_down, "hireling": _hireling, "titles": _titles, "winner": _winner,
+    "verses": _verses, "face-down verses": _face_down, "hireling": _hireling,
+    "titles": _titles, "winner": _winner,
     "reshuffles": _reshuffles, "offered": _offered, "asked": _asked, "not asked": _not_asked,
 }
 #: A player's piles: (card kind, whether order matters).

@@ -162,7 +162,13 @@ def read_file(path: Path) -> tuple[list[Scenario], list[ProphecyError]]:
     for index, item in enumerate(listed.items()):
         if any(p[:2] == ("scenarios", index) or p == ("scenarios",) for p in broken):
             continue
-        out.append(_scenario(item))
+        scenario = _scenario(item)
+        if scenario.then is None and scenario.error is None:
+            errors.append(_id_item(scenario).error(
+                f"scenario '{scenario.id}' says neither what must hold nor what error comes",
+                "add 'then:' (what must hold after the moves) or 'error:' (words of the error)"))
+            continue
+        out.append(scenario)
     return out, errors
 
 
