@@ -1,18 +1,20 @@
 """PDF sheets: page sizes, card positions, mirrored backs, crop marks, lossless images.
 
-The PDF is read back with a few regular expressions (the writer's output is
-simple and uncompressed apart from its streams), so these tests check the
-file a printer gets, not only the geometry objects that made it.
+The PDF is read back with a real PDF reader (pypdf): its pages and boxes, the
+operations of each page's content stream, and its images decoded to pixels,
+so these tests check the file a printer gets, not only the geometry objects
+that made it, and do not mirror the writer's own way of writing it.
 """
 
 from __future__ import annotations
 
-import re
-import zlib
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from prophecy.render import png
 from prophecy.render.pdf import pdf_bytes as write_pdf
@@ -24,38 +26,47 @@ LETTER = (612.0, 792.0)
 CARD = (180.0, 252.0)
 
 
-def _objects(data: bytes) -> dict[int, bytes]:
-    return {int(m.group(1)): m.group(2)
-            for m in re.finditer(rb"(\d+) 0 obj\n(.*?)\nendobj", data, re.S)}
-
-
-def _stream(body: bytes) -> bytes:
-    raw = body.split(b"stream\n", 1)[1].rsplit(b"\nendstream", 1)[0]
-    return zlib.decompress(raw) if b"/FlateDecode" in body.split(b"stream\n", 1)[0] else raw
-
-
-def _numbers(text: bytes) -> list[float]:
-    return [float(v) for v in text.split()]
-
-
 def read_pages(data: bytes) -> list[dict]:
-    """Each page's boxes, placed images (name, clip rect) and line segments."""
-    objects = _objects(data)
-    out = []
-    for body in objects.values():
-        if b"/Type /Page " not in body and not body.startswith(b"<< /Type /Page /"):
-            continue
-        media = _numbers(re.search(rb"/MediaBox \[(.*?)\]", body).group(1))
-        trim = _numbers(re.search(rb"/TrimBox \[(.*?)\]", body).group(1))
-        content = _stream(objects[int(re.search(rb"/Contents (\d+) 0 R", body).group(1))])
-        xobjects = dict(re.findall(rb"/(Im\d+) (\d+) 0 R", body))
-        placed = [(_numbers(m.group(1)), m.group(2).decode())
-                  for m in re.finditer(rb"q ([\d. -]+) re W n [\d. -]+ cm /(Im\d+) Do Q", content)]
-        lines = [_numbers(m.group(1)) + _numbers(m.group(2))
-                 for m in re.finditer(rb"([\d.]+ [\d.]+) m ([\d.]+ [\d.]+) l S", content)]
-        width = float(re.search(rb"([\d.]+) w", content).group(1)) if lines else 0.0
-        out.append({"media": media, "trim": trim, "placed": placed, "lines": lines,
-                    "width": width, "xobjects": {k.decode(): int(v) for k, v in xobjects.items()}})
+    """Each page's boxes, placed images (name, clip rect), line segments and line width."""
+    reader = PdfReader(BytesIO(data))
+    return [_page(reader, page) for page in reader.pages]
+
+
+def _page(reader: PdfReader, page) -> dict:
+    placed, lines, width = [], [], 0.0
+    rect: list[float] = []
+    start: list[float] = []
+    end: list[float] = []
+    for operands, op in ContentStream(page.get_contents(), reader).operations:
+        values = [float(v) for v in operands if isinstance(v, int | float)]
+        if op == b"re":
+            rect = values
+        elif op == b"Do":
+            placed.append((rect, str(operands[0]).lstrip("/")))
+        elif op == b"m":
+            start = values
+        elif op == b"l":
+            end = values
+        elif op == b"S":
+            lines.append(start + end)
+        elif op == b"w":
+            width = values[0]
+    xobjects = page["/Resources"].get("/XObject", {})
+    return {"media": [float(v) for v in page.mediabox], "trim": [float(v) for v in page.trimbox],
+            "placed": placed, "lines": lines, "width": width,
+            "xobjects": {str(k).lstrip("/"): v.idnum for k, v in xobjects.items()}}
+
+
+def decoded_images(data: bytes) -> dict[int, Image.Image]:
+    """Every image of the PDF, by object number, decoded to pixels by the reader."""
+    reader = PdfReader(BytesIO(data))
+    out = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            obj = ref.get_object()
+            if obj["/Subtype"] == "/Image":
+                size = (int(obj["/Width"]), int(obj["/Height"]))
+                out[ref.idnum] = Image.frombytes("RGB", size, obj.get_data())
     return out
 
 
@@ -140,16 +151,14 @@ def test_back_offset_moves_only_the_backs(layout, images):
 
 
 def _names(images, spec) -> dict[int, str]:
-    """Image object number → image key, matching each image stream with its PNG's data."""
+    """Image object number -> image key, matching each decoded image with its PNG's pixels."""
     cards = [(f"f{i}", f"b{i}") for i in range(10)]
     data = write_pdf(pages(spec, cards), images, "Test")
-    by_data = {read_png(path).idat: key for key, path in images.items()}
-    out = {}
-    for number, body in _objects(data).items():
-        if b"/Subtype /Image" in body:
-            stream = body.split(b"stream\n", 1)[1].rsplit(b"\nendstream", 1)[0]
-            out[number] = by_data[stream]
-    return out
+    by_pixels = {}
+    for key, path in images.items():
+        with Image.open(path) as source:
+            by_pixels[source.convert("RGB").tobytes()] = key
+    return {number: by_pixels[image.tobytes()] for number, image in decoded_images(data).items()}
 
 
 def test_crop_marks_lie_in_the_margins_never_over_a_card(layout, images):
@@ -178,9 +187,32 @@ def test_images_are_embedded_losslessly_without_re_encoding(layout, tmp_path):
     card.save(path, "PNG", compress_level=9)  # Pillow's own filters: any valid PNG works
     spec = spec_for(layout, "a4")
     data = write_pdf(pages(spec, [("c", "c")]), {"c": path}, "Test")
-    assert b"DCTDecode" not in data
-    assert read_png(path).idat in data
-    assert b"/Predictor 15 /Colors 3 /BitsPerComponent 8 /Columns 825" in data
+    reader = PdfReader(BytesIO(data))
+    (ref,) = reader.pages[0]["/Resources"]["/XObject"].values()
+    image = ref.get_object()
+    assert image["/Filter"] == "/FlateDecode" and image["/ColorSpace"] == "/DeviceRGB"
+    assert dict(image["/DecodeParms"]) == {"/Predictor": 15, "/Colors": 3,
+                                          "/BitsPerComponent": 8, "/Columns": 825}
+    assert image.get_data() == card.tobytes()  # the reader decodes the very pixels drawn
+    assert read_png(path).idat in data  # the PNG's compressed data, not encoded again
+
+
+def test_every_image_decodes_to_its_card(layout, images):
+    spec = spec_for(layout, "letter")
+    cards = [(f"f{i}", f"b{i}") for i in range(10)]
+    decoded = decoded_images(write_pdf(pages(spec, cards), images, "Test"))
+    assert len(decoded) == 20
+    for number, key in _names(images, spec).items():
+        with Image.open(images[key]) as source:
+            assert decoded[number].tobytes() == source.convert("RGB").tobytes()
+
+
+def test_the_document_names_its_title_and_no_dates(layout, images):
+    spec = spec_for(layout, "a4")
+    data = write_pdf(pages(spec, [("f0", "b0")]), images, "Dark Prophecies")
+    info = PdfReader(BytesIO(data)).metadata
+    assert info.title == "Dark Prophecies"
+    assert info.creation_date is None and info.modification_date is None
 
 
 def test_same_cards_give_the_same_bytes_and_no_dates(layout, images):
