@@ -17,10 +17,10 @@ from typing import Any
 from prophecy.engine.scenarios.answers import ScenarioGame
 from prophecy.engine.scenarios.names import Names
 from prophecy.engine.scenarios.source import Item
-from prophecy.engine.scoring import finish
+from prophecy.engine.scoring import PARTS, finish
 from prophecy.engine.state import PlayerState
 
-SCORE_PARTS = ("grimoires", "stash", "deeds", "titles", "total")
+SCORE_PARTS = (*PARTS, "total")
 
 
 @dataclass
