@@ -125,12 +125,14 @@ class Expect:
         for key, key_item, value in item.entries():
             if key in PILES:
                 kind, ordered = PILES[key]
-                self.pile(value, f"{who} {key}", getattr(p, _ATTR[key]), kind, ordered=ordered)
+                self.pile(value, f"{who} {_WORDS[key]}", getattr(p, _ATTR[key]), kind,
+                          ordered=ordered)
             elif key == "grimoires":
                 for _n, g_item, level in value.entries():
                     gi = self.names.grimoire(g_item)
                     name = self.book.grimoires[gi]
-                    self.expect(level, f"{who} {name} at level", level.value, p.levels[gi])
+                    self.expect(level, f"{who} {name} to be at level", level.value,
+                                f"level {p.levels[gi]}")
             elif key == "dark deeds":
                 self._deeds(p, value, who)
             elif key == "enlisted":
@@ -194,6 +196,14 @@ def _cards(n: object) -> str:
     return f"{n} card{'' if n == 1 else 's'}"
 
 
+def _times(n: object) -> str:
+    return f"{n} time{'' if n == 1 else 's'}"
+
+
+def _yes(value: object) -> str:
+    return "yes" if value is True else "no" if value is False else str(value)
+
+
 def _who(seat: int | None) -> str:
     return "nobody" if seat is None else f"player {seat + 1}"
 
@@ -220,12 +230,12 @@ def _round(e: Expect, item: Item) -> None:
 
 
 def _over(e: Expect, item: Item) -> None:
-    e.expect(item, "the game to be over:", item.value, e.game.over)
+    e.expect(item, "the game to be over:", _yes(item.value), _yes(e.game.over))
 
 
 def _reshuffles(e: Expect, item: Item) -> None:
-    e.expect(item, "reshuffles of the center into the Arcana deck:", item.value,
-             e.game.reshuffles)
+    e.expect(item, "the center shuffled into the Arcana deck", _times(item.value),
+             _times(e.game.reshuffles))
 
 
 def _verses(e: Expect, item: Item) -> None:
@@ -281,23 +291,25 @@ def _offered(e: Expect, item: Item) -> None:
             e.expect(value, f"the lines offered for '{key}' to be", want, got)
             continue
         options = [q.words for q in asked if len(q.words) > 1]
-        first = sorted(w.lower() for w in options[0]) if options else []
-        wanted = sorted(str(v).lower() for v in (value.value if value.is_list()
-                                                 else [value.value]))
-        e.expect(value, f"the choices for '{key}' to be", wanted, first or "no question")
+        first = sorted(options[0], key=str.lower) if options else []
+        wanted = sorted((str(v) for v in (value.value if value.is_list() else [value.value])),
+                        key=str.lower)
+        same = [w.lower() for w in wanted] == [w.lower() for w in first]
+        e.expect(value, f"the choices for '{key}' to be", wanted,
+                 wanted if same else (first or "no question"))
 
 
 def _asked(e: Expect, item: Item) -> None:
     for key, _k, value in item.entries():
         count = sum(1 for q in e.game.questions if q.key == key and len(q.words) > 1)
-        e.expect(value, f"'{key}' to be asked", f"{value.value} times", f"{count} times")
+        e.expect(value, f"'{key}' to be asked", _times(value.value), _times(count))
 
 
 def _not_asked(e: Expect, item: Item) -> None:
     for one in item.items():
         key = str(one.value)
         count = sum(1 for q in e.game.questions if q.key == key and len(q.words) > 1)
-        e.expect(one, f"'{key}' to be asked", "0 times", f"{count} times")
+        e.expect(one, f"'{key}' not to be asked", _times(0), _times(count))
 
 
 TABLE: dict[str, Callable[[Expect, Item], None]] = {
@@ -315,4 +327,6 @@ TABLE: dict[str, Callable[[Expect, Item], None]] = {
 PILES = {"hand": ("arcana", False), "discard pile": ("arcana", True), "stash": ("arcana", False),
          "completed": ("deed", True)}
 _ATTR = {"hand": "hand", "discard pile": "pile", "stash": "stash", "completed": "completed"}
+_WORDS = {"hand": "hand", "discard pile": "discard pile", "stash": "stash",
+          "completed": "completed Dark Deeds"}
 _PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score")
