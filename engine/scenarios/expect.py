@@ -131,7 +131,7 @@ class Expect:
                 for _n, g_item, level in value.entries():
                     gi = self.names.grimoire(g_item)
                     name = self.book.grimoires[gi]
-                    self.expect(level, f"{who} {name} to be at level", level.value,
+                    self.expect(level, f"{who} {name} to be at", f"level {level.value}",
                                 f"level {p.levels[gi]}")
             elif key == "dark deeds":
                 self._deeds(p, value, who)

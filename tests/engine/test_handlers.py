@@ -104,3 +104,27 @@ def test_a_level_count_without_a_grimoire_counts_nothing():
         count = handlers.compile_node(ast.Quantity("level", grimoire), names)
         assert count(None, Holder) == 0
     assert handlers.compile_node(ast.Quantity("level", "Necromancy"), names)(None, Holder) == 3
+
+
+@pytest.mark.parametrize(("condition", "wins"), [
+    ("Most Dark Deeds", 1),                # counts completed deeds, not the three in play
+    ("Most Necromancy Dark Deeds", 0),     # only completed Necromancy deeds count
+    ("Fewest Dark Deeds in play", 0),
+])
+def test_a_title_about_dark_deeds_counts_completed_ones_whatever_its_wording(
+        kit, new_game, condition, wins):
+    """Ruling 16 in the handler itself, for content that did not come through the loader."""
+    book = kit.book(title=[kit.title("Deeds", condition)])
+    game = new_game(book=book)
+    a, b = game.players
+    by_grimoire = {g: [d for d in book.ids["deed"] if book.gidx[d] == i]
+                   for i, g in enumerate(book.grimoires)}
+    for p in (a, b):
+        p.deeds.clear()
+        p.stored.clear()
+    a.completed[:] = by_grimoire["Necromancy"][:1]
+    b.completed[:] = by_grimoire["Blood Magic"][:2]
+    b.deeds[:] = by_grimoire["Demonology"][:3]
+    b.stored[:] = [[], [], []]
+    award = book.awards[book.design_index["title/deeds"]]
+    assert award(game) is game.players[wins]
