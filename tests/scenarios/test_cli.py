@@ -23,8 +23,18 @@ HEADER = "# yaml-language-server: $schema=../schemas/scenarios.schema.json\n"
 
 
 def expected(case: str) -> list[str]:
+    """The case's lines of expected.txt: its messages, each with the hint after it."""
     lines = (MISTAKES / "expected.txt").read_text(encoding="utf-8").splitlines()
-    return [line for line in lines if line.startswith(f"{case}:")]
+    out, mine = [], False
+    for line in lines:
+        if line.startswith("  hint: "):
+            if mine:
+                out[-1] += "\n" + line
+            continue
+        mine = line.startswith(f"{case}:")
+        if mine:
+            out.append(line)
+    return out
 
 
 def test_every_case_has_its_expected_lines():
@@ -39,7 +49,10 @@ def test_a_mistake_is_reported_at_its_place(case, tmp_path, monkeypatch, capsys)
     out = capsys.readouterr().out
     assert "Traceback" not in out
     for line in expected(case):
-        assert line in out
+        message, _, hint = line.partition("\n")
+        assert message in out
+        if hint:  # the hint follows the message, after its source line and caret
+            assert hint in out.split(message, 1)[1].split("\n", 4)[:4]
     assert "1 error" in out.splitlines()[-1]
 
 
@@ -63,7 +76,7 @@ def checked(content_dir, tmp_path_factory) -> str:
 @pytest.mark.parametrize("case", sorted(set(CASES) - FOUND_BY_PLAYING))
 def test_check_finds_the_mistake_without_playing(case, checked):
     for line in expected(case):
-        assert line in checked
+        assert line.partition("\n")[0] in checked
 
 
 def test_check_sums_up_the_scenarios(checked):
