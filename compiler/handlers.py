@@ -368,13 +368,17 @@ def _effect(node: ast.Effect, names: Names) -> Compiled:
 def _title(node: ast.Title, names: Names) -> Award:
     """The Title's award: the one player with the most (fewest), after the tie rule.
 
+    A Title about Dark Deeds counts completed ones, whatever its wording (ruling 16).
     A tie on a count of completed Dark Deeds goes to the tied player whose
     counted deeds needed the most cards in all; any other tie, or a tie that
     survives that, gives the title to nobody.
     """
-    count = _quantity(node.subject, names)
-    completed = node.subject.quantity == "completed"
-    gi = names.grimoire(node.subject.grimoire)
+    subject = node.subject
+    if subject.quantity == "deeds":  # ruling 16: a Title counts completed Dark Deeds only
+        subject = ast.Quantity("completed", subject.grimoire)
+    count = _quantity(subject, names)
+    completed = subject.quantity == "completed"
+    gi = names.grimoire(subject.grimoire)
     pick_best = max if node.most else min
 
     def award(g: Runtime) -> Seat | None:

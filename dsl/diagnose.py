@@ -135,6 +135,24 @@ CATALOGUE: tuple[Case, ...] = (
         ("Add 1 to any", "Add 1 to highest-points", "Add 1 to", "Remove 1 from any"),
     ),
     Case(
+        "missing-selector",
+        "say which Dark Deed",
+        "put any, each, highest-points, lowest-points, most-cards or fewest-cards before "
+        "'Dark Deed', as in 'Add 1 to any Dark Deed'",
+        "Add 1 to any Dark Deed",
+        ("Add 1 to Dark Deed", "Remove 1 from Dark Deed", "Add 2 to the Dark Deed",
+         "Add 1 to your Dark Deed"),
+    ),
+    Case(
+        "or-what",
+        "'or' at the end says neither more nor fewer",
+        "write 'or more' (or 'or higher') for at least, 'or fewer' (or 'or lower') for at "
+        "most, as in 'If your Necromancy is Level 2 or higher'",
+        "If your Necromancy is Level 2 or higher",
+        ("If your Necromancy is Level 2 or", "If you have 3 or", "Grimoire Level 2 or",
+         "If you have completed 2 or"),
+    ),
+    Case(
         "take-which",
         "say which cards of the discard pile to take",
         "write 'Take the top card of your discard pile' or 'Take the top 2 cards of your "

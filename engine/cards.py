@@ -115,7 +115,7 @@ def _build(content: model.Content) -> Book:
         d = len(book.designs)
         book.designs.append(card)
         book.design_index[card.id] = d
-        _compile(book, d, card, Names(gi, bits, card.grimoire_of))
+        _compile(book, d, card, book.names_for(card.grimoire_of))
         for _ in range(max(1, card.copies)):
             _add_copy(book, d, card, gi, bits)
     return book

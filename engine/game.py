@@ -21,6 +21,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.cards import Book
 from prophecy.engine.moves import NO_YES, Moves
 from prophecy.engine.protocol import (
+    ACTION_WORDS,
     ARCANA,
     ASK_ACTION,
     ASK_DRAW_PHASE,
@@ -213,22 +214,38 @@ class Game(Moves):
 
     def play(self) -> Game:
         """Play every round, then score. Returns the game itself."""
-        rounds = self.rules.rounds
-        for r in range(1, rounds + 1):
+        for r in range(1, self.rules.rounds + 1):
             self.round = r
-            final = r == rounds
-            for p in self.players:
-                self.action_phase(p)
-                self.prophecy_phase(p)
-                if not final:
-                    self.draw_phase(p)
-                    if self.watch is not None:
-                        self.watch(self, p)
+            self.play_round()
+        return self.end()
+
+    def play_round(self) -> None:
+        """The round on the tracker: each player's Action, Prophecy and Draw phases, then
+        Table Cleanup and the Hireling phase, then the tracker turns to the next round.
+
+        The final round stops after the Prophecy phase.
+        """
+        final = self.final_round()
+        for p in self.players:
+            self.action_phase(p)
+            self.prophecy_phase(p)
             if not final:
-                self.cleanup_phase()
-                self.hireling_phase()
+                self.draw_phase(p)
                 if self.watch is not None:
-                    self.watch(self, None)
+                    self.watch(self, p)
+        if not final:
+            self.cleanup_phase()
+            self.hireling_phase()
+            self.round += 1
+            if self.watch is not None:
+                self.watch(self, None)
+
+    def final_round(self) -> bool:
+        """The last round has no Draw, Table Cleanup or Hireling phase."""
+        return self.round >= self.rules.rounds
+
+    def end(self) -> Game:
+        """The game is over: award the Titles and score every player."""
         self.over = True
         self.results = finish(self)
         return self
@@ -237,21 +254,29 @@ class Game(Moves):
 
     def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
         """The action kinds the player may still take this round, and END."""
-        lim, top = self.rules.action_kind_limit, self.rules.max_level
-        options = []
-        if p.hand:
-            if used[PLAY] < lim:
-                options.append(PLAY)
-            if used[LEVEL] < lim and min(p.levels) < top:
-                options.append(LEVEL)
-        if used[ARCANA] < lim:
-            options.append(ARCANA)
-        if used[DEEDS] < lim:
-            options.append(DEEDS)
-        if used[MANIFEST] < lim and max(p.levels) >= top:
-            options.append(MANIFEST)
-        options.append(END)
-        return options
+        kinds = [k for k in (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
+                 if self.action_refusal(p, used, k) is None]
+        return [*kinds, END]
+
+    def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
+        """Why the player may not take an action of this kind now, or None when they may.
+
+        ``used`` counts the actions of each kind the player took this round.
+        """
+        rules = self.rules
+        taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
+        if taken >= rules.actions_per_round:
+            return f"{who} has taken {taken} actions this round, the most a round allows"
+        if used.get(kind, 0) >= rules.action_kind_limit:
+            return (f"{who} has already taken the action '{ACTION_WORDS[kind]}' "
+                    f"{used[kind]} times this round, the most for one kind of action")
+        if kind in (PLAY, LEVEL) and not p.hand:
+            return f"{who} has no card in hand"
+        if kind == LEVEL and min(p.levels) >= top:
+            return f"every Grimoire of {who} is at the top level ({top})"
+        if kind == MANIFEST and max(p.levels) < top:
+            return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
+        return None
 
     def action_phase(self, p: PlayerState) -> None:
         used = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}

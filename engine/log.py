@@ -190,10 +190,17 @@ def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -
     """
     lines = [line for line in lines if line.strip()]
     numbers = numbers or list(range(1, len(lines) + 1))
+    if not lines:
+        raise ProphecyError("the log holds no game", where="log",
+                            hint="write logs with 'prophecy simulate --log FILE'")
     events = [_event(line, n, "log") for n, line in zip(numbers, lines, strict=True)]
-    if events[0]["event"] != "start" or events[-1]["event"] != "end":
-        raise ProphecyError("a game is a 'start' line, its choices and an 'end' line",
-                            where="log", line=numbers[0])
+    if events[0]["event"] != "start":
+        raise _at(numbers, lines, 0, "the log does not start with a 'start' line",
+                  "write logs with 'prophecy simulate --log FILE'")
+    if events[-1]["event"] != "end":
+        raise _at(numbers, lines, len(lines) - 1, "the log ends before the game's 'end' "
+                  "line: it was cut short", "write the log again with 'prophecy simulate --log"
+                  " FILE'")
     start, end = events[0], events[-1]
     players = start["players"]
     if not book.rules.min_players <= players <= book.rules.max_players:

@@ -219,8 +219,9 @@ class Moves(Table):
         """Look at the top ``count`` Arcana; take ``take`` into the hand; the rest to ``rest``.
 
         ``rest`` is "back" (the player puts them back one at a time, so the
-        last one put back is the new top), "bottom" (under the deck, in the
-        order they were seen), "center" or "pile" (the player's discard pile).
+        last one put back is the new top), "bottom" (under the deck as a stack
+        in the order they were seen, the first seen uppermost), "center" or
+        "pile" (the player's discard pile).
         """
         seen = []
         for _ in range(count):
@@ -241,8 +242,8 @@ class Moves(Table):
                 card = self.pick(p, ASK_LOOK_ORDER, seen)
                 seen.remove(card)
                 self.deck.append(card)
-        elif rest == "bottom":
-            self.deck[0:0] = seen
+        elif rest == "bottom":  # as a stack slid under the deck: the first seen stays above
+            self.deck[0:0] = seen[::-1]
         else:
             (self.center if rest == "center" else p.pile).extend(seen)
         if len(p.hand) > self.rules.hand_limit:

@@ -53,6 +53,11 @@ ASKS = (
 # Action kinds (the options of ASK_ACTION).
 PLAY, LEVEL, ARCANA, DEEDS, MANIFEST, END = "play", "level", "arcana", "deeds", "manifest", "end"
 ACTION_KINDS = (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
+#: Each action kind in the rules' words, for messages.
+ACTION_WORDS = {
+    PLAY: "play a card", LEVEL: "level up a Grimoire", ARCANA: "draw an Arcana card",
+    DEEDS: "draw Dark Deeds", MANIFEST: "Manifest",
+}
 
 
 class IllegalChoice(ProphecyError):
@@ -65,23 +70,3 @@ class Player(Protocol):
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         """The index of the chosen option."""
         ...
-
-
-class ScriptedPlayer:
-    """Answers from a list of (ask, index) pairs; used to replay a logged game."""
-
-    def __init__(self, script: list[tuple[str, int]]) -> None:
-        self.script = script
-        self.at = 0
-
-    def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
-        if self.at >= len(self.script):
-            raise IllegalChoice(f"the log has no answer for '{ask}'", hint="the log is incomplete")
-        want, index = self.script[self.at]
-        self.at += 1
-        if want != ask:
-            raise IllegalChoice(
-                f"the log answers '{want}' where the game asks '{ask}'",
-                hint="replay with the same content and seed the log was written with",
-            )
-        return index

@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "schemas": ("schemas", "write the content's JSON schemas (for editors) from game.yaml"),
     "balance": ("balance", "measure each card design against its vanilla twin in paired games"),
     "merge": ("merge", "add up the shards of a simulate or balance run"),
+    "test": ("test", "run the rulings scenarios and report each one that fails"),
 }
 
 

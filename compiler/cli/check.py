@@ -7,12 +7,16 @@ counted), the effect lines and the problems. Besides the loader's checks
 layout, and each one whose text does not fit is reported at its card
 (``cli/fit.py``; results are kept in the cache folder, so an unchanged face
 is measured once); ``--no-fit`` skips that, the layout itself is checked
-either way. Exit 0 when clean, 1 otherwise.
+either way. The scenario files of ``scenarios/`` are checked too (schema,
+names, tables, moves; not played) and summed up on a line of their own.
+Exit 0 when clean, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 
@@ -30,15 +34,32 @@ def run(args: argparse.Namespace) -> int:
     report = analyse(root)
     rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
     if not args.no_fit and report.content.cards and not rules_broken:
-        found = _fit(report.content, root)
+        overflow = _fit(report.content, root)
     else:  # faces drawn from broken rules would only repeat game.yaml's problems
-        found = _layout(root)
-    unique = {e.sort_key(): e for e in [*report.errors, *found]}
+        overflow = _layout(root)
+    unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
     report.errors = [unique[k] for k in sorted(unique)]
-    for error in report.errors:
+    folder = root / "scenarios"
+    found = scenarios(report, folder) if folder.is_dir() else None
+    for error in [*report.errors, *(found[1] if found else [])]:
         print(error)
     print(summary(report))
-    return 1 if report.errors else 0
+    if found is not None:
+        files = len(list(folder.glob("*.yaml")))
+        problems = len(found[1])
+        print(f"scenarios: {found[0]} in {files} file{'' if files == 1 else 's'}, "
+              f"{problems} problem{'' if problems == 1 else 's'}")
+    return 1 if report.errors or (found and found[1]) else 0
+
+
+def scenarios(report: Any, folder: Path) -> tuple[int, list[Any]]:
+    """(how many scenarios, their problems): checked in full once the content is clean."""
+    from prophecy.engine.scenarios import runner, source
+
+    if report.errors:
+        found, problems = source.read_files([folder])
+        return len(found), problems
+    return runner.check(report.content, [folder])
 
 
 def _fit(content, root) -> list:

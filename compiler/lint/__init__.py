@@ -16,6 +16,7 @@ from prophecy.compiler.lint import (  # noqa: F401  (importing a module register
     numbers,
     probe,
     requirements,
+    rulings,
     terms,
     wording,
 )

@@ -343,7 +343,27 @@ def _title(b: Builder, it: _Item) -> model.Card | None:
     condition = b.line(it, ["condition"], "title")
     if condition is None:
         return None
+    refusal = title_refusal(condition.node)
+    if refusal is not None:
+        b.errors.append(it.src.error_at(lookup(it.node, ["condition"])[0], *refusal))
+        return None
     return model.Title(**it.common(), condition=condition, points=it.data["points"])
+
+
+def title_refusal(node: ast.Line) -> tuple[str, str] | None:
+    """(message, hint) when a Title condition counts Dark Deeds in play, else None.
+
+    Titles about Dark Deeds count completed ones only (ruling 16), so a
+    condition that reads as deeds in play is refused and the word asked for.
+    """
+    if not isinstance(node, ast.Title) or node.subject.quantity != "deeds":
+        return None
+    grimoire = f"{node.subject.grimoire} " if node.subject.grimoire else ""
+    word = "Most" if node.most else "Fewest"
+    return (
+        "a Title counts completed Dark Deeds only, not Dark Deeds in play",
+        f"write '{word} completed {grimoire}Dark Deeds'",
+    )
 
 
 def _reference(b: Builder, it: _Item) -> model.Card | None:

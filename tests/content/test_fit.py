@@ -17,7 +17,8 @@ LONG = "Add 1 to lowest-points Dark Deed, then Draw 2 Arcana, then Discard 1 to 
 def crowded(tmp_path: Path) -> Path:
     """The bundled content with two Arcana over-full and a Title name too long."""
     root = tmp_path / "content"
-    shutil.copytree(bundled_content(), root, ignore=shutil.ignore_patterns("__*"))
+    # the scenarios name the cards this renames: left out, they are not what is measured
+    shutil.copytree(bundled_content(), root, ignore=shutil.ignore_patterns("__*", "scenarios"))
     necro = root / "arcana" / "necromancy.yaml"
     text = necro.read_text()
     more = "".join(f'\n      - "Grimoire Level {n}: {LONG}"' for n in (1, 2, 3))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -282,3 +283,24 @@ def game(book, new_game, kit):
 
     return build
 
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+@pytest.fixture(scope="session")
+def golden() -> Callable[[str, str], None]:
+    """Compare text with tests/engine/golden/<name> exactly; PROPHECY_UPDATE_GOLDEN=1 rewrites."""
+    import os
+
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
+        if os.environ.get("PROPHECY_UPDATE_GOLDEN") == "1":
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        assert path.is_file(), f"no golden file {path}: run with PROPHECY_UPDATE_GOLDEN=1"
+        expected = path.read_text(encoding="utf-8")
+        assert text == expected, f"{name} differs from {path}"
+
+    return check

@@ -122,7 +122,8 @@ def test_look_take_one_and_the_rest_to_the_bottom(game, kit, vocab):
     run(g, 0, "Look at the top 3 cards of the Arcana deck, take 1, put the rest on the bottom",
         vocab)
     assert p.hand[-1] == top3[1]
-    assert g.deck[:2] == [top3[0], top3[2]] and len(g.deck) == size - 1
+    # slid under the deck as they lay: the first seen just above the one seen last
+    assert g.deck[:2] == [top3[2], top3[0]] and len(g.deck) == size - 1
     assert asked(a, P.ASK_LOOK_TAKE) == [top3]
 
 

@@ -162,7 +162,8 @@ def test_a_grid_without_room_for_crop_marks_is_a_layout_error_check_reports(tmp_
     from prophecy.compiler.cli import main
 
     content = tmp_path / "content"
-    shutil.copytree(ROOT / "content", content, ignore=shutil.ignore_patterns("*.py"))
+    shutil.copytree(ROOT / "content", content,
+                    ignore=shutil.ignore_patterns("*.py", "scenarios"))
     path = content / "layouts" / "poker.yaml"
     text = path.read_text().replace("a4: {size: [210.0, 297.0], columns: 3, rows: 3}",
                                     "a4: {size: [210.0, 297.0], columns: 4, rows: 3}")

@@ -334,3 +334,30 @@ def test_same_cards_give_the_same_bytes_and_no_dates(layout, images):
     two = write_pdf(pages(spec, cards), images, "Test")
     assert one == two
     assert b"CreationDate" not in one and b"ModDate" not in one
+
+
+def test_every_image_the_reader_decodes_is_one_card_drawn_pixel_for_pixel(layout, images):
+    spec = spec_for(layout, "letter")
+    cards = [(f"f{i}", f"b{i}") for i in range(10)]
+    reader = PdfReader(io.BytesIO(write_pdf(pages(spec, cards), images, "Test")))
+    decoded = {}
+    for page in reader.pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            obj = ref.get_object()
+            if obj["/Subtype"] == "/Image":
+                size = (int(obj["/Width"]), int(obj["/Height"]))
+                decoded[ref.idnum] = Image.frombytes("RGB", size, obj.get_data()).tobytes()
+    drawn = {}
+    for key, path in images.items():
+        with Image.open(path) as source:
+            drawn[source.convert("RGB").tobytes()] = key
+    assert len(decoded) == 20  # every front and back once
+    assert sorted(drawn[pixels] for pixels in decoded.values()) == sorted(images)
+
+
+def test_the_document_names_its_title_and_no_dates(layout, images):
+    spec = spec_for(layout, "a4")
+    data = write_pdf(pages(spec, [("f0", "b0")]), images, "Dark Prophecies")
+    info = PdfReader(io.BytesIO(data)).metadata
+    assert info.title == "Dark Prophecies"
+    assert info.creation_date is None and info.modification_date is None

@@ -1,0 +1,109 @@
+"""Names in scenarios: the content's card, grimoire and player names in, the engine's numbers out.
+
+A scenario names cards as the card files do ("Bloodletting", "The First
+Cut"), in any casing. ``scenario_book`` is the content's card book with one
+more design, the filler: an Arcana card with no grimoire, no type and no
+effect, standing in wherever only a count of cards matters. An unknown name is
+a ``ScenarioError`` at its place with a "did you mean"; a name of the wrong
+kind says what it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from prophecy.compiler import model
+from prophecy.dsl.errors import one_of, suggest
+from prophecy.engine.cards import Book, book_of
+from prophecy.engine.scenarios.source import Item
+
+FILLER = "Filler"
+FILLER_COPIES = 160
+
+#: How a scenario calls each kind of card.
+KIND_WORDS = {
+    "arcana": "an Arcana card", "grimoire": "a Grimoire card", "deed": "a Dark Deed",
+    "verse": "a Prophecy Verse", "hireling": "a Hireling", "title": "a Title",
+    "reference": "a Reference card", "tracker": "the Round Tracker",
+}
+
+_BASE: dict[int, tuple[model.Content, model.Content]] = {}
+
+
+def with_filler(content: model.Content, extra: Iterable[model.Card] = ()) -> model.Content:
+    """The content with the filler design (and any extra cards, such as ad hoc Titles) added."""
+    filler = model.Arcana(
+        id="arcana/filler", name=FILLER, kind="arcana", copies=FILLER_COPIES,
+        place=model.Place("scenario"), grimoire="", types=(), effects=(),
+    )
+    cards = list(content.cards)
+    cards.insert(sum(1 for c in cards if c.kind == "arcana"), filler)
+    return dataclasses.replace(content, cards=(*cards, *extra))
+
+
+def scenario_book(content: model.Content, extra: tuple[model.Card, ...] = ()) -> Book:
+    """The card book scenarios play with: one per content, or a fresh one with extra cards."""
+    if extra:
+        return _set_fillers_apart(book_of(with_filler(content, extra)))
+    found = _BASE.get(id(content))
+    if found is None or found[0] is not content:
+        found = _BASE[id(content)] = (content, with_filler(content))
+    return _set_fillers_apart(book_of(found[1]))
+
+
+def _set_fillers_apart(book: Book) -> Book:
+    """Fillers are never dealt: the Arcana of the book are the content's own."""
+    if "filler" not in book.ids:
+        d = book.design_index["arcana/filler"]
+        book.ids["filler"] = [c for c in book.ids["arcana"] if book.design[c] == d]
+        book.ids["arcana"] = [c for c in book.ids["arcana"] if book.design[c] != d]
+    return book
+
+
+class Names:
+    """Card and grimoire names of one book, resolved at their places in a scenario."""
+
+    def __init__(self, book: Book, players: int = 4) -> None:
+        self.book = book
+        self.players = players
+        self.designs: dict[str, dict[str, int]] = {}
+        for d, card in enumerate(book.designs):
+            self.designs.setdefault(card.kind, {})[card.name.lower()] = d
+        self.filler = self.designs["arcana"][FILLER.lower()]
+
+    def name_of(self, design: int) -> str:
+        return self.book.designs[design].name
+
+    def card(self, item: Item, kind: str) -> int:
+        """The design a name means, which must be a card of ``kind``."""
+        name = str(item.value).strip()
+        found = self.designs.get(kind, {}).get(name.lower())
+        if found is not None:
+            return found
+        for other, names in self.designs.items():
+            if name.lower() in names:
+                raise item.error(f"'{name}' is {KIND_WORDS[other]}, not {KIND_WORDS[kind]}",
+                                 f"name {KIND_WORDS[kind]} here")
+        known = [self.book.designs[d].name for d in self.designs.get(kind, {}).values()]
+        hint = suggest(name, known) or f"name {KIND_WORDS[kind]} of the content"
+        raise item.error(f"no card called '{name}' is {KIND_WORDS[kind]}", hint)
+
+    def grimoire(self, item: Item) -> int:
+        """The index of a grimoire named at ``item``."""
+        name = str(item.value).strip()
+        for i, known in enumerate(self.book.grimoires):
+            if known.lower() == name.lower():
+                return i
+        grimoires = self.book.grimoires
+        raise item.error(f"unknown grimoire '{name}'",
+                         suggest(name, grimoires) or f"use {one_of(grimoires)}")
+
+    def player(self, item: Item) -> int:
+        """A seat from 'player 2' or 2 (1-based in the file, 0-based out)."""
+        value = item.value
+        text = str(value).strip().lower().removeprefix("player").strip()
+        if not text.isdigit() or not 1 <= int(text) <= self.players:
+            raise item.error(f"'{value}' is not a player of this game",
+                             f"write 'player 1' to 'player {self.players}'")
+        return int(text) - 1

@@ -1,0 +1,138 @@
+"""The event log in words: each kind of question's options as written, and every refusal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prophecy.dsl.errors import ProphecyError
+from prophecy.engine import log
+from prophecy.engine import protocol as P
+from prophecy.engine.bots import RandomBot
+from prophecy.engine.game import Game
+
+
+@pytest.fixture()
+def game(book, new_game):
+    return new_game(book=book)
+
+
+def test_options_are_written_as_names(game, book):
+    p = game.players[0]
+    card, deed = p.hand[0], p.deeds[1]
+    name, deed_name = book.label(card), book.label(deed)
+    assert log.describe(game, p, P.ASK_PLAY, [card]) == [name]
+    assert log.describe(game, p, P.ASK_COMPLETE, [deed, -1]) == [deed_name, "none"]
+    assert log.describe(game, p, P.ASK_OVERFLOW, [-1, deed]) == ["none", deed_name]
+    assert log.describe(game, p, P.ASK_LEVEL_UP, [0, 2]) == ["Blood Magic", "Necromancy"]
+    assert log.describe(game, p, P.ASK_DEED, [1, 0]) == [deed_name, book.label(p.deeds[0])]
+    assert log.describe(game, p, P.ASK_SUPPORT_PLAYER, [1]) == ["seat 2"]
+    assert log.describe(game, p, P.ASK_SUPPORT_VERSE, [0]) == [book.label(game.verses[0])]
+    assert log.describe(game, p, P.ASK_USE, [False, True]) == [False, True]
+    assert log.describe(game, p, P.ASK_ACTION, [P.PLAY, P.END]) == ["play", "end"]
+    assert log.describe(game, p, "a question of the future", [3, 0]) == [3, 0]
+
+
+def test_a_game_not_logged_has_no_lines(game):
+    with pytest.raises(ValueError, match="^the game was not played with log=True$"):
+        log.to_lines(game)
+
+
+def test_the_last_line_names_scores_winner_and_state(synthetic):
+    game = Game(synthetic, [RandomBot(1), RandomBot(2)], 6, log=True).play()
+    end = json.loads(log.to_lines(game)[-1])
+    assert end == {"event": "end", "scores": game.results["scores"],
+                   "winner": game.results["winner"], "state": game.digest()}
+
+
+def _logged(synthetic) -> list[str]:
+    return log.to_lines(Game(synthetic, [RandomBot(1), RandomBot(2)], 6, log=True).play())
+
+
+def test_a_log_that_ends_early_is_refused_at_its_last_line(synthetic):
+    lines = _logged(synthetic)[:6]
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines, list(range(1, 7)))
+    error = caught.value
+    assert error.message == "the log ends before the game's 'end' line: it was cut short"
+    assert (error.where, error.line, error.source) == ("log", 6, lines[5])
+
+
+def test_an_answer_to_another_question_is_refused_at_its_line(synthetic):
+    lines = _logged(synthetic)
+    event = json.loads(lines[3])
+    event["ask"], event["seat"] = "hireling", 1
+    lines[3] = json.dumps(event)
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines, list(range(1, len(lines) + 1)))
+    error = caught.value
+    first = json.loads(_logged(synthetic)[3])
+    assert error.message == (f"the log answers 'hireling' for seat 2 where the game asks "
+                             f"'{first['ask']}' of seat {first['seat'] + 1}")
+    assert (error.where, error.line, error.hint) == (
+        "log", 4, "replay with the content the log was written with")
+
+
+def test_a_changed_end_state_is_refused_at_the_last_line(synthetic):
+    lines = _logged(synthetic)
+    state = json.loads(lines[-1])["state"]
+    lines[-1] = lines[-1].replace(f'"state":"{state}', f'"state":"0{state}')
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines, list(range(1, len(lines) + 1)))
+    assert caught.value.message == (
+        f'the replayed game ends otherwise than the log (state: the log says "0{state}", '
+        f'the game gives "{state}")')
+    assert (caught.value.line, caught.value.source) == (len(lines), lines[-1])
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    ([], "the log holds no game"),
+    (['{"event": "end", "scores": [1, 2], "winner": 0, "state": "x"}'],
+     "the log does not start with a 'start' line"),
+    (['{"event": "choice"}'], "a 'choice' line has exactly the fields ask, choice, options, "
+                              "round, seat"),
+    (['{"event": "start", "seed": 1}'], "a 'start' line has exactly the fields players, seed"),
+    (['{"event": "start", "seed": 1, "players": 9}',
+      '{"event": "end", "scores": [1, 2], "winner": 0, "state": "x"}'],
+     "the log is of a game of 9 players"),
+])
+def test_a_log_without_a_proper_start_is_refused(synthetic, lines, message):
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines)
+    assert caught.value.message == message and caught.value.line == 1
+
+
+START = '{"event": "start", "seed": 1, "players": 2}'
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    (f"{START}\nnot json\n", 2, "not a JSON line: Expecting value"),
+    (f"{START}\n[1, 2]\n", 2, "a log line is an object whose 'event' is 'start', 'choice' or "
+                              "'end'"),
+    ('{"event": "choice"}\n', 1, "a 'choice' line has exactly the fields"),
+    (f"{START}\n", 1, "the game that starts here has no 'end' line"),
+])
+def test_a_log_file_is_cut_into_games_or_refused_at_its_line(text, line, message):
+    with pytest.raises(ProphecyError) as caught:
+        log.split_games(text.splitlines(), "games.jsonl")
+    assert (caught.value.where, caught.value.line) == ("games.jsonl", line)
+    assert caught.value.message.startswith(message)
+
+
+def test_games_are_cut_at_their_start_lines_and_blank_lines_skipped():
+    end = '{"event": "end", "scores": [1, 2], "winner": 0, "state": "x"}'
+    text = f"{START}\n\n{end}\n{START}\n{end}\n"
+    assert log.split_games(text.splitlines()) == [
+        [(1, START), (3, end)], [(4, START), (5, end)]]
+
+
+def test_several_games_are_written_one_after_another(synthetic, tmp_path):
+    games = [Game(synthetic, [RandomBot(s), RandomBot(s + 1)], s, log=True).play()
+             for s in (1, 2)]
+    path = tmp_path / "games.jsonl"
+    assert log.write_games(games, path) == 2
+    text = path.read_text(encoding="utf-8")
+    assert text == "".join("\n".join(log.to_lines(g)) + "\n" for g in games)
+    assert [len(g) for g in log.split_games(text.splitlines())] == [
+        len(log.to_lines(g)) for g in games]

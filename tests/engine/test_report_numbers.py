@@ -1,0 +1,94 @@
+"""The balance report's numbers and words, held exactly: a fixed run in, golden text out.
+
+A small seeded run of random bots on the synthetic cards is summed, summarised,
+printed as the terminal summary, searched for findings and laid out as the HTML
+page; each output is compared with its file in ``tests/engine/golden/``. The
+charts are drawn from fixed rows. A deliberate change is recorded with
+``PROPHECY_UPDATE_GOLDEN=1`` and read in the diff.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prophecy.engine import charts, report, simulate
+from prophecy.engine.report_html import render_report
+
+
+@pytest.fixture(scope="module")
+def data(synthetic):
+    tally = simulate.run(synthetic, 12, 3, 4, ("random", "greedy"))
+    return report.summarise(synthetic, tally, 4)
+
+
+def test_the_summary_numbers(data, golden):
+    golden("summary.json", json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+def test_the_terminal_summary(data, golden):
+    golden("summary.txt", report.text(data))
+
+
+def test_the_html_report(data, golden):
+    golden("report.html", render_report(data))
+
+
+def test_the_findings(data, golden):
+    golden("findings.txt", "\n".join(report.outliers(data)) + "\n")
+
+
+def test_wilson_interval_values():
+    assert report.wilson(30, 100) == (0.2189, 0.3959)  # 0.21895 and 0.39585
+    assert report.wilson(0, 10) == (0.0, 0.2775)
+    assert report.wilson(10, 10) == (0.7225, 1.0)
+    assert report.rate(3, 4) == {"rate": 0.75, "ci": [0.3006, 0.9544], "n": 4, "k": 3}
+    assert report.rate(0, 0) == {"rate": 0.0, "ci": [0.0, 0.0], "n": 0, "k": 0}
+
+
+def test_mean_and_interval_values():
+    assert report.mean_ci(0, 0, 0) == {"mean": 0.0, "ci": [0.0, 0.0]}
+    assert report.mean_ci(7, 49, 1) == {"mean": 7.0, "ci": [7.0, 7.0]}
+    # values 2, 4, 6: mean 4, variance 4, half-width 1.96 * 2 / sqrt(3)
+    assert report.mean_ci(12, 56, 3) == {"mean": 4.0, "ci": [1.7368, 6.2632]}
+
+
+def test_findings_name_each_kind_of_outlier(golden):
+    rate = report.rate
+    data = {
+        "players": 2, "no_winner": rate(0, 100),
+        "seats": [{"seat": 1, "win": rate(80, 100)}, {"seat": 2, "win": rate(20, 100)}],
+        "cards": [
+            {"name": "Strong", "plays": 50, "win_when_played": rate(45, 50),
+             "win_when_not": rate(40, 150), "effects": [{"text": "Draw 1 Arcana", "ready": 9}]},
+            {"name": "Idle", "plays": 0, "win_when_played": rate(0, 0),
+             "win_when_not": rate(100, 200), "effects": []},
+            {"name": "Dead Line", "plays": 9, "win_when_played": rate(4, 9),
+             "win_when_not": rate(96, 191), "effects": [{"text": "Level up Demonology",
+                                                          "ready": 0}]},
+        ],
+        "deeds": [{"name": n, "held": 100, "completion": rate(k, 100)}
+                  for n, k in (("Easy", 95), ("Mid A", 50), ("Mid B", 50), ("Hard", 5))],
+        "titles": [{"name": "Rare", "award": rate(20, 100)}, {"name": "Common",
+                                                             "award": rate(80, 100)}],
+        "verses": [{"name": "Always", "pays": rate(95, 100)}, {"name": "Never",
+                                                              "pays": rate(5, 100)},
+                   {"name": "Fair", "pays": rate(50, 100)}],
+    }
+    golden("outliers.txt", "\n".join(report.outliers(data)) + "\n")
+
+
+def test_the_charts(golden):
+    drawn = [
+        charts.bars([("seat 1", 0.5, 0.4, 0.6), ("seat <2>", 0.25, 0.1, 0.45)], marker=0.375,
+                    title="win rate & seats"),
+        charts.bars([("mean", 12.5, 10.0, 15.0)], top=20.0, percent=False, title="scores"),
+        charts.bars([], title="empty"),
+        charts.pairs([("Card", (0.6, 0.5, 0.7), (0.4, 0.35, 0.45))], marker=0.5, title="pairs"),
+        charts.pairs([], title="no pairs"),
+        charts.stacked({"grimoires": 10.0, "stash": 3.0, "deeds": 6.0, "titles": 0.5},
+                       title="parts"),
+        charts.stacked({}, title="nothing"),
+    ]
+    golden("charts.svg.txt", "\n\n".join(drawn) + "\n")

@@ -1,0 +1,208 @@
+"""`prophecy test` and `prophecy check` on scenario files: verdicts, places, exit codes.
+
+Each file of ``fixtures/mistakes/`` plants one kind of mistake; its line in
+``expected.txt`` is the message and place it must be reported with. Adding a
+case is adding a file and its line.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+
+HERE = Path(__file__).resolve().parent
+MISTAKES = HERE / "fixtures" / "mistakes"
+CASES = sorted(p.name for p in MISTAKES.glob("*.yaml"))
+#: Mistakes found only by playing the moves (check reads a file without playing it).
+FOUND_BY_PLAYING = {"answer-never-asked.yaml", "bad-use.yaml", "unanswered-question.yaml"}
+HEADER = "# yaml-language-server: $schema=../schemas/scenarios.schema.json\n"
+
+
+def expected(case: str) -> list[str]:
+    """The case's lines of expected.txt: its messages, each with the hint after it."""
+    lines = (MISTAKES / "expected.txt").read_text(encoding="utf-8").splitlines()
+    out, mine = [], False
+    for line in lines:
+        if line.startswith("  hint: "):
+            if mine:
+                out[-1] += "\n" + line
+            continue
+        mine = line.startswith(f"{case}:")
+        if mine:
+            out.append(line)
+    return out
+
+
+def test_every_case_has_its_expected_lines():
+    assert [case for case in CASES if not expected(case)] == []
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_mistake_is_reported_at_its_place(case, tmp_path, monkeypatch, capsys):
+    shutil.copy(MISTAKES / case, tmp_path / case)
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", case]) == 1
+    out = capsys.readouterr().out
+    assert "Traceback" not in out
+    for line in expected(case):
+        message, _, hint = line.partition("\n")
+        assert message in out
+        if hint:  # the hint follows the message, after its source line and caret
+            assert hint in out.split(message, 1)[1].split("\n", 4)[:4]
+    assert "1 error" in out.splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def checked(content_dir, tmp_path_factory) -> str:
+    """`prophecy check` on a copy of the content whose scenarios are the mistakes."""
+    root = tmp_path_factory.mktemp("check") / "content"
+    shutil.copytree(content_dir, root, ignore=shutil.ignore_patterns("scenarios"))
+    (root / "scenarios").mkdir()
+    for case in CASES:
+        shutil.copy(MISTAKES / case, root / "scenarios" / case)
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["check", "--content", str(root)]) == 1
+    return out.getvalue().replace(f"{root}/scenarios/", "")
+
+
+@pytest.mark.parametrize("case", sorted(set(CASES) - FOUND_BY_PLAYING))
+def test_check_finds_the_mistake_without_playing(case, checked):
+    for line in expected(case):
+        assert line.partition("\n")[0] in checked
+
+
+def test_check_sums_up_the_scenarios(checked):
+    last = checked.rstrip().splitlines()[-1]
+    assert last.startswith("scenarios: ") and last.endswith(" problems")
+    assert f"in {len(CASES)} files" in last
+
+
+def _write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "cases.yaml"
+    path.write_text(HEADER + "scenarios:\n" + body, encoding="utf-8")
+    return path
+
+
+BODY = """\
+  - id: draws-one
+    rule: x
+    says: y
+    given: {arcana deck: [Hellhound]}
+    when: [draw arcana]
+    then:
+      player 1: {hand: [Hellhound]}
+  - id: draws-the-wrong-one
+    rule: x
+    says: y
+    given: {arcana deck: [Hellhound]}
+    when: [draw arcana]
+    then:
+      player 1: {hand: [Bone Lantern], discard pile: 0}
+      round: 2
+  - id: refused
+    rule: x
+    says: y
+    when: [draw arcana, draw arcana, draw arcana]
+    error: the most for one kind of action
+"""
+
+
+def test_pass_and_fail_lines_name_the_expectation_and_its_place(tmp_path, monkeypatch, capsys):
+    _write(tmp_path, BODY)
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "cases.yaml"]) == 1
+    assert capsys.readouterr().out == (
+        "PASS draws-one\n"
+        "FAIL draws-the-wrong-one: expected player 1's hand to be [Bone Lantern], "
+        "got [Hellhound]\n"
+        "    at cases.yaml:16:24\n"
+        "FAIL draws-the-wrong-one: expected the round to be 2, got 1\n"
+        "    at cases.yaml:17:14\n"
+        "PASS refused\n"
+        "3 scenarios: 2 passed, 1 failed, 0 errors\n"
+    )
+
+
+def test_all_passing_exits_0_and_quiet_prints_the_summary(tmp_path, capsys):
+    path = _write(tmp_path, BODY.split("  - id: draws-the-wrong-one")[0])
+    assert main(["test", str(path)]) == 0
+    assert capsys.readouterr().out == "PASS draws-one\n1 scenario: 1 passed, 0 failed, 0 errors\n"
+    assert main(["test", "-q", str(path)]) == 0
+    assert capsys.readouterr().out == "1 scenario: 1 passed, 0 failed, 0 errors\n"
+
+
+def test_k_selects_by_id_and_none_selected_is_a_usage_error(tmp_path, capsys):
+    path = _write(tmp_path, BODY)
+    assert main(["test", str(path), "-k", "REFUSED", "-k", "draws-one"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "PASS draws-one", "PASS refused", "2 scenarios: 2 passed, 0 failed, 0 errors"]
+    assert main(["test", str(path), "-k", "nothing-like-it"]) == 2
+    err = capsys.readouterr().err
+    assert "no scenario id contains 'nothing-like-it'" in err and "Traceback" not in err
+
+
+def test_an_expected_error_that_does_not_come_fails(tmp_path, capsys):
+    path = _write(tmp_path, """\
+  - id: allowed
+    rule: x
+    says: y
+    when: [draw arcana]
+    error: the most for one kind
+  - id: other-words
+    rule: x
+    says: y
+    when: [draw arcana, draw arcana, draw arcana]
+    error: a different message
+  - id: unexpected
+    rule: x
+    says: y
+    when: [draw arcana, draw arcana, draw arcana]
+    then: {round: 1}
+""")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL allowed: expected an error saying 'the most for one kind', got no error" in out
+    assert ("FAIL other-words: expected an error saying 'a different message', got "
+            "'player 1 has already taken the action 'draw an Arcana card' 2 times this round, "
+            "the most for one kind of action'") in out
+    assert ("FAIL unexpected: expected the move to be allowed, got the error 'player 1 has "
+            "already taken") in out
+    assert f"at {path}:16:38" in out  # the move that was refused
+
+
+def test_then_is_checked_after_an_expected_error(tmp_path, capsys):
+    path = _write(tmp_path, """\
+  - id: refused-and-unchanged
+    rule: x
+    says: y
+    given:
+      player 1: {hand: [Vein Tithe]}
+      arcana deck: [Hellhound, Bone Lantern]
+    when: [draw arcana, draw arcana, draw arcana]
+    error: the most for one kind
+    then:
+      player 1: {hand: [Vein Tithe, Hellhound]}
+""")
+    assert main(["test", str(path)]) == 1
+    assert ("expected player 1's hand to be [Hellhound, Vein Tithe], got "
+            "[Bone Lantern, Hellhound, Vein Tithe]") in capsys.readouterr().out
+
+
+def test_a_missing_file_is_an_error_line(tmp_path, capsys):
+    assert main(["test", str(tmp_path / "nowhere.yaml")]) == 1
+    out = capsys.readouterr().out
+    assert f"{tmp_path / 'nowhere.yaml'}: no such file or folder" in out
+
+
+def test_content_with_problems_is_reported_before_any_scenario(tmp_path, capsys):
+    (tmp_path / "game.yaml").write_text("name: x\n", encoding="utf-8")
+    assert main(["test", "--content", str(tmp_path)]) == 1
+    assert "problem" in capsys.readouterr().err
