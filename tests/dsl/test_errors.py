@@ -70,3 +70,8 @@ def test_one_of_lists_the_choices_in_words():
     assert one_of(["a"]) == "'a'"
     assert one_of(["a", "b"]) == "'a' or 'b'"
     assert one_of(["a", "b", "c"]) == "'a', 'b' or 'c'"
+
+
+def test_the_source_line_loses_only_its_line_break():
+    error = ProphecyError("m", column=1, where="f", source="Draw 1 X  \n")
+    assert str(error).splitlines()[1] == "    Draw 1 X  "

@@ -1,6 +1,7 @@
 """Mutation testing: how many small changes to the code the test suite notices.
 
-Run:  python tests/mutation/run.py [dsl] [handlers] [engine] [--jobs N] [--work DIR] [--keep]
+Run:  python tests/mutation/run.py [dsl] [handlers] [engine] [--jobs N] [--work DIR]
+                                   [--keep | --again]
 
 mutmut (a mutation tester from PyPI, a test dependency) makes one small
 change at a time to the code of the packages named (all three by default):
@@ -22,6 +23,11 @@ A full run of the three packages takes hours on two cores; run one package
 at a time in the background, for example:
 
     nohup python tests/mutation/run.py dsl --jobs 2 > output/mutation-dsl.txt 2>&1 &
+
+``--again`` brings what changed in the checkout into the last run's work
+folder (changed sources get their mutants made and tested anew) and tests the
+survivors again: the way to see new tests kill survivors without a full run.
+``--keep`` only reports on the last run.
 
 Exit 0 when the share killed (equivalents left out) is at least GOAL, else 1.
 """
@@ -82,11 +88,37 @@ def stage(work: Path, packages: list[str]) -> Path:
     return tree
 
 
-def run_mutmut(tree: Path, jobs: int) -> int:
-    """mutmut's own run, in the staged tree; its progress goes to this terminal."""
+def run_mutmut(tree: Path, jobs: int, names: list[str] | None = None) -> int:
+    """mutmut's own run, in the staged tree (of some mutants only); its progress shows here."""
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
-    return subprocess.call(command, cwd=tree, env=env)
+    if not names:
+        return subprocess.call(command, cwd=tree, env=env)
+    codes = [subprocess.call([*command, *names[i : i + 200]], cwd=tree, env=env)
+             for i in range(0, len(names), 200)]
+    return max(codes)
+
+
+def sync(tree: Path) -> list[str]:
+    """Copy what changed in the checkout into the staged tree; returns the files copied.
+
+    A changed source file gets its mutants made anew (and tested); changed tests
+    are what the survivors are tested with again.
+    """
+    copied = []
+    pairs = [(ROOT / name, tree / "prophecy" / name) for name in FOLDERS]
+    pairs += [(ROOT / name, tree / name) for name in ("content", "docs", "tests", *FOLDERS[:-1])]
+    pairs += [(ROOT / "tests", tree / "mutants" / "tests")]
+    for source, target in pairs:
+        for path in sorted(source.rglob("*")):
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            dest = target / path.relative_to(source)
+            if not dest.is_file() or dest.read_bytes() != path.read_bytes():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, dest)
+                copied.append(str(dest.relative_to(tree)))
+    return copied
 
 
 def results(tree: Path) -> dict[str, str]:
@@ -174,18 +206,27 @@ def main(argv: list[str] | None = None) -> int:
                         help="the work folder (default: .mutation/)")
     parser.add_argument("--keep", action="store_true",
                         help="report on the last run in the work folder instead of running")
+    parser.add_argument("--again", action="store_true",
+                        help="in the last run's work folder, bring in what changed in the "
+                             "checkout and test the survivors again")
     args = parser.parse_args(argv)
     unknown = [p for p in args.packages if p not in PACKAGES]
     if unknown:
         parser.error(f"unknown package {', '.join(unknown)}: choose from {', '.join(PACKAGES)}")
     packages = args.packages or list(PACKAGES)
     tree = args.work / "stage"
-    if not args.keep:
+    if args.again:
+        print(f"brought in {len(sync(tree))} changed files")
+        run_mutmut(tree, args.jobs)  # mutants of changed files, made anew
+        survivors = [n for n, s in results(tree).items() if s != "killed"]
+        print(f"testing {len(survivors)} survivors again")
+        code = run_mutmut(tree, args.jobs, survivors)
+    elif not args.keep:
         tree = stage(args.work, packages)
         code = run_mutmut(tree, args.jobs)
-        if code not in (0, 1):
-            print(f"mutmut stopped with exit code {code}", file=sys.stderr)
-            return 2
+    if not args.keep and code not in (0, 1):
+        print(f"mutmut stopped with exit code {code}", file=sys.stderr)
+        return 2
     found = {n: s for n, s in results(tree).items() if package_of(n) in packages}
     if not found:
         print("no mutants found: run without --keep first", file=sys.stderr)
