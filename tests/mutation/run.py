@@ -3,7 +3,7 @@
 Run:  python tests/mutation/run.py [dsl] [handlers] [engine] [--jobs N] [--work DIR]
                                    [--keep | --again]
 
-mutmut (a mutation tester from PyPI, a test dependency) makes one small
+mutmut (a mutation tester from PyPI, the `mutation` extra) makes one small
 change at a time to the code of the packages named (all three by default):
 ``prophecy.dsl``, ``prophecy.compiler.handlers`` and ``prophecy.engine``; a
 flipped comparison, a number off by one, a string changed, a call dropped.
