@@ -160,9 +160,11 @@ class DaskPool:
         if scheduler:
             self.client = Client(scheduler)  # type: ignore[no-untyped-call]
         else:
+            # the scheduler's web server on a free port: a second cluster on the machine
+            # (or anything on 8787) must not stop this one from starting
             self.cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=max(1, jobs), threads_per_worker=1,
-                                        processes=True, dashboard_address=None)
+                n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+                dashboard_address="127.0.0.1:0")
             self.client = Client(self.cluster)  # type: ignore[no-untyped-call]
         self.files = self.client.scatter(  # type: ignore[no-untyped-call]
             content_files(content), broadcast=True)

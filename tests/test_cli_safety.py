@@ -18,6 +18,23 @@ from prophecy.dsl.errors import ProphecyError, printable, window
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def interruptible() -> None:
+    """In a child before it starts: Ctrl-C as a terminal's foreground job gets it.
+
+    A job a shell starts in the background begins with SIGINT ignored, and
+    every process inherits that; the commands are tested as a person runs them.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture()
+def ctrl_c_on():
+    """This process answers Ctrl-C as Python's own (whatever the process was started with)."""
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, old)
+
+
 def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys):
     from prophecy.compiler.cli import check
 
@@ -79,7 +96,7 @@ def test_ctrl_c_during_a_build_is_one_line_exit_130_and_no_half_made_file(tmp_pa
         [sys.executable, "-m", "prophecy.compiler.cli", "build", "--content",
          str(ROOT / "content"), "--out", str(out), "--jobs", "2", "--paper", "a4"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        start_new_session=True)
+        start_new_session=True, preexec_fn=interruptible)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         if any(out.rglob(".*.tmp")):  # drawing is under way
@@ -96,7 +113,7 @@ def test_ctrl_c_during_a_build_is_one_line_exit_130_and_no_half_made_file(tmp_pa
     assert not list(out.rglob(".*.tmp")) and not list(out.glob("cards/*.png"))
 
 
-def test_a_build_in_one_process_leaves_ctrl_c_working(tmp_path):
+def test_a_build_in_one_process_leaves_ctrl_c_working(tmp_path, ctrl_c_on):
     """Only worker processes ignore interrupts; the command's own process never does."""
     assert main(["build", "--content", str(ROOT / "content"), "--out", str(tmp_path / "o"),
                  "--only", "Reference Card", "--jobs", "1"]) == 0
@@ -110,7 +127,8 @@ def test_ctrl_c_during_a_simulation_in_workers_is_one_line_and_exit_130(tmp_path
         [sys.executable, "-m", "prophecy.compiler.cli", "simulate", "--content",
          str(ROOT / "content"), "--games", "100000", "--jobs", "2", "--report", str(report)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True)
+        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
+        preexec_fn=interruptible)
     time.sleep(4)  # the workers are playing
     if proc.poll() is not None:
         pytest.skip("the simulation ended before it could be interrupted")
