@@ -123,6 +123,8 @@ class ScenarioGame(Game):
     owners: dict[int, tuple[str, int]]  # id(line node) -> (card kind, 1-based line)
 
     def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
+        if not hasattr(self, "answers"):  # the engine's own setup, which the table clears
+            return options[0]  # (a hand limit below the starting hand asks here)
         key, words = self.key_of(ask, about), self.words(p, ask, options, about)
         if ask == P.ASK_USE:
             index, line = self._use(p, key, about), self.owners.get(id(about), ("", 0))[1]

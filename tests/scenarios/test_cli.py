@@ -206,3 +206,19 @@ def test_content_with_problems_is_reported_before_any_scenario(tmp_path, capsys)
     (tmp_path / "game.yaml").write_text("name: x\n", encoding="utf-8")
     assert main(["test", "--content", str(tmp_path)]) == 1
     assert "problem" in capsys.readouterr().err
+
+
+def test_a_hand_limit_below_the_starting_hand_is_reported_not_an_internal_error(
+        tmp_path, capsys):
+    """The engine's setup asks which card to shed before the table is laid: no answer needed."""
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    game = content / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    start = text.index("  hand_limit: ")
+    game.write_text(text[:start] + "  hand_limit: 1" + text[text.index("\n", start):],
+                    encoding="utf-8")
+    assert main(["check", "--content", str(content)]) == 1
+    out, err = capsys.readouterr()
+    assert "internal error" not in out + err
+    assert "a hand over the limit is shed at once" in out + err
