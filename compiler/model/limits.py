@@ -14,8 +14,9 @@ from typing import Final
 
 #: Copies of one card design: a basic card of a deck-builder may come 60 times.
 COPIES: Final = 100
-#: Cards listed in one content file, and designs of one kind.
-CARDS_PER_FILE: Final = 500
+#: Cards listed in one content file, and designs of one kind: room for a set 100 times
+#: the bundled one (the scaling benchmark's largest) with a grimoire's cards in one file.
+CARDS_PER_FILE: Final = 2000
 #: Effect lines on one card, in one reward or bonus.
 EFFECTS_PER_CARD: Final = 8
 #: Characters in one effect line (the longest bundled line has about 90).
@@ -38,8 +39,9 @@ POINTS: Final = 100
 CARDS_NEEDED: Final = 20
 #: Rounds the round tracker shows: an edge a round, four edges a side (faces.EDGES_PER_SIDE).
 TRACKER_ROUNDS: Final = 8
-#: Cards of one kind in the component list.
-COMPONENT_COUNT: Final = 1000
+#: Cards of one kind in the component list (the bundled game has 72 Arcana; 100 times
+#: that still fits).
+COMPONENT_COUNT: Final = 10000
 
 #: Each rules constant's (minimum, maximum): what a game of this family could set.
 RULES: Final[dict[str, tuple[int, int]]] = {
