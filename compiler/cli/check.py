@@ -8,7 +8,8 @@ layout, and each one whose text does not fit is reported at its card
 (``cli/fit.py``; results are kept in the cache folder, so an unchanged face
 is measured once); ``--no-fit`` skips that, the layout itself is checked
 either way. The scenario files of ``scenarios/`` are checked too (schema,
-names, tables, moves; not played) and summed up on a line of their own.
+names, tables, moves; not played) and summed up on a line of their own; a
+clean result is kept in the cache folder until a file or the code changes.
 Exit 0 when clean, 1 otherwise.
 """
 
@@ -40,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
     report.errors = [unique[k] for k in sorted(unique)]
     folder = root / "scenarios"
-    found = scenarios(report, folder) if folder.is_dir() else None
+    found = scenarios(report, folder, root) if folder.is_dir() else None
     for error in [*report.errors, *(found[1] if found else [])]:
         print(error)
     print(summary(report))
@@ -52,14 +53,59 @@ def run(args: argparse.Namespace) -> int:
     return 1 if report.errors or (found and found[1]) else 0
 
 
-def scenarios(report: Any, folder: Path) -> tuple[int, list[Any]]:
-    """(how many scenarios, their problems): checked in full once the content is clean."""
-    from prophecy.engine.scenarios import runner, source
+def scenarios(report: Any, folder: Path, root: Path) -> tuple[int, list[Any]]:
+    """(how many scenarios, their problems): checked in full once the content is clean.
+
+    A clean result is kept in the cache folder under a digest of every file of
+    the content folder and of the code that checks it, so a second check of
+    the same files and code reads it instead of laying out every table again.
+    """
+    from prophecy.compiler.cli.cache import content_cache, read_json, write_json
 
     if report.errors:
+        from prophecy.engine.scenarios import source
+
         found, problems = source.read_files([folder])
         return len(found), problems
-    return runner.check(report.content, [folder])
+    path = content_cache(root, "scenarios") / "clean.json"
+    key = _digest(root)
+    known = read_json(path)
+    if known.get("key") == key and isinstance(known.get("count"), int):
+        return known["count"], []
+    from prophecy.engine.scenarios import runner
+
+    count, problems = runner.check(report.content, [folder])
+    if not problems:
+        write_json(path, {"key": key, "count": count})
+    return count, problems
+
+
+def _digest(root: Path) -> str:
+    """A digest of the content folder's files (their bytes) and of the package's code.
+
+    The code is named by each source file's path, size and modification time,
+    as make does: an installed package changes only when it is installed again.
+    """
+    import hashlib
+
+    import prophecy.compiler
+    import prophecy.dsl
+    import prophecy.engine
+
+    h = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(root)).encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            h.update(path.read_bytes())
+        except OSError:
+            h.update(b"\1unreadable")
+    for package in (prophecy.dsl, prophecy.compiler, prophecy.engine):
+        for base in package.__path__:
+            for path in sorted(Path(base).rglob("*.py")):
+                st = path.stat()
+                h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(
+                    "utf-8", "surrogateescape"))
+    return h.hexdigest()
 
 
 def _fit(content, root) -> list:

@@ -222,3 +222,29 @@ def test_a_hand_limit_below_the_starting_hand_is_reported_not_an_internal_error(
     out, err = capsys.readouterr()
     assert "internal error" not in out + err
     assert "a hand over the limit is shed at once" in out + err
+
+
+def test_a_clean_scenario_check_is_kept_and_any_change_checks_again(tmp_path, capsys,
+                                                                    monkeypatch):
+    from prophecy.engine.scenarios import runner
+
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    assert main(["check", "--no-fit", "--content", str(content)]) == 0
+    first = capsys.readouterr().out
+
+    def never(*args):
+        raise AssertionError("the scenarios were checked again")
+
+    monkeypatch.setattr(runner, "check", never)
+    assert main(["check", "--no-fit", "--content", str(content)]) == 0
+    assert capsys.readouterr().out == first  # the same summary, from the cache
+    monkeypatch.undo()
+    path = content / "scenarios" / "actions.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("play: ") + len("play: ")
+    path.write_text(text[:start] + "No Such Card" + text[text.index("\n", start):],
+                    encoding="utf-8")
+    assert main(["check", "--no-fit", "--content", str(content)]) == 1
+    out = capsys.readouterr().out
+    assert "actions.yaml:" in out and "No Such Card" in out
