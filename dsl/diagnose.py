@@ -416,10 +416,10 @@ def keywords() -> dict[str, str]:
     A string terminal of letters is a keyword; so are the number words and
     'then', which the grammar matches with patterns.
     """
-    from prophecy.dsl.parser import NUMBER_WORDS, lark_parser
+    from prophecy.dsl.parser import NUMBER_WORDS, fast_parser
 
     words = {}
-    for t in lark_parser().terminals:
+    for t in fast_parser().terminals:  # the grammar's terminals (either parser has them)
         if t.pattern.type == "str" and t.pattern.value.isalpha():
             words[t.pattern.value.lower()] = t.name
     words.update(dict.fromkeys(NUMBER_WORDS, "NUMBER_WORD"))
