@@ -314,7 +314,7 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
     if misspelt is not None:
         return misspelt
     if case is not None:
-        return _from_case(case, column, text, _length(exc))
+        return _from_case(case, column, text, _length(exc), vocab)
     return _expected(exc, text, column)
 
 
@@ -323,8 +323,49 @@ def _case(label: str) -> Case:
     return next(c for c in CATALOGUE if c.label == label)
 
 
-def _from_case(case: Case, column: int, text: str, length: int) -> DslError:
-    return DslError(case.message, column=column, hint=case.hint, source=text, length=length)
+def _from_case(case: Case, column: int, text: str, length: int,
+               vocab: Vocabulary | None = None) -> DslError:
+    repair = _REPAIRS.get(case.label)
+    hint = repair(text, column, vocab) if repair is not None and vocab is not None else None
+    return DslError(case.message, column=column, hint=hint or case.hint, source=text,
+                    length=length)
+
+
+def _parses(text: str) -> bool:
+    """Whether a line is good syntax (names are not looked up)."""
+    from prophecy.dsl.parser import lark_parser
+
+    try:
+        lark_parser().parse(text)
+    except UnexpectedInput:
+        return False
+    return True
+
+
+def _grimoire_before_level(text: str, column: int, vocab: Vocabulary) -> str | None:
+    """'Level 3: Add 1 ...' -> the hint with the designer's own line mended, if it parses."""
+    from prophecy.dsl.parser import parse
+    from prophecy.dsl.printer import to_text
+
+    found = [m for m in re.finditer(r"\blevel\b", text, re.IGNORECASE) if m.start() < column]
+    if not found:
+        return None
+    at = found[-1].start()
+    mended = f"{text[:at]}Grimoire {text[at:].strip()}".strip()
+    if not _parses(mended):  # checked first: parse() on a broken line would diagnose again
+        return None
+    try:
+        canonical = to_text(parse(mended, vocab))
+    except DslError:
+        return None
+    named = canonical.replace("Grimoire Level", f"{vocab.grimoires[0]} Level", 1) \
+        if vocab.grimoires else canonical
+    return (f"write '{canonical}' for the card's own grimoire, or name one, as in "
+            f"'{named}'")
+
+
+#: Catalogued mistakes whose hint can mend the designer's own line (label -> mender).
+_REPAIRS = {"level-needs-grimoire": _grimoire_before_level}
 
 
 def _catalogued(exc: UnexpectedInput) -> Case | None:
