@@ -94,3 +94,42 @@ def test_text_outside_ascii_goes_to_larks_lexer(vocab, text, canonical):
     except DslError:
         got = None
     assert got == canonical
+
+
+def _lexers(grammar: str):
+    from lark import Lark
+
+    lark = Lark(grammar, parser="lalr", lexer="basic")
+    return FastLexer(lark.lexer_conf), lark
+
+
+@pytest.mark.parametrize(("grammar", "text"), [
+    # a longer string terminal first: '<=' is one token, not '<' and then '='
+    ('start: (LT | LE | EQ)+\nLT: "<"\nLE: "<="\nEQ: "="\n', "<=<<=="),
+    # a wider regex first: 'ab' before 'a'
+    ('start: (A | AB)+\nA: /a/\nAB: /ab?b/\n', "abab"),
+    # equal widths: the longer pattern first ('a[bc]' takes 'ab' before 'ab' can)
+    ('start: (A | B)+\nA: /a[bc]/\nB: /ab/\n', "abac"),
+    # keywords spelt in one case only stay case-sensitive: 'IF' is a word, 'if' a keyword
+    ('start: (IF | WORD)+\nIF: "if"\nWORD: /[a-zA-Z]+/\n%ignore " "\n', "if IF iF"),
+    # keywords in any case: every spelling is the keyword
+    ('start: (IF | WORD)+\nIF: "if"i\nWORD: /[a-zA-Z]+/i\n%ignore " "\n', "if IF iF word"),
+])
+def test_other_grammars_get_larks_tokens(grammar, text):
+    fast, lark = _lexers(grammar)
+    assert _tokens(fast.lex(text)) == _tokens(lark.lex(text))
+
+
+@pytest.mark.parametrize(("grammar", "words"), [
+    # one keyword in any case and one in one case: the fast lexer cannot fold both
+    ('start: (IF | DO | WORD)+\nIF: "if"i\nDO: "do"\nWORD: /[a-z]+/i\n', "flags"),
+    # keywords in any case over a case-sensitive pattern
+    ('start: (IF | WORD)+\nIF: "if"i\nWORD: /[a-z]+/\n', "flags"),
+    # two keywords in any case spelt alike but for case
+    ('start: (IF | IF2 | WORD)+\nIF: "if"i\nIF2: "IF"i\nWORD: /[a-zA-Z]+/i\n', "same word"),
+    # a keyword outside ASCII
+    ('start: (IF | WORD)+\nIF: "\u00eff"\nWORD: /[a-z\u00efA-Z]+/\n', "not ASCII"),
+])
+def test_a_grammar_the_fast_lexer_cannot_follow_is_refused(grammar, words):
+    with pytest.raises(ValueError, match=words):
+        _lexers(grammar)
