@@ -91,7 +91,7 @@ def run_scenario(content: model.Content, s: Scenario) -> Outcome:
 def _run(content: model.Content, s: Scenario) -> Outcome:
     raised: tuple[Item, IllegalMove] | None = None
     try:
-        game, names = build_table(content, s.given, seed_of(s))
+        game, names = build_table(content, s.given, seed_of(s), s.item)
     except IllegalMove as exc:
         return _verdict(s, [], (s.given or s.item, exc))
     play = Play(game, names, content)
@@ -153,7 +153,7 @@ def check(content: model.Content, paths: Iterable[Path]) -> tuple[int, list[Prop
 def check_scenario(content: model.Content, s: Scenario) -> list[ProphecyError]:
     """The mistakes of one scenario: names, keys, its table, its moves' cards and lines."""
     try:
-        game, names = build_table(content, s.given, seed_of(s))
+        game, names = build_table(content, s.given, seed_of(s), s.item)
         for move in read_moves(s.when, names):
             _check_move(content, move, names, expect_error=s.error is not None)
         if s.then is not None:

@@ -84,6 +84,7 @@ class TableBuilder:
 
     def __init__(self, book: Book, given: Item | None, seed: int) -> None:
         self.book, self.given, self.seed = book, given, seed
+        self.place: Item | None = None  # the scenario, for a refusal when it gives no table
         self.players = self._player_count()
         self.names = Names(book, self.players)
         self.free: dict[int, list[int]] = {}
@@ -97,7 +98,9 @@ class TableBuilder:
         named = [int(k.split()[1]) for k, _, _ in (self.given.entries() if self.given else [])
                  if k.startswith("player ") and k.split()[1].isdigit()]
         count = self.get("players")
-        n = int(count.value) if count is not None else max([DEFAULT_PLAYERS, *named])
+        # by default the fewest players the rules allow (two in the bundled game)
+        least = max(DEFAULT_PLAYERS, self.book.rules.min_players)
+        n = int(count.value) if count is not None else max([least, *named])
         if named and max(named) > n and count is not None:
             raise count.error(f"the table names player {max(named)}, but 'players' is {n}",
                               "give as many players as the table names")
@@ -152,8 +155,9 @@ class TableBuilder:
         try:  # the engine holds the number of players to the rules
             game = ScenarioGame(book, [_Nobody()] * self.players, self.seed)
         except ProphecyError as exc:
-            where = self.get("players") or self.given
-            assert where is not None
+            where = self.get("players") or self.given or self.place
+            if where is None:
+                raise
             raise where.error(exc.message, exc.hint, IllegalMove) from None
         _clear(game, self.players, len(book.grimoires))
         game.rng = random.Random(self.seed)
@@ -327,9 +331,14 @@ def _clear(game: ScenarioGame, players: int, grimoires: int) -> None:
     game.players = [PlayerState(s, grimoires) for s in range(players)]
 
 
-def build_table(content: model.Content, given: Item | None, seed: int
-                ) -> tuple[ScenarioGame, Names]:
-    """The game a scenario starts from, and the names it resolved against."""
+def build_table(content: model.Content, given: Item | None, seed: int,
+                place: Item | None = None) -> tuple[ScenarioGame, Names]:
+    """The game a scenario starts from, and the names it resolved against.
+
+    ``place`` (the scenario itself) is where a table the rules refuse is
+    reported when the scenario gives no table.
+    """
     builder = TableBuilder(book_for(content, given), given, seed)
+    builder.place = place
     return builder.build(), builder.names
 

@@ -33,7 +33,7 @@ def run(name: str, seconds: float, batch: int = 200) -> int:
     strategy, check = PROPERTIES[name]
     tried = 0
 
-    @settings(max_examples=batch, deadline=20000, database=None,
+    @settings(max_examples=batch, deadline=60000, database=None,
               suppress_health_check=list(HealthCheck))
     @given(strategy)
     def one(value):

@@ -248,3 +248,20 @@ def test_a_clean_scenario_check_is_kept_and_any_change_checks_again(tmp_path, ca
     assert main(["check", "--no-fit", "--content", str(content)]) == 1
     out = capsys.readouterr().out
     assert "actions.yaml:" in out and "No Such Card" in out
+
+
+def test_more_players_than_a_table_defaults_to_is_reported_at_each_scenario(tmp_path, capsys):
+    """min_players above the default table: each scenario laid out for the fewest allowed."""
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    game = content / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    for key, value in (("min_players", 5), ("max_players", 7)):
+        start = text.index(f"  {key}: ")
+        text = text[:start] + f"  {key}: {value}" + text[text.index("\n", start):]
+    game.write_text(text, encoding="utf-8")
+    assert main(["check", "--no-fit", "--content", str(content)]) == 1
+    out, err = capsys.readouterr()
+    assert "internal error" not in out + err
+    assert "5 players need 5 Blood Magic Grimoire cards" in out + err
+    assert "scenarios/actions.yaml:" in out + err
