@@ -514,14 +514,8 @@ class _Build:
         count = next((c for c in children if isinstance(c, int)), 1)
         return count, any(isinstance(c, Tree) and c.data == "arcana_word" for c in children)
 
-    def deck_phrase(self, meta: Meta, children: list[Any]) -> Tree[Any]:
-        return Tree("deck_phrase", [], meta)
-
-    def arcana_word(self, meta: Meta, children: list[Any]) -> Tree[Any]:
-        return Tree("arcana_word", [], meta)
-
-    def points_word(self, meta: Meta, children: list[Any]) -> Tree[Any]:
-        return Tree("points_word", [], meta)
+    # deck_phrase, arcana_word and points_word have no method: each stays a Tree of no
+    # children (its words are keywords), which its parent reads by name.
 
     def deed_with(self, meta: Meta, children: list[Any]) -> ast.DeedTarget:
         most = children[-2].type == "MOST"
