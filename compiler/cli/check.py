@@ -70,35 +70,34 @@ def scenarios(report: Any, folder: Path, root: Path) -> tuple[int, list[Any]]:
     path = content_cache(root, "scenarios") / "clean.json"
     key = _digest(root)
     known = read_json(path)
-    if known.get("key") == key and isinstance(known.get("count"), int):
+    if key is not None and known.get("key") == key and isinstance(known.get("count"), int):
         return known["count"], []
     from prophecy.engine.scenarios import runner
 
     count, problems = runner.check(report.content, [folder])
-    if not problems:
+    if not problems and key is not None:
         write_json(path, {"key": key, "count": count})
     return count, problems
 
 
-def _digest(root: Path) -> str:
-    """A digest of the content folder's files (their bytes) and of the package's code.
+def _digest(root: Path) -> str | None:
+    """A digest of the content folder's files and of the package's code (None: unreadable).
 
-    The code is named by each source file's path, size and modification time,
-    as make does: an installed package changes only when it is installed again.
+    The files are digested as the Dask executor digests what it ships; the code
+    is named by each source file's path, size and modification time, as make
+    does: an installed package changes only when it is installed again.
     """
     import hashlib
 
     import prophecy.compiler
     import prophecy.dsl
     import prophecy.engine
+    from prophecy.engine.executors import content_files, digest
 
-    h = hashlib.sha256()
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        h.update(str(path.relative_to(root)).encode("utf-8", "surrogateescape") + b"\0")
-        try:
-            h.update(path.read_bytes())
-        except OSError:
-            h.update(b"\1unreadable")
+    try:
+        h = hashlib.sha256(digest(content_files(root)).encode())
+    except OSError:
+        return None
     for package in (prophecy.dsl, prophecy.compiler, prophecy.engine):
         for base in package.__path__:
             for path in sorted(Path(base).rglob("*.py")):

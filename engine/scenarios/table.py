@@ -82,9 +82,10 @@ def _title(item: Item, vocab: Vocabulary) -> model.Title:
 class TableBuilder:
     """Places the cards of ``given`` on a fresh table, each copy once."""
 
-    def __init__(self, book: Book, given: Item | None, seed: int) -> None:
+    def __init__(self, book: Book, given: Item | None, seed: int,
+                 place: Item | None = None) -> None:
         self.book, self.given, self.seed = book, given, seed
-        self.place: Item | None = None  # the scenario, for a refusal when it gives no table
+        self.place = place  # the scenario, for a refusal when it gives no table
         self.players = self._player_count()
         self.names = Names(book, self.players)
         self.free: dict[int, list[int]] = {}
@@ -338,7 +339,6 @@ def build_table(content: model.Content, given: Item | None, seed: int,
     ``place`` (the scenario itself) is where a table the rules refuse is
     reported when the scenario gives no table.
     """
-    builder = TableBuilder(book_for(content, given), given, seed)
-    builder.place = place
+    builder = TableBuilder(book_for(content, given), given, seed, place)
     return builder.build(), builder.names
 
