@@ -91,7 +91,7 @@ class GreedyBot:
     def decide(self, game: Any, me: Any, options: Sequence[str]) -> Candidate:
         """The action (and its card or grimoire) with the best estimate one step ahead."""
         scored = sketch_actions(game, me, options, self.rng)
-        return heuristics.best(scored, lambda item: item[1], self.rng)[0]
+        return heuristics.best_scored(scored, self.rng)
 
 
 def _worth_using(game: Any, me: Any, node: ast.Effect) -> bool:
@@ -167,9 +167,11 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
 
 def _deed_draw(rules: Any) -> ast.Effect:
     """The Draw Dark Deeds action as the line it amounts to."""
-    return _DEED_DRAW.setdefault(
-        (rules.deed_draw, rules.deed_keep),
-        ast.Effect((), (ast.DrawDeeds(rules.deed_draw, rules.deed_keep),)))
+    key = (rules.deed_draw, rules.deed_keep)
+    line = _DEED_DRAW.get(key)
+    if line is None:
+        line = _DEED_DRAW[key] = ast.Effect((), (ast.DrawDeeds(*key),))
+    return line
 
 
 _DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}

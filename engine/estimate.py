@@ -24,6 +24,7 @@ once per card book (each seat's view of the cards has its own).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
@@ -47,6 +48,10 @@ CARD_VALUE = 1.0  # a card in hand, as points, at the start of the game
 TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the end)
 
 
+#: A Dark Deed in a sketch: (points, cards needed, cards stored, grimoire index).
+Deed = tuple[int, int, int, int]
+
+
 @dataclass(slots=True)
 class Sketch:
     """One player's position as counts: what the estimate reads and actions change."""
@@ -55,7 +60,8 @@ class Sketch:
     pile: int
     stash: int
     levels: list[int]
-    deeds: list[list[int]]  # per deed in play: [points, cards needed, stored, grimoire]
+    # per deed in play: (points, cards needed, stored, grimoire); an action replaces the tuple
+    deeds: list[Deed]
     completed: list[int]  # grimoire of each completed deed
     completed_points: int
     round: int
@@ -72,10 +78,10 @@ class Sketch:
     edge: float = 0.0
 
     def copy(self) -> Sketch:
-        return Sketch(self.hand, self.pile, self.stash, self.levels[:],
-                      [d[:] for d in self.deeds], self.completed[:], self.completed_points,
-                      self.round, self.limits, self.grimoires, self.titles, self.verses,
-                      self.names, self.new_deed, self.own, self.edge)
+        return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds[:],
+                      self.completed[:], self.completed_points, self.round, self.limits,
+                      self.grimoires, self.titles, self.verses, self.names, self.new_deed,
+                      self.own, self.edge)
 
     def grimoire(self, name: str | None) -> int | None:
         """The index a grimoire reference means here (None: no filter; -1: none)."""
@@ -128,8 +134,7 @@ class Valuer:
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
         default_factory=dict, repr=False)
-    _last_deeds: tuple[list[list[int]], int, float] = field(
-        default=([], 0, 0.0), repr=False)
+    _deed_memo: dict[tuple[Any, ...], float] = field(default_factory=dict, repr=False)
 
     @staticmethod
     def of(book: Book) -> Valuer:
@@ -144,12 +149,12 @@ class Valuer:
     def sketch(self, game: Game, p: PlayerState) -> Sketch:
         """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
         points, needed, gidx = game.views[p.seat].deed_points, game.needed, game.gidx
-        deeds = [[points[d], needed[d], len(s), gidx[d]]
+        deeds = [(points[d], needed[d], len(s), gidx[d])
                  for d, s in zip(p.deeds, p.stored, strict=True)]
         limits = self.limits
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
                     [gidx[d] for d in p.completed],
-                    sum(points[d] for d in p.completed) + p.gained,
+                    sum([points[d] for d in p.completed]) + p.gained,
                     game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
         design = game.design
         for t in game.titles:
@@ -209,8 +214,8 @@ class Valuer:
         value += found if found is not None else self._levels(sk, left)
         deeds = sk.deeds
         if deeds:
-            last = self._last_deeds
-            value += last[2] if left == last[1] and deeds == last[0] else self._deeds(deeds, left)
+            found = self._deed_memo.get((left, *deeds))
+            value += found if found is not None else self._deeds(deeds, left)
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
         for test, worth in sk.verses:
             if test is None or test(sk):
@@ -237,12 +242,10 @@ class Valuer:
         self._memo[key] = value
         return value
 
-    def _deeds(self, deeds: list[list[int]], left: int) -> float:
+    def _deeds(self, deeds: list[Deed], left: int) -> float:
         """Dark Deeds: the cards still to come go to the deeds nearest to done first."""
         if not deeds:
             return 0.0
-        if deeds == self._last_deeds[0] and left == self._last_deeds[1]:
-            return self._last_deeds[2]  # a Level up or a draw leaves them as they were
         # Sure to be filled up to the capacity, hopeless beyond twice of it.
         capacity = ADD_RATE * left
         value = 0.0
@@ -254,7 +257,9 @@ class Valuer:
                 chance = 1.0 if missing <= capacity else 2.0 - missing / capacity
                 capacity -= missing
                 value += points * chance * (DEED_OPTION + DEED_SHARE * have / need)
-        self._last_deeds = ([d[:] for d in deeds], left, value)
+        if len(self._deed_memo) > 8192:  # positions repeat: a Level up leaves them as they were
+            self._deed_memo.clear()
+        self._deed_memo[(left, *deeds)] = value
         return value
 
 
@@ -349,18 +354,18 @@ def _build(book: Book) -> Valuer:
 
 def _reader(kind: str, g: int | None) -> Any:
     """A quantity of the sketch as a function (read in the estimate's inner loop)."""
-    if kind == "stashed":
-        return lambda sk: sk.stash
-    if kind == "hand":
-        return lambda sk: sk.hand
+    if kind in ("stashed", "hand"):  # a C-level getter: the quickest call there is
+        return attrgetter("stash" if kind == "stashed" else "hand")
     if kind == "total_level":
         return lambda sk: sum(sk.levels)
     if kind == "level":
         if g is None or g < 0:
             return lambda sk: 0
         return lambda sk: sk.levels[g]
-    if kind == "completed" and g is None:
-        return lambda sk: len(sk.completed)
+    if kind == "completed":
+        if g is None:
+            return lambda sk: len(sk.completed)
+        return lambda sk: sk.completed.count(g)
     return lambda sk: quantity(sk, kind, g)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from prophecy.dsl import ast
 from prophecy.engine import protocol as P
-from prophecy.engine.estimate import Sketch, Valuer
+from prophecy.engine.estimate import Deed, Sketch, Valuer
 from prophecy.engine.scoring import base_parts
 from prophecy.engine.state import PlayerState
 
@@ -38,13 +38,13 @@ def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
     return [i for i, d in enumerate(sk.deeds) if g is None or d[3] == g]
 
 
-_PICK: dict[str, Callable[[list[int]], tuple[int, ...]]] = {
+_PICK: dict[str, Callable[[Deed], tuple[int, ...]]] = {
     "highest-points": lambda d: (d[0],), "lowest-points": lambda d: (-d[0],),
     "most-cards": lambda d: (d[2],), "fewest-cards": lambda d: (-d[2],),
 }
 
 
-def _nearest(d: list[int]) -> tuple[int, ...]:
+def _nearest(d: Deed) -> tuple[int, ...]:
     """A deed to add to: one not yet ready, nearest to done, then the richest."""
     missing = d[1] - d[2]
     return (missing > 0, -missing if missing > 0 else 0, d[0])
@@ -55,30 +55,31 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
     if not deeds:
         return
     target = a.target
-    g = sk.grimoire(target.grimoire)
-    found = deeds if g is None else [d for d in deeds if d[3] == g]
+    found = _slots(sk, target)
     if not found:
         return
-    if target.selector == "each":
-        for deed in found:
-            deed[2] += a.count
-        return
-    pick = _PICK.get(target.selector)
-    if pick is not None:  # the rules pick the deed; the player picks among the tied
-        top = max([pick(d) for d in found])
-        found = [d for d in found if pick(d) == top]
-    chosen, key = found[0], _nearest(found[0])
-    for deed in found:  # the one nearest to done that is not done, then the richest
-        k = _nearest(deed)
-        if k > key:
-            chosen, key = deed, k
-    chosen[2] += a.count
+    if target.selector != "each":
+        pick = _PICK.get(target.selector)
+        if pick is not None:  # the rules pick the deed; the player picks among the tied
+            top = max([pick(deeds[i]) for i in found])
+            found = [i for i in found if pick(deeds[i]) == top]
+        chosen, key = found[0], _nearest(deeds[found[0]])
+        for i in found:  # the one nearest to done that is not done, then the richest
+            k = _nearest(deeds[i])
+            if k > key:
+                chosen, key = i, k
+        found = [chosen]
+    for i in found:  # a deed of the sketch is a tuple: replaced, never changed in place
+        points, need, have, grimoire = deeds[i]
+        deeds[i] = (points, need, have + a.count, grimoire)
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
-    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
+    deeds = sk.deeds
+    slots = [i for i in _slots(sk, a.target) if deeds[i][2]]
     for i in slots if a.target.selector == "each" else slots[:1]:
-        sk.deeds[i][2] = max(0, sk.deeds[i][2] - a.count)
+        points, need, have, grimoire = deeds[i]
+        deeds[i] = (points, need, max(0, have - a.count), grimoire)
 
 
 def _stash(a: ast.Stash, sk: Sketch) -> None:
@@ -100,7 +101,7 @@ def _draw(a: ast.DrawArcana, sk: Sketch) -> None:
 def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
     for _ in range(a.keep):
         if len(sk.deeds) < sk.limits[1]:
-            sk.deeds.append([sk.new_deed[0], sk.new_deed[1], 0, -1])
+            sk.deeds.append((sk.new_deed[0], sk.new_deed[1], 0, -1))
 
 
 def _shift(sk: Sketch, name: str, delta: int) -> None:
@@ -223,7 +224,7 @@ def apply_line(node: ast.Line, sk: Sketch) -> None:
 
 
 #: A mid-game position to price a line on when no game is at hand.
-TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=[[6, 4, 1, 0], [4, 3, 1, 1]],
+TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=[(6, 4, 1, 0), (4, 3, 1, 1)],
                  completed=[], completed_points=0, round=2, limits=(7, 4, 4, 0),
                  names={}, new_deed=(6, 4), own=0)
 _PLAIN_LEVEL = (0, 1, 3, 6, 10)
@@ -263,6 +264,14 @@ def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T
     return tied[int(rng.random() * len(tied))]
 
 
+def best_scored(scored: Sequence[tuple[T, float]], rng: random.Random) -> T:
+    """The item of the highest score in (item, score) pairs, as ``best`` picks it (floats
+    within 1e-9 tie, and ``rng`` breaks ties), without a key function per item."""
+    top = max([v for _, v in scored])
+    tied = [item for item, v in scored if v >= top - 1e-9]
+    return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
+
+
 @cache
 def effect_value(node: ast.Node | None) -> float:
     """A rough worth of using an effect line, in points, on a typical mid-game position."""
@@ -293,7 +302,7 @@ def cheapest_card(game: Game, me: PlayerState, cards: Sequence[int], rng: random
     if not cards:
         return -1
     values = _values(game.views[me.seat])
-    low = min(values[c] for c in cards)
+    low = min([values[c] for c in cards])
     tied = [c for c in cards if values[c] == low]
     return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
 

@@ -70,6 +70,6 @@ class PlannerBot(GreedyBot):
                 break
             options = copy.action_options(me, used)
             scored = sketch_actions(copy, me, options, rng)
-            kind, card, grimoire = heuristics.best(scored, lambda c: c[1], rng)[0]
+            kind, card, grimoire = heuristics.best_scored(scored, rng)
         copy.prophecy_phase(me)
         return Valuer.of(copy.views[seat]).estimate(copy, me)
