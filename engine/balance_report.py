@@ -145,7 +145,7 @@ def text(s: dict[str, Any]) -> str:
     for f in s["features"][:12]:
         mark = "*" if f["decided"] else " "
         out.append(f" {mark}{f['feature']:<32} {_ci(f['points'])} points, "
-                   f"{f['designs']} designs, {f['pairs']} pairs")
+                   f"{f['designs']} design{'s' if f['designs'] != 1 else ''}, {f['pairs']} pairs")
     neutral = s["neutral"]
     out += ["", f"no different from the twin, within {s['margin']:g} point ({len(neutral)}): "
             + (", ".join(r["name"] for r in neutral[:20]) + (" ..." if len(neutral) > 20 else "")

@@ -56,6 +56,25 @@ def test_tied_options_are_split_by_the_generator_not_taken_first():
     assert heuristics.best([1, 5, 2], lambda o: o, random.Random(1)) == 5
 
 
+def test_scored_options_pick_the_best_and_split_ties_like_best():
+    scored = [("a", 1.0), ("b", 3.0), ("c", 3.0 - 1e-12), ("d", 2.9)]
+    picks = Counter(heuristics.best_scored(scored, random.Random(s)) for s in range(200))
+    assert set(picks) == {"b", "c"} and min(picks.values()) > 70
+    assert heuristics.best_scored([("a", 1.0), ("b", 1.5)], random.Random(1)) == "b"
+    assert heuristics.best_scored([("a", 2.0), ("b", 2.0 - 2e-9)], random.Random(1)) == "a"
+    for s in range(20):  # the same draw of the generator as best, so a game plays the same
+        assert heuristics.best_scored(scored, random.Random(s)) == heuristics.best(
+            scored, lambda item: item[1], random.Random(s))[0]
+
+
+def test_a_bot_is_seeded_by_its_seat_so_a_game_replays():
+    for spec in ("random", "greedy"):
+        one, again, other = make_bot(spec, "7:1:0"), make_bot(spec, "7:1:0"), make_bot(spec, 8)
+        draws = [one.rng.random() for _ in range(5)]
+        assert draws == [again.rng.random() for _ in range(5)]
+        assert draws != [other.rng.random() for _ in range(5)]
+
+
 def test_every_question_has_a_rule_of_thumb():
     assert set(heuristics._RULES) == set(protocol.ASKS)
 

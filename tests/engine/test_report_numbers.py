@@ -13,8 +13,14 @@ import json
 
 import pytest
 
-from prophecy.engine import charts, report, simulate
-from prophecy.engine.report_html import render_report
+from prophecy.engine import balance, balance_report, charts, report, simulate
+from prophecy.engine.executors import Serial
+from prophecy.engine.report_html import (
+    render_balance,
+    render_report,
+    write_balance_report,
+    write_report,
+)
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +98,65 @@ def test_the_charts(golden):
         charts.stacked({}, title="nothing"),
     ]
     golden("charts.svg.txt", "\n\n".join(drawn) + "\n")
+
+
+@pytest.fixture(scope="module")
+def balance_summary(kit):
+    """A small paired sweep in which one card is decided (a Windfall: two free stashes)."""
+    base = kit.content()
+    windfall = kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck"] * 2,
+                          copies=3)
+    book = kit.book(arcana=[windfall, *base.of_kind("arcana")])
+    names = ["Windfall", "Blood Magic 0", "Necromancy 4"]
+    raw = balance.sweep(book, Serial(book), names=names, pairs=60)
+    raw["seconds"] = 1.5  # the wall time is reported, never held
+    return balance_report.summarise(raw)
+
+
+def test_the_balance_summary_numbers(balance_summary, golden):
+    assert balance_summary["findings"], "the sweep must decide something"
+    golden("balance.json", json.dumps(balance_summary, indent=1, sort_keys=True) + "\n")
+
+
+def test_the_balance_terminal_summary(balance_summary, golden):
+    golden("balance.txt", balance_report.text(balance_summary))
+
+
+def test_the_balance_html_report(balance_summary, golden, tmp_path):
+    page = render_balance(balance_summary)
+    golden("balance.html", page)
+    write_balance_report(balance_summary, tmp_path / "b.html")
+    assert (tmp_path / "b.html").read_text(encoding="utf-8") == page
+
+
+def test_the_report_is_written_as_rendered(data, tmp_path):
+    write_report(data, tmp_path / "r.html")
+    assert (tmp_path / "r.html").read_text(encoding="utf-8") == render_report(data)
+
+
+def test_the_fair_share_leaves_out_games_nobody_wins(data):
+    share = {**data, "no_winner": report.rate(40, 100), "players": 3}
+    assert "(20.0%, after games nobody wins)" in render_report(share)
+
+
+def test_names_in_the_reports_are_escaped(data, balance_summary):
+    card = {**data["cards"][0], "name": "Blood & <i>Bone</i>"}
+    page = render_report({**data, "cards": [card, *data["cards"][1:]]})
+    assert "Blood &amp; &lt;i&gt;Bone&lt;/i&gt;" in page and "<i>Bone" not in page
+    row = {**balance_summary["decided"][0], "name": "A <b>bold</b> card"}
+    page = render_balance({**balance_summary, "decided": [row], "designs": [row]})
+    assert "A &lt;b&gt;bold&lt;/b&gt; card" in page and "<b>bold" not in page
+
+
+def test_charts_at_their_edges():
+    assert charts._x(0.5, 0) == charts.LABEL  # nothing to scale by: the left edge
+    assert charts._x(2.0, 1.0) == charts.LABEL + charts.PLOT  # clipped to the top
+    assert 'aria-label=""' in charts.bars([("a", 0.5, 0.4, 0.6)])
+    assert 'aria-label=""' in charts.pairs([("a", (0.5, 0.4, 0.6), (0.5, 0.4, 0.6))])
+    assert 'aria-label=""' in charts.stacked({"a": 1.0})
+    # all zeros: the axis runs to 100%, never to nothing
+    assert ">100%</text>" in charts.bars([("a", 0.0, 0.0, 0.0)], top=0.0)
+    assert ">100%</text>" in charts.pairs([("a", (0.0, 0.0, 0.0), (0.0, 0.0, 0.0))])
+    # a part is labelled only when its width is over 60 (of 700)
+    assert ">a 60.0</text>" not in charts.stacked({"a": 60.0, "b": 640.0})
+    assert ">a 61.0</text>" in charts.stacked({"a": 61.0, "b": 639.0})

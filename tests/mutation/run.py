@@ -29,6 +29,11 @@ folder (changed sources get their mutants made and tested anew) and tests the
 survivors again: the way to see new tests kill survivors without a full run.
 ``--keep`` only reports on the last run.
 
+``--sample N`` makes every mutant but tests a random sample of N of them (the
+same N for the same ``--seed``), each tested anew, and gives the share killed
+with its 95% interval: a figure for a package whose full run takes longer than
+the time at hand. With ``--again`` it samples the last run's work folder.
+
 Exit 0 when the share killed (equivalents left out) is at least GOAL, else 1.
 """
 
@@ -36,7 +41,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -97,9 +104,43 @@ def run_mutmut(tree: Path, jobs: int, names: list[str] | None = None) -> int:
     command = [sys.executable, "-m", "mutmut", "run", "--max-children", str(jobs)]
     if not names:
         return subprocess.call(command, cwd=tree, env=env)
-    codes = [subprocess.call([*command, *names[i : i + 200]], cwd=tree, env=env)
-             for i in range(0, len(names), 200)]
+    codes = [subprocess.call([*command, *names[i : i + 1000]], cwd=tree, env=env)
+             for i in range(0, len(names), 1000)]
     return max(codes)
+
+
+#: mutmut's own first step (make the mutants), run alone: the sample is drawn from them.
+MAKE = """
+import os, mutmut.__main__ as m
+m.set_mutant_under_test("mutant_generation")
+os.makedirs("mutants", exist_ok=True)
+m.copy_src_dir(); m.copy_also_copy_files(); m.setup_source_paths()
+m.store_lines_covered_by_tests(); m.create_mutants(2)
+"""
+
+
+def make_mutants(tree: Path) -> None:
+    """Make every mutant of the staged tree without testing any."""
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run([sys.executable, "-c", MAKE], cwd=tree, env=env, check=False,
+                          capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"making the mutants failed (is mutmut 3 installed?):\n{done.stderr[-2000:]}")
+
+
+def sample(names: list[str], n: int, seed: int) -> list[str]:
+    """N of the mutant names, drawn at random (the same for the same seed)."""
+    return sorted(random.Random(seed).sample(sorted(names), min(n, len(names))))
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def sync(tree: Path) -> list[str]:
@@ -164,13 +205,18 @@ def package_of(name: str) -> str:
     return "?"
 
 
-def report(tree: Path, found: dict[str, str]) -> bool:
-    """Print the figures and the survivors; True when the goal is met."""
+def report(tree: Path, found: dict[str, str], drawn_from: int = 0) -> bool:
+    """Print the figures and the survivors; True when the goal is met.
+
+    ``drawn_from``: when ``found`` is a sample, how many mutants it was drawn from.
+    """
     known = equivalents()
     by_package: dict[str, Counter[str]] = {}
     for name, status in found.items():
         by_package.setdefault(package_of(name), Counter())[status] += 1
     print()
+    if drawn_from:
+        print(f"a random sample of {len(found)} of the {drawn_from} mutants made")
     total, killed = Counter(), 0
     for package, counts in sorted(by_package.items()):
         made = sum(counts.values())
@@ -184,9 +230,10 @@ def report(tree: Path, found: dict[str, str]) -> bool:
     listed = [n for n in survivors if n in known]
     share = killed / made if made else 0.0
     kept = killed / (made - len(listed)) if made > len(listed) else 0.0
+    low, high = wilson(killed, made - len(listed))
     print(f"all       {made:5} mutants: {killed} killed ({share:.1%}); "
           f"{len(listed)} survivors listed as equivalent; "
-          f"killed of the rest: {kept:.1%} (goal {GOAL:.0%})")
+          f"killed of the rest: {kept:.1%} [95%: {low:.1%} to {high:.1%}] (goal {GOAL:.0%})")
     for title, names in (("Survivors not explained", [n for n in survivors if n not in known]),
                          ("Survivors listed as equivalent", listed)):
         print(f"\n{title}: {len(names)}")
@@ -212,13 +259,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--again", action="store_true",
                         help="in the last run's work folder, bring in what changed in the "
                              "checkout and test the survivors again")
+    parser.add_argument("--sample", type=int, metavar="N",
+                        help="test a random sample of N mutants (each anew) instead of all")
+    parser.add_argument("--seed", type=int, default=1, help="the sample's seed (1)")
     args = parser.parse_args(argv)
     unknown = [p for p in args.packages if p not in PACKAGES]
     if unknown:
         parser.error(f"unknown package {', '.join(unknown)}: choose from {', '.join(PACKAGES)}")
     packages = args.packages or list(PACKAGES)
     tree = args.work / "stage"
-    if args.again:
+    drawn: list[str] = []
+    if args.sample:
+        if args.again:
+            print(f"brought in {len(sync(tree))} changed files")
+        else:
+            tree = stage(args.work, packages)
+        make_mutants(tree)
+        every = [n for n in results(tree) if package_of(n) in packages]
+        drawn = sample(every, args.sample, args.seed)
+        print(f"testing a sample of {len(drawn)} of {len(every)} mutants (seed {args.seed})")
+        code = run_mutmut(tree, args.jobs, drawn)
+    elif args.again:
         print(f"brought in {len(sync(tree))} changed files")
         run_mutmut(tree, args.jobs)  # mutants of changed files, made anew
         survivors = [n for n, s in results(tree).items() if s != "killed"]
@@ -231,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"mutmut stopped with exit code {code}", file=sys.stderr)
         return 2
     found = {n: s for n, s in results(tree).items() if package_of(n) in packages}
+    if drawn:
+        made = len(found)
+        found = {n: found[n] for n in drawn if n in found}
+        return 0 if report(tree, found, made) else 1
     if not found:
         print("no mutants found: run without --keep first", file=sys.stderr)
         return 2
