@@ -149,8 +149,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
             if len(sk.deeds) >= rules.deed_limit:  # a full row: the draw changes nothing
                 out.append(((DEEDS, -1, -1), base))
                 continue
-            deeds = sk.deeds  # the kept deed appended on the sketch itself, then taken back
-            sk.deeds = [*deeds]
+            deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
             heuristics.apply_line(_deed_draw(rules), sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds

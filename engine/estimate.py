@@ -61,7 +61,7 @@ class Sketch:
     stash: int
     levels: list[int]
     # per deed in play: (points, cards needed, stored, grimoire); an action replaces the tuple
-    deeds: list[Deed]
+    deeds: tuple[Deed, ...]
     completed: list[int]  # grimoire of each completed deed
     completed_points: int
     round: int
@@ -78,7 +78,7 @@ class Sketch:
     edge: float = 0.0
 
     def copy(self) -> Sketch:
-        return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds[:],
+        return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds,
                       self.completed[:], self.completed_points, self.round, self.limits,
                       self.grimoires, self.titles, self.verses, self.names, self.new_deed,
                       self.own, self.edge)
@@ -134,7 +134,9 @@ class Valuer:
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
         default_factory=dict, repr=False)
-    _deed_memo: dict[tuple[Any, ...], float] = field(default_factory=dict, repr=False)
+    _deed_memo: dict[tuple[int, tuple[Deed, ...]], float] = field(default_factory=dict,
+                                                                   repr=False)
+    _last_deeds: tuple[tuple[Deed, ...], int, float] = field(default=((), 0, 0.0), repr=False)
 
     @staticmethod
     def of(book: Book) -> Valuer:
@@ -149,8 +151,8 @@ class Valuer:
     def sketch(self, game: Game, p: PlayerState) -> Sketch:
         """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
         points, needed, gidx = game.views[p.seat].deed_points, game.needed, game.gidx
-        deeds = [(points[d], needed[d], len(s), gidx[d])
-                 for d, s in zip(p.deeds, p.stored, strict=True)]
+        deeds = tuple([(points[d], needed[d], len(s), gidx[d])
+                       for d, s in zip(p.deeds, p.stored, strict=True)])
         limits = self.limits
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
                     [gidx[d] for d in p.completed],
@@ -213,9 +215,16 @@ class Valuer:
                                                                      *sk.grimoires))
         value += found if found is not None else self._levels(sk, left)
         deeds = sk.deeds
-        if deeds:
-            found = self._deed_memo.get((left, *deeds))
-            value += found if found is not None else self._deeds(deeds, left)
+        if deeds:  # the same tuple as last time, most often: an action left them alone
+            last = self._last_deeds
+            if deeds is last[0] and left == last[1]:
+                value += last[2]
+            else:
+                found = self._deed_memo.get((left, deeds))
+                if found is None:
+                    found = self._deeds(deeds, left)
+                self._last_deeds = (deeds, left, found)
+                value += found
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
         for test, worth in sk.verses:
             if test is None or test(sk):
@@ -242,7 +251,7 @@ class Valuer:
         self._memo[key] = value
         return value
 
-    def _deeds(self, deeds: list[Deed], left: int) -> float:
+    def _deeds(self, deeds: tuple[Deed, ...], left: int) -> float:
         """Dark Deeds: the cards still to come go to the deeds nearest to done first."""
         if not deeds:
             return 0.0
@@ -259,7 +268,7 @@ class Valuer:
                 value += points * chance * (DEED_OPTION + DEED_SHARE * have / need)
         if len(self._deed_memo) > 8192:  # positions repeat: a Level up leaves them as they were
             self._deed_memo.clear()
-        self._deed_memo[(left, *deeds)] = value
+        self._deed_memo[(left, deeds)] = value
         return value
 
 

@@ -69,17 +69,23 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
             if k > key:
                 chosen, key = i, k
         found = [chosen]
-    for i in found:  # a deed of the sketch is a tuple: replaced, never changed in place
-        points, need, have, grimoire = deeds[i]
-        deeds[i] = (points, need, have + a.count, grimoire)
+    _store(sk, found, a.count)
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
-    deeds = sk.deeds
-    slots = [i for i in _slots(sk, a.target) if deeds[i][2]]
-    for i in slots if a.target.selector == "each" else slots[:1]:
+    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
+    _store(sk, slots if a.target.selector == "each" else slots[:1], -a.count)
+
+
+def _store(sk: Sketch, slots: list[int], count: int) -> None:
+    """``count`` more cards (or fewer, never below none) on the deeds in ``slots``: the
+    sketch's deeds are a tuple, replaced, never changed in place (the estimate keeps the
+    worth of the last deeds it read by identity)."""
+    deeds = list(sk.deeds)
+    for i in slots:
         points, need, have, grimoire = deeds[i]
-        deeds[i] = (points, need, max(0, have - a.count), grimoire)
+        deeds[i] = (points, need, max(0, have + count), grimoire)
+    sk.deeds = tuple(deeds)
 
 
 def _stash(a: ast.Stash, sk: Sketch) -> None:
@@ -101,7 +107,7 @@ def _draw(a: ast.DrawArcana, sk: Sketch) -> None:
 def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
     for _ in range(a.keep):
         if len(sk.deeds) < sk.limits[1]:
-            sk.deeds.append((sk.new_deed[0], sk.new_deed[1], 0, -1))
+            sk.deeds = (*sk.deeds, (sk.new_deed[0], sk.new_deed[1], 0, -1))
 
 
 def _shift(sk: Sketch, name: str, delta: int) -> None:
@@ -224,7 +230,7 @@ def apply_line(node: ast.Line, sk: Sketch) -> None:
 
 
 #: A mid-game position to price a line on when no game is at hand.
-TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=[(6, 4, 1, 0), (4, 3, 1, 1)],
+TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=((6, 4, 1, 0), (4, 3, 1, 1)),
                  completed=[], completed_points=0, round=2, limits=(7, 4, 4, 0),
                  names={}, new_deed=(6, 4), own=0)
 _PLAIN_LEVEL = (0, 1, 3, 6, 10)

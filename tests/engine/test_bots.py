@@ -96,12 +96,12 @@ def _sketch(book, **changes):
 
 def test_a_dark_deed_that_cannot_be_finished_is_worth_nothing(bundled):
     book = book_of(bundled)
-    valuer, sk = _sketch(book, round=5, deeds=[(11, 6, 1, 0)], verses=[], titles=[])
-    more = dataclasses.replace(sk, deeds=[(11, 6, 2, 0)])
+    valuer, sk = _sketch(book, round=5, deeds=((11, 6, 1, 0),), verses=[], titles=[])
+    more = dataclasses.replace(sk, deeds=((11, 6, 2, 0),))
     assert valuer.value(more) == valuer.value(sk)  # five cards short in the last round
     early = dataclasses.replace(sk, round=2)
-    assert valuer.value(dataclasses.replace(early, deeds=[(11, 6, 2, 0)])) > valuer.value(early)
-    ready = dataclasses.replace(sk, deeds=[(11, 6, 6, 0)])
+    assert valuer.value(dataclasses.replace(early, deeds=((11, 6, 2, 0),))) > valuer.value(early)
+    ready = dataclasses.replace(sk, deeds=((11, 6, 6, 0),))
     assert valuer.value(ready) - valuer.value(sk) == pytest.approx(11)
 
 

@@ -152,3 +152,40 @@ def test_hirelings_are_enlisted_to_hurt_and_to_help(game, synthetic):
 
 def test_every_action_class_has_a_worth():
     assert set(H.ACTION_VALUES) == set(ast.ACTION_CLASSES)
+
+
+def test_a_line_worth_nothing_is_not_used(game, vocab):
+    from prophecy.dsl.parser import parse
+
+    neutral = parse("Draw 1 Arcana, then Discard 1 to the center", vocab)
+    assert H.effect_value(neutral) == 0.0
+    assert ask(game, P.ASK_USE, [False, True], neutral) is False
+
+
+def test_an_overflow_gives_up_the_empty_deed_that_pays_least_per_card(game):
+    p = game.players[0]
+    demo, necro, kept = deeds(game, ("Demonology", 1), ("Necromancy", 0), ("Blood Magic", 4))
+    p.deeds[:], p.stored[:] = [demo, necro, kept], [[], [], [1]]  # 4/3, 3/2 and 7/2 a card
+    options = [-1, *p.deeds]
+    rich, level = deeds(game, ("Demonology", 4), ("Blood Magic", 1))  # 7/2 and 4/3 a card
+    assert ask(game, P.ASK_OVERFLOW, options, rich) == demo  # not necro: it pays more
+    assert ask(game, P.ASK_OVERFLOW, options, level) == -1  # no better than demo: keep all
+
+
+def test_an_overflow_between_equally_poor_deeds_is_the_players_own_draw(game):
+    p = game.players[0]
+    necro, blood, kept = deeds(game, ("Necromancy", 0), ("Blood Magic", 0), ("Blood Magic", 4))
+    p.deeds[:], p.stored[:] = [necro, blood, kept], [[], [], [1]]  # both empty, 3 points for 2
+    options, rich = [-1, *p.deeds], deeds(game, ("Demonology", 4))[0]
+    assert random.Random(1).random() < 0.5 < random.Random(0).random()
+    first = H.HeuristicPlayer(random.Random(1))
+    second = H.HeuristicPlayer(random.Random(0))
+    assert first.choose(game, p, P.ASK_OVERFLOW, options, rich) == options.index(necro)
+    assert second.choose(game, p, P.ASK_OVERFLOW, options, rich) == options.index(blood)
+
+
+def test_the_grimoire_to_manifest_is_the_players_own_draw_among_equals(game):
+    options = [0, 1, 2]
+    assert ask(game, P.ASK_MANIFEST, options) == int(random.Random(0).random() * 3) == 2
+    pick = H.answer(game, game.players[0], P.ASK_MANIFEST, options, None, random.Random(1))
+    assert pick == int(random.Random(1).random() * 3) == 0

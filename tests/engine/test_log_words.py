@@ -136,3 +136,95 @@ def test_several_games_are_written_one_after_another(synthetic, tmp_path):
     assert text == "".join("\n".join(log.to_lines(g)) + "\n" for g in games)
     assert [len(g) for g in log.split_games(text.splitlines())] == [
         len(log.to_lines(g)) for g in games]
+
+
+CHOICE = ('{"event": "choice", "round": 1, "seat": 0, "ask": "action", "options": ["end"], '
+          '"choice": 0}')
+END = '{"event": "end", "scores": [1, 2], "winner": 0, "state": "x"}'
+CUT_SHORT = "the game that starts here has no 'end' line: the log was cut short"
+WRITE_AGAIN = "write the log again with 'prophecy simulate --log FILE'"
+
+
+def _refusal(lines, *where) -> ProphecyError:
+    with pytest.raises(ProphecyError) as caught:
+        log.split_games(lines, *where)
+    return caught.value
+
+
+def test_a_line_before_any_start_is_refused_as_written_in_the_log():
+    error = _refusal(["\n", CHOICE + "  \n"])  # as read from a file: each line ends in \n
+    assert error.message == "this line is not inside a game (each game opens with a 'start' line)"
+    assert (error.where, error.line, error.source, error.hint) == (
+        "log", 2, CHOICE + "  ", "write logs with 'prophecy simulate --log FILE'")
+
+
+def test_a_refused_line_shows_its_first_200_characters():
+    long = CHOICE.replace('["end"]', "[" + ", ".join(['"end"'] * 60) + "]")
+    assert len(long) > 300
+    assert _refusal([long], "games.jsonl").source == long[:200]
+
+
+def test_a_new_start_inside_a_game_names_the_start_of_the_game_cut_short():
+    cut = START.replace('"seed": 1', '"seed": 5')
+    lines = [START, END, START, END, cut + "  \n", START]
+    error = _refusal(lines)
+    assert (error.message, error.where, error.line, error.source, error.hint) == (
+        CUT_SHORT, "log", 5, cut + "  ", WRITE_AGAIN)
+    assert _refusal(lines, "games.jsonl").where == "games.jsonl"
+
+
+def test_a_log_cut_short_shows_the_first_200_characters_of_its_start():
+    start = START.replace('"seed": 1', f'"seed": "{"7" * 300}"')
+    error = _refusal([START, END, start + "\n", CHOICE])
+    assert (error.message, error.line, error.source, error.hint) == (
+        CUT_SHORT, 3, start[:200], WRITE_AGAIN)
+
+
+def _ended_otherwise(synthetic, edit, tail="") -> tuple[ProphecyError, str]:
+    """Replay a logged game whose end line is edited; the error and the edited line."""
+    lines = [line + "\n" for line in _logged(synthetic)]
+    event = json.loads(lines[-1])
+    edit(event)
+    lines[-1] = json.dumps(event) + tail + "\n"
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines)
+    return caught.value, json.dumps(event) + tail
+
+
+def test_an_end_line_wrong_twice_names_both_and_marks_the_whole_line(synthetic):
+    game = Game(synthetic, [RandomBot(1), RandomBot(2)], 6, log=True).play()
+    scores, winner = game.results["scores"], game.results["winner"]
+    wrong = [s + 1 for s in scores]
+
+    def edit(event):
+        event["scores"], event["winner"] = wrong, 1 - winner
+
+    error, line = _ended_otherwise(synthetic, edit, tail="  ")
+    assert error.message == (
+        f"the replayed game ends otherwise than the log (scores: the log says "
+        f"{json.dumps(wrong)}, the game gives {json.dumps(scores)}; winner: the log says "
+        f"{1 - winner}, the game gives {winner})")
+    assert (error.where, error.column, error.source, error.length) == (
+        "log", 1, line, len(line))
+    assert line.endswith("  ")
+    assert error.hint == "replay with the content the log was written with"
+
+
+def test_a_long_end_line_is_shown_and_marked_to_200_characters(synthetic):
+    error, line = _ended_otherwise(synthetic, lambda e: e.update(state="0" * 300))
+    assert error.message.startswith("the replayed game ends otherwise than the log (state: ")
+    assert (error.source, error.length) == (line[:200], 200)
+
+
+def test_logs_are_written_without_waiting_for_the_disk(synthetic, tmp_path, monkeypatch):
+    """A log is an output the same run writes again: it is not forced to the disk."""
+    import os
+
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    game = Game(synthetic, [RandomBot(1), RandomBot(2)], 6, log=True).play()
+    log.write(game, tmp_path / "one.jsonl")
+    assert log.write_games([game, game], tmp_path / "two.jsonl") == 2
+    assert synced == []
+    assert (tmp_path / "one.jsonl").read_text(encoding="utf-8") == "\n".join(
+        log.to_lines(game)) + "\n"

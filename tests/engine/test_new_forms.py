@@ -112,6 +112,21 @@ def test_choose_one_runs_the_whole_sequence_of_its_option(game, kit, vocab):
     assert len(p.hand) == size + 1 and p.gained == 0
 
 
+
+def test_choose_one_offers_a_deed_draw_while_the_deed_discard_pile_holds_deeds(game, kit, vocab):
+    a = kit.Script((P.ASK_CHOOSE, 1))
+    g = game(a)
+    p = g.players[0]
+    deck = list(g.deed_deck)
+    g.deed_deck.clear()
+    g.deed_discard[:], g.box[len(g.box):] = deck[:2], deck[2:]  # the deck is empty, not spent
+    run(g, 0, "Choose one: Draw 3 Dark Deeds, keep 1 or Gain 1 point", vocab)
+    assert asked(a, P.ASK_CHOOSE) == [[0, 1]] and p.gained == 1
+    g.box.extend(g.deed_discard)
+    g.deed_discard.clear()
+    run(g, 0, "Choose one: Draw 3 Dark Deeds, keep 1 or Gain 1 point", vocab)
+    assert len(asked(a, P.ASK_CHOOSE)) == 1 and p.gained == 2  # no deed left to draw
+
 # --------------------------------------------------------- looking at the deck
 def test_look_take_one_and_the_rest_to_the_bottom(game, kit, vocab):
     a = kit.Script(**{P.ASK_LOOK_TAKE: lambda g, me, options, about: options[1]})
