@@ -221,9 +221,12 @@ def report(tree: Path, found: dict[str, str], drawn_from: int = 0) -> bool:
     for package, counts in sorted(by_package.items()):
         made = sum(counts.values())
         total.update(counts)
+        mine = [n for n, s in found.items() if package_of(n) == package and n in known]
+        low, high = wilson(counts["killed"], made - len(mine))
         print(f"{package:9} {made:5} mutants: {counts['killed']} killed, "
               f"{counts['survived']} survived, {counts['no tests']} not reached "
-              f"({counts['killed'] / made:.1%} killed)")
+              f"({counts['killed'] / made:.1%} killed; of those not listed as equivalent "
+              f"{counts['killed'] / max(1, made - len(mine)):.1%} [95%: {low:.1%} to {high:.1%}])")
     made = sum(total.values())
     killed = total["killed"]
     survivors = sorted(n for n, s in found.items() if s != "killed")
