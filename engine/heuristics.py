@@ -35,7 +35,9 @@ Apply = Callable[[Any, Sketch], None]
 def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
     """The deeds of the sketch a target names (a grimoire's, or all)."""
     g = sk.grimoire(target.grimoire)
-    return [i for i, d in enumerate(sk.deeds) if g is None or d[3] == g]
+    if g is None:
+        return list(range(len(sk.deeds)))
+    return [i for i, d in enumerate(sk.deeds) if d[3] == g]
 
 
 _PICK: dict[str, Callable[[Deed], tuple[int, ...]]] = {
@@ -58,7 +60,7 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
     found = _slots(sk, target)
     if not found:
         return
-    if target.selector != "each":
+    if target.selector != "each" and len(found) > 1:
         pick = _PICK.get(target.selector)
         if pick is not None:  # the rules pick the deed; the player picks among the tied
             top = max([pick(deeds[i]) for i in found])
