@@ -37,3 +37,17 @@ def _cache_in_tmp(tmp_path_factory: pytest.TempPathFactory):
         os.environ.pop("PROPHECY_CACHE", None)
     else:
         os.environ["PROPHECY_CACHE"] = old
+
+
+def _id_safe(text: str) -> str:
+    """A test id of printable ASCII: any other character (and '\\') as <hex>."""
+    return "".join(c if " " <= c <= "~" and c != "\\" else f"<{ord(c):x}>" for c in text)
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """Parameters that are text with line breaks, control or non-ASCII characters get ids
+    of printable ASCII. Pytest would escape them in a way it cannot read back, so such
+    a test could not be run by its id (``pytest 'file::test[id]'``, as mutmut does)."""
+    if isinstance(val, str) and val != _id_safe(val):
+        return _id_safe(val)
+    return None

@@ -78,7 +78,7 @@ def test_every_broken_line_and_catalogue_example_is_in_the_golden_file():
 
 
 @pytest.mark.parametrize(("text", "expected"), golden.read(ERRORS),
-                         ids=[repr(t)[:60] for t, _ in golden.read(ERRORS)])
+                         ids=[ascii(t)[:60].replace("\\", "/") for t, _ in golden.read(ERRORS)])
 def test_a_broken_line_gets_its_whole_error(text, expected, vocab):
     assert rendered(text, vocab) == expected
 
