@@ -272,16 +272,18 @@ def main(argv: list[str] | None = None) -> int:
     packages = args.packages or list(PACKAGES)
     tree = args.work / "stage"
     drawn: list[str] = []
-    if args.sample:
+    if args.sample:  # with --keep: the report on the sample the same seed drew
         if args.again:
             print(f"brought in {len(sync(tree))} changed files")
-        else:
+        elif not args.keep:
             tree = stage(args.work, packages)
-        make_mutants(tree)
+        if not args.keep:
+            make_mutants(tree)
         every = [n for n in results(tree) if package_of(n) in packages]
         drawn = sample(every, args.sample, args.seed)
-        print(f"testing a sample of {len(drawn)} of {len(every)} mutants (seed {args.seed})")
-        code = run_mutmut(tree, args.jobs, drawn)
+        if not args.keep:
+            print(f"testing a sample of {len(drawn)} of {len(every)} mutants (seed {args.seed})")
+            code = run_mutmut(tree, args.jobs, drawn)
     elif args.again:
         print(f"brought in {len(sync(tree))} changed files")
         run_mutmut(tree, args.jobs)  # mutants of changed files, made anew
