@@ -270,10 +270,13 @@ class TableBuilder:
     def _verse(self, item: Item, index: int) -> int:
         cid = self.take(self.names.card(item, "verse"), item)
         position = self.book.card_as(cid, model.Verse).position
-        if index >= len(POSITIONS) or position != POSITIONS[index]:
-            wanted = POSITIONS[index] if index < len(POSITIONS) else "no"
-            raise item.error(f"'{self.book.card(cid).name}' is a {position} verse; "
-                             f"verse {index + 1} of the Prophecy is a {wanted} verse",
+        if index >= len(POSITIONS):
+            raise item.error(f"the Prophecy has {len(POSITIONS)} verses; "
+                             f"'{self.book.card(cid).name}' would be verse {index + 1}",
+                             "list the verses left to right: starting, middle, ending")
+        if position != POSITIONS[index]:
+            raise item.error(f"'{self.book.card(cid).name}' is the {position} verse; "
+                             f"verse {index + 1} of the Prophecy is the {POSITIONS[index]} one",
                              "list the verses left to right: starting, middle, ending")
         return cid
 

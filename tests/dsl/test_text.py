@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,20 @@ def test_broken_line_gets_one_clear_error(line, column, message, hint, vocab):
     error = caught.value
     assert (error.column, error.message, error.hint) == (int(column), message, hint)
     assert error.source == line
+
+
+@pytest.mark.parametrize(("line", "target"), [
+    ("Add 1 to your Dark Deed with the fewest points", "lowest-points"),
+    ("Add 1 to the Dark Deed with the most points", "highest-points"),
+])
+def test_a_dark_deed_by_points_needs_the_games_target(line, target, vocab):
+    without = replace(vocab, deed_targets=tuple(t for t in vocab.deed_targets if t != target))
+    with pytest.raises(DslError) as caught:
+        parse(line, without)
+    error = caught.value
+    assert error.message == f"this game has no '{target}' Dark Deed target"
+    assert error.hint == "use one of the targets game.yaml lists, as in 'Add 1 to any Dark Deed'"
+    assert (error.column, error.length) == (10, len(line) - 9)  # the whole target
 
 
 def test_error_renders_place_source_caret_and_hint(vocab):

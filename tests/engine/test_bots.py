@@ -16,6 +16,7 @@ from prophecy.engine.bots import GreedyBot, make_bot, parse_bot
 from prophecy.engine.cards import book_of
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.game import Game
+from prophecy.engine.planner import PlannerBot
 from prophecy.engine.simulate import play_one
 
 
@@ -159,6 +160,39 @@ def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
     greedy, planner = tally.bot_wins
     assert tally.bot_games == [24, 24]
     assert planner >= 15 and greedy <= 9, (greedy, planner)  # a fair split is 12 and 12
+
+
+class _Watched(PlannerBot):
+    """A planner that notes each playout: the world's players and the candidate tried."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.tried: list[tuple[list, tuple]] = []
+
+    def _playout(self, world, seat, candidate):
+        self.tried.append((world.controllers, candidate))
+        return super()._playout(world, seat, candidate)
+
+
+def test_the_planner_plays_each_candidate_out_once_a_look_ahead_with_its_helper(new_game):
+    game = new_game()
+    me = game.players[0]
+    bot = _Watched(5, budget=2, width=99)  # every action on the shortlist, ending among them
+    chosen = bot.decide(game, me, game.action_options(me, game.used))
+    tried = [candidate for _, candidate in bot.tried]
+    per_world = tried[: len(tried) // 2]
+    assert tried == per_world * 2 and len(per_world) > 2
+    assert len(set(per_world)) == len(per_world)  # ending the phase is not weighed twice
+    assert per_world.count((protocol.END, -1, -1)) == 1 and chosen in per_world
+    assert all(c is bot.helper for players, _ in bot.tried for c in players)
+
+
+def test_a_planner_that_shortlists_nothing_weighs_ending_the_phase(new_game):
+    game = new_game()
+    me = game.players[0]
+    bot = _Watched(5, budget=3, width=0)
+    assert bot.decide(game, me, game.action_options(me, game.used)) == (protocol.END, -1, -1)
+    assert [candidate for _, candidate in bot.tried] == [(protocol.END, -1, -1)] * 3
 
 
 # ---------------------------------------------------- the sketch of the newer forms

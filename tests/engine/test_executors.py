@@ -159,6 +159,6 @@ def test_without_distributed_the_dask_executor_says_what_to_install(monkeypatch)
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails
     with pytest.raises(UsageError) as caught:
         DaskPool(bundled_content(), 1)
-    assert "'distributed' package" in str(caught.value)
+    assert caught.value.message == "the Dask executor needs the 'distributed' package"
     assert caught.value.where == "--executor dask"
     assert caught.value.hint == "pip install 'dark-prophecies[cluster]'"

@@ -228,3 +228,48 @@ def test_logs_are_written_without_waiting_for_the_disk(synthetic, tmp_path, monk
     assert synced == []
     assert (tmp_path / "one.jsonl").read_text(encoding="utf-8") == "\n".join(
         log.to_lines(game)) + "\n"
+
+
+EDITED = ("write logs with 'prophecy simulate --log FILE'; an edited or cut log cannot be "
+          "replayed")
+
+
+def test_a_line_that_is_not_json_is_marked_where_the_json_breaks():
+    bad = START.replace("2}", "2,}")  # a trailing comma: the 44th character breaks the JSON
+    error = _refusal([bad + "\n"], "games.jsonl")
+    assert error.message == "not a JSON line: Expecting property name enclosed in double quotes"
+    assert (error.where, error.line, error.column, error.source, error.hint) == (
+        "games.jsonl", 1, 44, bad, EDITED)
+
+
+def test_an_end_line_with_scores_that_are_not_whole_numbers_is_refused():
+    error = _refusal([START, END.replace("[1, 2]", "[1.5, 2]")])
+    assert error.message == "'scores' are whole numbers"
+    assert (error.where, error.line, error.column, error.hint) == ("log", 2, 1, EDITED)
+
+
+def test_an_empty_log_is_refused_as_the_log_with_its_hint(synthetic):
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, ["\n", "  \n"])
+    error = caught.value
+    assert (error.message, error.where, error.hint) == (
+        "the log holds no game", "log", "write logs with 'prophecy simulate --log FILE'")
+
+
+def test_a_log_that_ends_early_says_to_write_it_again(synthetic):
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, _logged(synthetic)[:6])
+    assert caught.value.hint == WRITE_AGAIN
+
+
+def test_a_wrong_first_answer_is_refused_at_its_own_line(synthetic):
+    lines = _logged(synthetic)
+    first = json.loads(lines[1])
+    event = dict(first, ask="hireling", seat=1 - first["seat"])
+    lines[1] = json.dumps(event)
+    with pytest.raises(ProphecyError) as caught:
+        log.replay(synthetic, lines)
+    error = caught.value
+    assert error.message == (f"the log answers 'hireling' for seat {2 - first['seat']} where "
+                             f"the game asks '{first['ask']}' of seat {first['seat'] + 1}")
+    assert (error.line, error.source) == (2, lines[1])

@@ -18,7 +18,8 @@ HERE = Path(__file__).resolve().parent
 MISTAKES = HERE / "fixtures" / "mistakes"
 CASES = sorted(p.name for p in MISTAKES.glob("*.yaml"))
 #: Mistakes found only by playing the moves (check reads a file without playing it).
-FOUND_BY_PLAYING = {"answer-never-asked.yaml", "bad-use.yaml", "unanswered-question.yaml"}
+FOUND_BY_PLAYING = {"answer-never-asked.yaml", "answer-never-asked-by-its-engine-name.yaml",
+                    "bad-use.yaml", "unanswered-question.yaml"}
 HEADER = "# yaml-language-server: $schema=../schemas/scenarios.schema.json\n"
 
 

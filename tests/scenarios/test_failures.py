@@ -58,6 +58,13 @@ def test_the_table_passes_when_nothing_is_expected(tmp_path, capsys):
     assert main(["test", str(tmp_path / "s.yaml")]) == 0
 
 
+@pytest.mark.parametrize("pile", ["arcana deck", "center", "dark deed discard"])
+def test_an_empty_top_or_bottom_holds_for_any_pile(pile, tmp_path, capsys):
+    (tmp_path / "s.yaml").write_text(f"{TABLE}      {pile}: {{top: [], bottom: []}}\n",
+                                     encoding="utf-8")
+    assert main(["test", str(tmp_path / "s.yaml")]) == 0, capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("then", "message"), cases(), ids=[c[0] for c in cases()])
 def test_a_failed_expectation_says_what_and_where(then, message, tmp_path, capsys):
     path = tmp_path / "s.yaml"

@@ -47,3 +47,16 @@ def test_an_illegal_move_is_refused_in_words(moves, said, tmp_path, capsys):
     assert main(["test", str(path)]) == 1
     first = capsys.readouterr().out.splitlines()[0]
     assert first == f"FAIL case: expected the move to be allowed, got the error '{said}'"
+
+
+@pytest.mark.parametrize(("move", "phase"), [
+    ("draw phase: arcana", "Draw"), ("table cleanup", "Table Cleanup"),
+    ("hireling phase", "Hireling")])
+def test_the_final_round_refuses_its_missing_phases_by_name(move, phase, tmp_path, capsys):
+    path = tmp_path / "s.yaml"
+    path.write_text(f"{HEAD}      round: 5\n    when: [{move}]\n    then: {{}}\n",
+                    encoding="utf-8")
+    assert main(["test", str(path)]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == ("FAIL case: expected the move to be allowed, got the error 'round 5 is "
+                     f"the final round: it has no {phase} phase'")
