@@ -160,3 +160,11 @@ def test_charts_at_their_edges():
     # a part is labelled only when its width is over 60 (of 700)
     assert ">a 60.0</text>" not in charts.stacked({"a": 60.0, "b": 640.0})
     assert ">a 61.0</text>" in charts.stacked({"a": 61.0, "b": 639.0})
+
+
+def test_the_balance_text_says_none_and_names_designs_gone(balance_summary):
+    quiet = {**balance_summary, "neutral": []}
+    assert "within 1 point (0): none" in balance_report.text(quiet)
+    gone = {**balance_summary, "designs": balance_summary["designs"][1:]}
+    name = balance_summary["designs"][0]["name"]
+    assert f"  {name}: not in this run" in balance_report.compare(balance_summary, gone)
