@@ -129,3 +129,53 @@ def test_paired_sums_give_the_textbook_interval_and_holm():
     assert holm([0.01, 0.04, 0.02], 0.05) == [True, True, True]
     assert holm([0.01, 0.2, 0.02], 0.05) == [True, False, True]
     assert holm([0.02, 0.03, 0.04], 0.05) == [False, False, False]  # 0.02 > 0.05/3
+
+
+def _sums(values):
+    s = Sums()
+    for v in values:
+        s.add(v)
+    return s
+
+
+def test_nothing_varies_yet_something_changed_is_decided():
+    assert p_value(_sums([2.0, 2.0, 2.0])) == 0.0  # always 2 points more: no doubt
+    assert p_value(_sums([2.0])) == 1.0  # one pair tells nothing
+    assert p_value(_sums([0.0, 0.0])) == 1.0
+
+
+def _measure(values, differed=20, looks=1):
+    return balance.Measure("arcana/x", "arcana", "X", None, points=_sums(values),
+                           wins=_sums([0.0] * len(values)), differed=differed, looks=looks)
+
+
+def test_a_design_is_no_different_only_inside_the_margin():
+    values = [1.0] * 21 + [-1.0] * 19  # mean +0.05: far from decided
+    plan = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",))
+    lo, hi = interval(_sums(values), plan.stop_alpha)
+    touching = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",), margin=hi)
+    m = _measure(values)
+    balance.look(m, touching)  # the interval reaches the margin: not yet surely within
+    assert m.stopped == "" and m.looks == 2
+    wider = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",), margin=hi + 0.01)
+    m = _measure(values)
+    balance.look(m, wider)
+    assert m.stopped == "neutral"
+    m = _measure(values, differed=19)
+    balance.look(m, wider)  # it mattered in too few pairs to say
+    assert m.stopped == ""
+
+
+def test_a_rejected_design_needs_enough_pairs_that_mattered():
+    m = _measure([3.0, 2.0, 4.0, 3.0] * 10, differed=20)
+    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "stronger"
+    m.points = _sums([-3.0, -2.0, -4.0, -3.0] * 10)
+    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "weaker"
+    m.differed = 19
+    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "undecided"
+
+
+def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
+    book = kit.book()
+    plan = balance.Plan(1, 3, ("greedy",), 30, 30, ())
+    assert balance.raw(book, plan, [], (1, 1), 12.3456)["seconds"] == 12.35

@@ -189,3 +189,9 @@ def test_the_grimoire_to_manifest_is_the_players_own_draw_among_equals(game):
     assert ask(game, P.ASK_MANIFEST, options) == int(random.Random(0).random() * 3) == 2
     pick = H.answer(game, game.players[0], P.ASK_MANIFEST, options, None, random.Random(1))
     assert pick == int(random.Random(1).random() * 3) == 0
+
+
+def test_up_to_takes_all_of_a_helpful_action_and_none_of_a_harmful_one():
+    rng = random.Random(1)
+    assert H._amount(None, None, [0, 1, 2], ast.DrawArcana(2, up_to=True), rng) == 2
+    assert H._amount(None, None, [0, 1, 2], ast.Discard(2, up_to=True), rng) == 0

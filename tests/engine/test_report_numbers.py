@@ -168,3 +168,9 @@ def test_the_balance_text_says_none_and_names_designs_gone(balance_summary):
     gone = {**balance_summary, "designs": balance_summary["designs"][1:]}
     name = balance_summary["designs"][0]["name"]
     assert f"  {name}: not in this run" in balance_report.compare(balance_summary, gone)
+
+
+def test_the_balance_page_names_each_kind(balance_summary):
+    row = {**balance_summary["designs"][0], "kind": "deed", "name": "Open the Crypt"}
+    page = render_balance({**balance_summary, "designs": [row]})
+    assert "<td>Open the Crypt</td><td class=\"text\">Dark Deed</td>" in page
