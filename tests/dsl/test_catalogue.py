@@ -86,3 +86,15 @@ def test_a_level_without_its_grimoire_is_answered_with_the_line_mended(text, men
     assert caught.value.hint.startswith(f"write '{mended}' for the card's own grimoire")
     for quoted in lines_in(caught.value.hint):
         parse(quoted, vocab)
+
+
+def test_a_join_is_named_only_when_the_joined_line_parses_past_the_next_word(vocab):
+    """A no-break space after 'Discard' stops the line joined right there: no join is named."""
+    text = "Draw 1 Arcana and Discard\u00a01"
+    with pytest.raises(DslError):
+        parse("Draw 1 Arcana, then Discard\u00a01", vocab)  # the join alone does not mend it
+    with pytest.raises(DslError) as caught:
+        parse(text, vocab)
+    assert (caught.value.message, caught.value.column, caught.value.hint) == (
+        "unexpected 'and'", 15,
+        "expected ', then', '.', 'card', 'cards', 'once', 'one', 'or' or 'twice'")

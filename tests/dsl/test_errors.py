@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.dsl.errors import ContentErrors, DslError, ProphecyError, UsageError, one_of, suggest
+from prophecy.dsl.errors import (
+    ContentErrors,
+    DslError,
+    ProphecyError,
+    UsageError,
+    one_of,
+    suggest,
+    window,
+)
 
 
 def test_an_error_shows_its_place_source_caret_and_hint():
@@ -75,3 +83,10 @@ def test_one_of_lists_the_choices_in_words():
 def test_the_source_line_loses_only_its_line_break():
     error = ProphecyError("m", column=1, where="f", source="Draw 1 X  \n")
     assert str(error).splitlines()[1] == "    Draw 1 X  "
+
+
+def test_a_long_line_is_cut_to_a_window_with_its_column_in_the_middle():
+    line = "".join(f"{i:03d}," for i in range(100))  # 400 characters, each place readable
+    shown, column = window(line, 201)  # column 201 is the '0' of '050'
+    assert shown == "..." + line[150:250] + "..."
+    assert column == 54 and shown[column - 1 : column + 2] == "050"

@@ -13,6 +13,11 @@ from pathlib import Path
 import pytest
 
 from prophecy.compiler.cli import main
+from prophecy.compiler.model.loader import load_content
+from prophecy.compiler.model.yamlsafe import compose, read_source
+from prophecy.engine.scenarios.names import FILLER, scenario_book
+from prophecy.engine.scenarios.runner import run_scenario
+from prophecy.engine.scenarios.source import Item, Scenario
 
 HERE = Path(__file__).resolve().parent
 MISTAKES = HERE / "fixtures" / "mistakes"
@@ -266,3 +271,74 @@ def test_more_players_than_a_table_defaults_to_is_reported_at_each_scenario(tmp_
     assert "internal error" not in out + err
     assert "5 players need 5 Blood Magic Grimoire cards" in out + err
     assert "scenarios/actions.yaml:" in out + err
+
+
+def test_a_table_the_rules_refuse_is_a_failure_at_the_scenario_that_gives_no_table(
+        tmp_path, monkeypatch, capsys):
+    """min_players above what the Grimoire cards allow: `test` reports it at the scenario."""
+    content = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    game = content / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    for key, value in (("min_players", 5), ("max_players", 7)):
+        start = text.index(f"  {key}: ")
+        text = text[:start] + f"  {key}: {value}" + text[text.index("\n", start):]
+    game.write_text(text, encoding="utf-8")
+    _write(tmp_path, "  - id: no-table\n    rule: x\n    says: y\n    when: [draw arcana]\n"
+                     "    then: {round: 1}\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["test", "--content", str(content), "cases.yaml"]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "FAIL no-table: expected the move to be allowed, got the error '5 players need 5 "
+        "Blood Magic Grimoire cards; the content has 4 (give that Grimoire 'copies: 5' or "
+        "play with fewer players (prophecy lint checks this as PL505))'",
+        "    at cases.yaml:3:5",
+        "1 scenario: 0 passed, 1 failed, 0 errors",
+    ]
+
+
+# -- scenarios that no schema checked (read by a program, not by `prophecy test`) ---------
+
+
+def _unchecked(tmp_path: Path, body: str) -> Scenario:
+    """The first scenario of a file, read without the schema that would refuse it."""
+    path = _write(tmp_path, body)
+    src = read_source(path, path.name)
+    root, problems = compose(src)
+    assert root is not None and problems == []
+    listed = Item(src, root).get("scenarios")
+    assert listed is not None
+    item = listed.items()[0]
+    given, when, then = item.get("given"), item.get("when"), item.get("then")
+    assert when is not None
+    return Scenario("unchecked", "x", "y", item, given, when.items(), then, None)
+
+
+def test_an_unknown_expectation_names_every_expectation(tmp_path, content_dir):
+    s = _unchecked(tmp_path, "  - when: [draw arcana]\n    then: {rounds: 1}\n")
+    outcome = run_scenario(load_content(content_dir), s)
+    assert outcome.status == "ERROR" and outcome.error is not None
+    assert (outcome.error.message, outcome.error.line, outcome.error.column) == (
+        "unknown expectation 'rounds'", 4, 12)
+    assert outcome.error.hint == (
+        "the expectations are round, game over, arcana deck, center, dark deed deck, "
+        "dark deed discard, hireling deck, hireling discard, verses, face-down verses, "
+        "hireling, titles, winner, reshuffles, offered, asked, not asked, 'player N'")
+
+
+def test_a_hireling_in_play_without_its_verse_is_refused(tmp_path, content_dir):
+    s = _unchecked(tmp_path, "  - given:\n      verses: [The Red Star]\n"
+                             "      hireling: {name: The Cutpurse}\n"
+                             "    when: [prophecy phase]\n    then: {}\n")
+    outcome = run_scenario(load_content(content_dir), s)
+    assert outcome.status == "ERROR" and outcome.error is not None
+    assert (outcome.error.message, outcome.error.line, outcome.error.column) == (
+        "a Hireling in play needs 'name' and 'verse' (the Verse it is on)", 5, 17)
+
+
+def test_the_filler_is_one_more_arcana_design_after_the_contents_own(content_dir):
+    content = load_content(content_dir)
+    designs = [card.name for card in scenario_book(content).designs]
+    arcana = sum(1 for card in content.cards if card.kind == "arcana")
+    names = [card.name for card in content.cards]
+    assert designs == [*names[:arcana], FILLER, *names[arcana:]]
