@@ -252,3 +252,4 @@ def _line(text: str):
     from prophecy.dsl.parser import parse
 
     return parse(text, read_vocabulary(bundled_content()))
+

@@ -60,3 +60,14 @@ def test_the_snapshot_holds_everything_and_the_digest_follows_it():
     assert len(digest) == 16 and int(digest, 16) >= 0 and table.digest() == digest
     table.players[0].levels[0] = 1
     assert table.digest() != digest
+
+
+def test_the_snapshot_holds_the_points_gained_outside_the_piles():
+    table = Table()
+    table.players = [_player(), _player()]
+    table.players[1].gained = 3
+    snap = table.snapshot()
+    assert snap["gained"] == [0, 3]
+    digest = table.digest()
+    table.players[0].gained = 1
+    assert table.digest() != digest
