@@ -253,3 +253,19 @@ def _line(text: str):
 
     return parse(text, read_vocabulary(bundled_content()))
 
+
+
+def test_the_sketch_reads_each_title_count_and_verse_test():
+    from prophecy.engine.estimate import _reader, _tester
+
+    sk = dataclasses.replace(heuristics.TYPICAL, completed=[2, 2, 0], hand=3, stash=4)
+    assert _reader("completed", 2)(sk) == 2 and _reader("completed", 1)(sk) == 0
+    assert _reader("completed", None)(sk) == 3
+    assert (_reader("hand", None)(sk), _reader("stashed", None)(sk)) == (3, 4)
+    assert _reader("level", 0)(sk) == 1 and _reader("level", -1)(sk) == 0
+    assert _reader("total_level", None)(sk) == 3
+    assert _tester(("hand", None, "at_most", 3))(sk)
+    assert not _tester(("hand", None, "at_most", 2))(sk)
+    assert _tester(("completed", 2, "at_least", 2))(sk)
+    assert not _tester(("completed", 2, "at_least", 3))(sk)
+    assert _tester(("stashed", None, "exactly", 4))(sk)
