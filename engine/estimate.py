@@ -62,7 +62,7 @@ class Sketch:
     levels: list[int]
     # per deed in play: (points, cards needed, stored, grimoire); an action replaces the tuple
     deeds: tuple[Deed, ...]
-    completed: list[int]  # grimoire of each completed deed
+    completed: tuple[int, ...]  # grimoire of each completed deed (no action changes it)
     completed_points: int
     round: int
     limits: tuple[int, int, int, int]  # hand limit, deed limit, top level, bottom level
@@ -79,7 +79,7 @@ class Sketch:
 
     def copy(self) -> Sketch:
         return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds,
-                      self.completed[:], self.completed_points, self.round, self.limits,
+                      self.completed, self.completed_points, self.round, self.limits,
                       self.grimoires, self.titles, self.verses, self.names, self.new_deed,
                       self.own, self.edge)
 
@@ -155,7 +155,7 @@ class Valuer:
                        for d, s in zip(p.deeds, p.stored, strict=True)])
         limits = self.limits
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
-                    [gidx[d] for d in p.completed],
+                    tuple([gidx[d] for d in p.completed]),
                     sum([points[d] for d in p.completed]) + p.gained,
                     game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
         design = game.design

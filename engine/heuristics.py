@@ -233,7 +233,7 @@ def apply_line(node: ast.Line, sk: Sketch) -> None:
 
 #: A mid-game position to price a line on when no game is at hand.
 TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=((6, 4, 1, 0), (4, 3, 1, 1)),
-                 completed=[], completed_points=0, round=2, limits=(7, 4, 4, 0),
+                 completed=(), completed_points=0, round=2, limits=(7, 4, 4, 0),
                  names={}, new_deed=(6, 4), own=0)
 _PLAIN_LEVEL = (0, 1, 3, 6, 10)
 

@@ -258,7 +258,7 @@ def _line(text: str):
 def test_the_sketch_reads_each_title_count_and_verse_test():
     from prophecy.engine.estimate import _reader, _tester
 
-    sk = dataclasses.replace(heuristics.TYPICAL, completed=[2, 2, 0], hand=3, stash=4)
+    sk = dataclasses.replace(heuristics.TYPICAL, completed=(2, 2, 0), hand=3, stash=4)
     assert _reader("completed", 2)(sk) == 2 and _reader("completed", 1)(sk) == 0
     assert _reader("completed", None)(sk) == 3
     assert (_reader("hand", None)(sk), _reader("stashed", None)(sk)) == (3, 4)
