@@ -20,7 +20,6 @@ from typing import Any
 from prophecy.dsl import ast
 from prophecy.engine import heuristics
 from prophecy.engine.estimate import Valuer
-from prophecy.engine.heuristics import HeuristicPlayer
 from prophecy.engine.protocol import (
     ARCANA,
     ASK_ACTION,
@@ -71,7 +70,6 @@ class GreedyBot:
 
     def __init__(self, seed: Any = None) -> None:
         self.rng = random.Random(seed)
-        self.stand_in = HeuristicPlayer(self.rng)
         self.plan: tuple[int, int] = (-1, -1)  # (card, grimoire) of the chosen action
 
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:

@@ -266,3 +266,16 @@ def test_reveal_until_takes_the_first_match_and_centers_the_rest(game, kit, book
     g.play_card(p, tools.move(g, one(book, "arcana/seeker"), p.hand))
     assert book.mask[p.hand[-1]] & 0b100000
     assert set(others[:3]) <= set(g.center)
+
+
+def test_each_deed_put_in_play_is_counted_for_its_design(game):
+    g = game()
+    p = g.players[0]
+    deed = g.deed_deck.pop()
+    d = g.design[deed]
+    before = g.deed_held[d]
+    g.place_deed(p, deed)
+    assert p.deeds[-1] == deed and g.deed_held[d] == before + 1
+    p.deeds.pop(), p.stored.pop()
+    g.place_deed(p, deed)  # put in play again: counted again
+    assert g.deed_held[d] == before + 2

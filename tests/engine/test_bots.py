@@ -11,6 +11,7 @@ import pytest
 
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
+from prophecy.dsl import ast
 from prophecy.engine import heuristics, protocol
 from prophecy.engine.bots import GreedyBot, make_bot, parse_bot
 from prophecy.engine.cards import book_of
@@ -269,3 +270,42 @@ def test_the_sketch_reads_each_title_count_and_verse_test():
     assert _tester(("completed", 2, "at_least", 2))(sk)
     assert not _tester(("completed", 2, "at_least", 3))(sk)
     assert _tester(("stashed", None, "exactly", 4))(sk)
+
+
+def test_the_sketch_of_discarding_drawing_deeds_and_removing():
+    before = heuristics.TYPICAL  # hand 5, pile 2, two deeds holding 1 card each, limit 4
+    kept = _apply("Discard 2")
+    assert (kept.hand, kept.pile) == (before.hand - 2, before.pile + 2)
+    gone = _apply("Discard 2 to the center")
+    assert (gone.hand, gone.pile) == (before.hand - 2, before.pile)
+    drawn = _apply("Draw 3 Dark Deeds, keep 2")
+    assert drawn.deeds == (*before.deeds, (6, 4, 0, -1), (6, 4, 0, -1))
+    full = _apply("Draw 3 Dark Deeds, keep 3")  # the row holds 4 deeds at most
+    assert len(full.deeds) == 4
+    one = _apply("Remove 1 from any Dark Deed")
+    assert sorted(d[2] for d in one.deeds) == [0, 1]
+    each = _apply("Remove 1 from each Dark Deed")
+    assert [d[2] for d in each.deeds] == [0, 0]
+
+
+def test_the_sketch_levels_the_grimoire_named():
+    named = dataclasses.replace(heuristics.TYPICAL.copy(), names={"Necromancy": 2})
+    heuristics.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), named)
+    assert named.levels == [1, 1, 2]
+    unknown = heuristics.TYPICAL.copy()  # a grimoire this sketch does not know: no move
+    heuristics.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), unknown)
+    assert unknown.levels == [1, 1, 1]
+
+
+def test_the_deed_draw_action_is_the_line_it_amounts_to(bundled):
+    from prophecy.engine.bots import _deed_draw
+
+    rules = book_of(bundled).rules
+    line = _deed_draw(rules)
+    assert line == ast.Effect((), (ast.DrawDeeds(rules.deed_draw, rules.deed_keep),))
+    assert _deed_draw(rules) is line  # built once
+
+
+def test_a_stand_in_player_without_a_generator_is_still_seeded():
+    draws = [[heuristics.HeuristicPlayer().rng.random() for _ in range(3)] for _ in range(2)]
+    assert draws[0] == draws[1]  # the same fixed seed: a look-ahead replays
