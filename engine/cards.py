@@ -169,10 +169,8 @@ def _effect(node: ast.Line, names: Names) -> Compiled:
 
 
 def _condition(node: ast.Line, names: Names) -> Pred:
+    """A Verse condition as a test of a player (the content model admits only a Compare)."""
     if isinstance(node, ast.Compare):
         pred: Pred = compile_node(node, names)
         return pred
-    if isinstance(node, ast.Effect) and not node.actions:
-        preds: list[Pred] = [compile_node(r, names) for r in node.requirements]
-        return lambda g, p: all(f(g, p) for f in preds)
     raise TypeError(f"a verse condition must be an 'If ...' line, not {type(node).__name__}")
