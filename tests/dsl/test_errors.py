@@ -90,3 +90,9 @@ def test_a_long_line_is_cut_to_a_window_with_its_column_in_the_middle():
     shown, column = window(line, 201)  # column 201 is the '0' of '050'
     assert shown == "..." + line[150:250] + "..."
     assert column == 54 and shown[column - 1 : column + 2] == "050"
+
+
+def test_only_card_types_are_read_in_the_plural(vocab):
+    assert vocab.lookup("Creatures") == ("card type", "Creature")
+    assert vocab.lookup("necromancy") == ("grimoire", "Necromancy")
+    assert vocab.lookup("Necromancys") is None  # a grimoire has no plural

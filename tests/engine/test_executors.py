@@ -162,3 +162,4 @@ def test_without_distributed_the_dask_executor_says_what_to_install(monkeypatch)
     assert caught.value.message == "the Dask executor needs the 'distributed' package"
     assert caught.value.where == "--executor dask"
     assert caught.value.hint == "pip install 'dark-prophecies[cluster]'"
+
