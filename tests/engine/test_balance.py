@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from prophecy.compiler import model
@@ -179,3 +181,17 @@ def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
     book = kit.book()
     plan = balance.Plan(1, 3, ("greedy",), 30, 30, ())
     assert balance.raw(book, plan, [], (1, 1), 12.3456)["seconds"] == 12.35
+
+
+def test_a_dark_deeds_twin_scores_its_own_points_on_every_copy_and_no_other(trial):
+    deed = trial.ids["deed"][0]
+    d = trial.design[deed]
+    card = trial.designs[d]
+    richer = dataclasses.replace(card, points=card.points + 5)
+    other = twins.variant(trial, d, richer)
+    for cid, of in enumerate(trial.design):
+        if of == d:
+            assert other.deed_points[cid] == card.points + 5
+        else:
+            assert other.deed_points[cid] == trial.deed_points[cid]
+    assert trial.deed_points[deed] == card.points  # the book it came from is unchanged

@@ -32,6 +32,19 @@ def test_bots_take_turns_at_the_chairs(synthetic):
     assert tally.bot_games == [45, 45]
 
 
+def test_a_win_is_counted_for_the_bot_that_played_the_winning_seat(synthetic):
+    bots = ("random", "greedy", "planner:1")
+    for index in (1, 2, 4, 5):
+        game = simulate.play_one(synthetic, 3, index, 3, bots)
+        tally = simulate.play_chunk(synthetic, 3, index, index + 1, 3, bots)
+        expected = [0, 0, 0]
+        winner = game.results["winner"]
+        if winner is not None:
+            expected[[b.partition(":")[0] for b in bots].index(
+                game.controllers[winner].name)] = 1
+        assert tally.bot_wins == expected and tally.bot_games == [1, 1, 1]
+
+
 def test_the_bundled_content_plays_without_an_illegal_move(capsys):
     assert main(SMALL) == 0
     out, err = capsys.readouterr()
