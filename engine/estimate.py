@@ -134,6 +134,8 @@ class Valuer:
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
         default_factory=dict, repr=False)
+    _title_rows: dict[int, tuple[list[int], list[tuple[Any, Count, int, int]]]] = field(
+        default_factory=dict, repr=False)
     _deed_memo: dict[tuple[int, tuple[Deed, ...]], float] = field(default_factory=dict,
                                                                    repr=False)
     _last_deeds: tuple[tuple[Deed, ...], int, float] = field(default=((), 0, 0.0), repr=False)
@@ -158,13 +160,18 @@ class Valuer:
                     tuple([gidx[d] for d in p.completed]),
                     sum([points[d] for d in p.completed]) + p.gained,
                     game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
-        design = game.design
-        for t in game.titles:
-            d = design[t]
-            count, sign, points_won = self.title_count[d]
-            others = [sign * count(game, q) for q in game.players if q is not p]
-            sk.titles.append((self.title_tests[d], max(others, default=-(1 << 30)), sign,
-                              points_won))
+        rows = self._title_rows.get(id(game.titles))
+        if rows is None or rows[0] is not game.titles:
+            rows = self._title_rows[id(game.titles)] = (game.titles, self._titles_of(game))
+        others = [q for q in game.players if q is not p]
+        titles = sk.titles
+        for read, count, sign, points_won in rows[1]:
+            rival = -(1 << 30)
+            for q in others:
+                n = sign * count(game, q)
+                if n > rival:
+                    rival = n
+            titles.append((read, rival, sign, points_won))
         key = (game.revealed, game.hireling, game.hire_verse, *game.verses)
         checks = self._verse_memo.get(key)
         if checks is None:
@@ -174,6 +181,15 @@ class Valuer:
             if condition is None or condition(game, p):
                 sk.verses.append((test, worth))
         return sk
+
+    def _titles_of(self, game: Game) -> list[tuple[Any, Count, int, int]]:
+        """The Titles in play as (sketch reader, count of a player, +1 most / -1 fewest,
+        points), looked up once per list of Titles (a game's list is set at setup, or by a
+        scenario's table, and never changed in place; copies of the game share it)."""
+        if len(self._title_rows) > 256:
+            self._title_rows.clear()
+        design = game.design
+        return [(self.title_tests[design[t]], *self.title_count[design[t]]) for t in game.titles]
 
     def _verse_checks(self, game: Game) -> list[tuple[Any, float, Any]]:
         """The face-up Verses as (test, worth, condition to check now or None)."""
