@@ -254,8 +254,10 @@ class Game(Moves):
 
     def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
         """The action kinds the player may still take this round, and END."""
+        taken = sum(used.values())
+        refusal = self._refusal
         kinds = [k for k in (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
-                 if self.action_refusal(p, used, k) is None]
+                 if refusal(p, used, k, taken) is None]
         return [*kinds, END]
 
     def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
@@ -263,8 +265,12 @@ class Game(Moves):
 
         ``used`` counts the actions of each kind the player took this round.
         """
+        return self._refusal(p, used, kind, sum(used.values()))
+
+    def _refusal(self, p: PlayerState, used: dict[str, int], kind: str,
+                 taken: int) -> str | None:
         rules = self.rules
-        taken, top = sum(used.values()), rules.max_level
+        top = rules.max_level
         if taken >= rules.actions_per_round:
             return (f"player {p.seat + 1} has taken {taken} actions this round, "
                     "the most a round allows")
