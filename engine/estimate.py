@@ -134,7 +134,7 @@ class Valuer:
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
         default_factory=dict, repr=False)
-    _title_rows: dict[int, tuple[list[int], list[tuple[Any, Count, int, int]]]] = field(
+    _title_rows: dict[tuple[int, ...], list[tuple[Any, Count, int, int]]] = field(
         default_factory=dict, repr=False)
     _deed_memo: dict[tuple[int, tuple[Deed, ...]], float] = field(default_factory=dict,
                                                                    repr=False)
@@ -160,12 +160,13 @@ class Valuer:
                     tuple([gidx[d] for d in p.completed]),
                     sum([points[d] for d in p.completed]) + p.gained,
                     game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
-        rows = self._title_rows.get(id(game.titles))
-        if rows is None or rows[0] is not game.titles:
-            rows = self._title_rows[id(game.titles)] = (game.titles, self._titles_of(game))
+        key = tuple(game.titles)
+        rows = self._title_rows.get(key)
+        if rows is None:
+            rows = self._title_rows[key] = self._titles_of(game)
         others = [q for q in game.players if q is not p]
         titles = sk.titles
-        for read, count, sign, points_won in rows[1]:
+        for read, count, sign, points_won in rows:
             rival = -(1 << 30)
             for q in others:
                 n = sign * count(game, q)
@@ -184,8 +185,7 @@ class Valuer:
 
     def _titles_of(self, game: Game) -> list[tuple[Any, Count, int, int]]:
         """The Titles in play as (sketch reader, count of a player, +1 most / -1 fewest,
-        points), looked up once per list of Titles (a game's list is set at setup, or by a
-        scenario's table, and never changed in place; copies of the game share it)."""
+        points), looked up once per set of Titles in play."""
         if len(self._title_rows) > 256:
             self._title_rows.clear()
         design = game.design

@@ -304,3 +304,19 @@ def golden() -> Callable[[str, str], None]:
         assert text == expected, f"{name} differs from {path}"
 
     return check
+
+
+@pytest.fixture(scope="session")
+def balance_summary(kit):
+    """A small paired sweep in which one card is decided (a Windfall: two free stashes)."""
+    from prophecy.engine import balance, balance_report
+    from prophecy.engine.executors import Serial
+
+    base = kit.content()
+    windfall = kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck"] * 2,
+                          copies=3)
+    book = kit.book(arcana=[windfall, *base.of_kind("arcana")])
+    names = ["Windfall", "Blood Magic 0", "Necromancy 4"]
+    raw = balance.sweep(book, Serial(book), names=names, pairs=60)
+    raw["seconds"] = 1.5  # the wall time is reported, never held
+    return balance_report.summarise(raw)

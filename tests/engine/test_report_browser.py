@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.engine import balance, balance_report
-from prophecy.engine.executors import Serial
 from prophecy.engine.report_html import write_balance_report
 
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
@@ -17,23 +15,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def summary(kit):
-    base = kit.content()
-    windfall = kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck"] * 2,
-                          copies=3)
-    book = kit.book(arcana=[windfall, *base.of_kind("arcana")])
-    names = ["Windfall", "Blood Magic 0", "Necromancy 4"]
-    return balance_report.summarise(balance.sweep(book, Serial(book), names=names, pairs=60))
-
-
-def test_the_page_leads_with_the_decided_findings(summary, tmp_path):
+def test_the_page_leads_with_the_decided_findings(balance_summary, tmp_path):
     sync = pytest.importorskip("playwright.sync_api")
     if CHROMIUM is None:
         pytest.skip("no Chromium here (CI installs Debian's chromium package)")
-    assert summary["findings"], "the fixture must decide something"
+    assert balance_summary["findings"], "the fixture must decide something"
     path = tmp_path / "balance.html"
-    write_balance_report(summary, path)
+    write_balance_report(balance_summary, path)
     with sync.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 700})
@@ -44,7 +32,7 @@ def test_the_page_leads_with_the_decided_findings(summary, tmp_path):
         page.screenshot(path=str(tmp_path / "balance.png"))
         browser.close()
     assert headings[:2] == ["Dark Prophecies: paired balance report".replace(
-        "Dark Prophecies", summary["game"]), "What is decided"]
-    assert shown[: len(summary["findings"])] == summary["findings"]
+        "Dark Prophecies", balance_summary["game"]), "What is decided"]
+    assert shown[: len(balance_summary["findings"])] == balance_summary["findings"]
     assert shown[0].startswith("Windfall (Arcana) is stronger than its vanilla twin: +")
     assert top is not None and top["y"] < 700  # on the first screen, without scrolling

@@ -13,8 +13,7 @@ import json
 
 import pytest
 
-from prophecy.engine import balance, balance_report, charts, report, simulate
-from prophecy.engine.executors import Serial
+from prophecy.engine import balance_report, charts, report, simulate
 from prophecy.engine.report_html import (
     render_balance,
     render_report,
@@ -98,19 +97,6 @@ def test_the_charts(golden):
         charts.stacked({}, title="nothing"),
     ]
     golden("charts.svg.txt", "\n\n".join(drawn) + "\n")
-
-
-@pytest.fixture(scope="module")
-def balance_summary(kit):
-    """A small paired sweep in which one card is decided (a Windfall: two free stashes)."""
-    base = kit.content()
-    windfall = kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck"] * 2,
-                          copies=3)
-    book = kit.book(arcana=[windfall, *base.of_kind("arcana")])
-    names = ["Windfall", "Blood Magic 0", "Necromancy 4"]
-    raw = balance.sweep(book, Serial(book), names=names, pairs=60)
-    raw["seconds"] = 1.5  # the wall time is reported, never held
-    return balance_report.summarise(raw)
 
 
 def test_the_balance_summary_numbers(balance_summary, golden):

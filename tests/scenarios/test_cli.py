@@ -214,16 +214,23 @@ def test_content_with_problems_is_reported_before_any_scenario(tmp_path, capsys)
     assert "problem" in capsys.readouterr().err
 
 
-def test_a_hand_limit_below_the_starting_hand_is_reported_not_an_internal_error(
-        tmp_path, capsys):
-    """The engine's setup asks which card to shed before the table is laid: no answer needed."""
+def _content_with(tmp_path: Path, **rules: int) -> Path:
+    """A copy of the bundled content with some of game.yaml's rules set (``hand_limit=1``)."""
     content = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
     game = content / "game.yaml"
     text = game.read_text(encoding="utf-8")
-    start = text.index("  hand_limit: ")
-    game.write_text(text[:start] + "  hand_limit: 1" + text[text.index("\n", start):],
-                    encoding="utf-8")
+    for key, value in rules.items():
+        start = text.index(f"  {key}: ")
+        text = text[:start] + f"  {key}: {value}" + text[text.index("\n", start):]
+    game.write_text(text, encoding="utf-8")
+    return content
+
+
+def test_a_hand_limit_below_the_starting_hand_is_reported_not_an_internal_error(
+        tmp_path, capsys):
+    """The engine's setup asks which card to shed before the table is laid: no answer needed."""
+    content = _content_with(tmp_path, hand_limit=1)
     assert main(["check", "--content", str(content)]) == 1
     out, err = capsys.readouterr()
     assert "internal error" not in out + err
@@ -234,8 +241,7 @@ def test_a_clean_scenario_check_is_kept_and_any_change_checks_again(tmp_path, ca
                                                                     monkeypatch):
     from prophecy.engine.scenarios import runner
 
-    content = tmp_path / "content"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
+    content = _content_with(tmp_path)
     assert main(["check", "--no-fit", "--content", str(content)]) == 0
     first = capsys.readouterr().out
 
@@ -258,14 +264,7 @@ def test_a_clean_scenario_check_is_kept_and_any_change_checks_again(tmp_path, ca
 
 def test_more_players_than_a_table_defaults_to_is_reported_at_each_scenario(tmp_path, capsys):
     """min_players above the default table: each scenario laid out for the fewest allowed."""
-    content = tmp_path / "content"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
-    game = content / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    for key, value in (("min_players", 5), ("max_players", 7)):
-        start = text.index(f"  {key}: ")
-        text = text[:start] + f"  {key}: {value}" + text[text.index("\n", start):]
-    game.write_text(text, encoding="utf-8")
+    content = _content_with(tmp_path, min_players=5, max_players=7)
     assert main(["check", "--no-fit", "--content", str(content)]) == 1
     out, err = capsys.readouterr()
     assert "internal error" not in out + err
@@ -276,14 +275,7 @@ def test_more_players_than_a_table_defaults_to_is_reported_at_each_scenario(tmp_
 def test_a_table_the_rules_refuse_is_a_failure_at_the_scenario_that_gives_no_table(
         tmp_path, monkeypatch, capsys):
     """min_players above what the Grimoire cards allow: `test` reports it at the scenario."""
-    content = tmp_path / "content"
-    shutil.copytree(Path(__file__).resolve().parents[2] / "content", content)
-    game = content / "game.yaml"
-    text = game.read_text(encoding="utf-8")
-    for key, value in (("min_players", 5), ("max_players", 7)):
-        start = text.index(f"  {key}: ")
-        text = text[:start] + f"  {key}: {value}" + text[text.index("\n", start):]
-    game.write_text(text, encoding="utf-8")
+    content = _content_with(tmp_path, min_players=5, max_players=7)
     _write(tmp_path, "  - id: no-table\n    rule: x\n    says: y\n    when: [draw arcana]\n"
                      "    then: {round: 1}\n")
     monkeypatch.chdir(tmp_path)
