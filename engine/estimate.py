@@ -76,12 +76,15 @@ class Sketch:
     # points of standing gained over the others by what this player made them do
     # ('Each opponent discards 1'): their loss, as this player's edge on the leader
     edge: float = 0.0
+    # the worth of the Verses and Titles no action can change the outcome of (those read
+    # off completed Dark Deeds, or always met), summed once when the sketch is taken
+    fixed: float = 0.0
 
     def copy(self) -> Sketch:
         return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds,
                       self.completed, self.completed_points, self.round, self.limits,
                       self.grimoires, self.titles, self.verses, self.names, self.new_deed,
-                      self.own, self.edge)
+                      self.own, self.edge, self.fixed)
 
     def grimoire(self, name: str | None) -> int | None:
         """The index a grimoire reference means here (None: no filter; -1: none)."""
@@ -132,9 +135,9 @@ class Valuer:
     uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
     _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
     _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
-    _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any]]] = field(
+    _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any, bool]]] = field(
         default_factory=dict, repr=False)
-    _title_rows: dict[tuple[int, ...], list[tuple[Any, Count, int, int]]] = field(
+    _title_rows: dict[tuple[int, ...], list[tuple[Any, Count, int, int, bool]]] = field(
         default_factory=dict, repr=False)
     _deed_memo: dict[tuple[int, tuple[Deed, ...]], float] = field(default_factory=dict,
                                                                    repr=False)
@@ -165,42 +168,53 @@ class Valuer:
         if rows is None:
             rows = self._title_rows[key] = self._titles_of(game)
         others = [q for q in game.players if q is not p]
-        titles = sk.titles
-        for read, count, sign, points_won in rows:
+        titles, share, fixed = sk.titles, self._by_round[game.round][2], 0.0
+        for read, count, sign, points_won, still in rows:
             rival = -(1 << 30)
             for q in others:
                 n = sign * count(game, q)
                 if n > rival:
                     rival = n
-            titles.append((read, rival, sign, points_won))
+            if not still:
+                titles.append((read, rival, sign, points_won))
+            elif sign * read(sk) > rival:
+                fixed += share * points_won
         key = (game.revealed, game.hireling, game.hire_verse, *game.verses)
         checks = self._verse_memo.get(key)
         if checks is None:
             checks = self._verse_memo[key] = self._verse_checks(game)
-        for test, worth, condition in checks:
+        verses = sk.verses
+        for test, worth, condition, still in checks:
             # a condition the sketch cannot read is taken as it stands now
             if condition is None or condition(game, p):
-                sk.verses.append((test, worth))
+                if not still:
+                    verses.append((test, worth))
+                elif test is None or test(sk):
+                    fixed += worth
+        sk.fixed = fixed
         return sk
 
-    def _titles_of(self, game: Game) -> list[tuple[Any, Count, int, int]]:
+    def _titles_of(self, game: Game) -> list[tuple[Any, Count, int, int, bool]]:
         """The Titles in play as (sketch reader, count of a player, +1 most / -1 fewest,
-        points), looked up once per set of Titles in play."""
+        points, whether no action changes the reading), once per set of Titles in play."""
         if len(self._title_rows) > 256:
             self._title_rows.clear()
-        design = game.design
-        return [(self.title_tests[design[t]], *self.title_count[design[t]]) for t in game.titles]
+        design, subject = game.design, self.title_subject
+        return [(self.title_tests[design[t]], *self.title_count[design[t]],
+                 subject[design[t]][0] in _STILL) for t in game.titles]
 
-    def _verse_checks(self, game: Game) -> list[tuple[Any, float, Any]]:
-        """The face-up Verses as (test, worth, condition to check now or None)."""
+    def _verse_checks(self, game: Game) -> list[tuple[Any, float, Any, bool]]:
+        """The face-up Verses as (test, worth, condition to check now or None, whether no
+        action changes the test's outcome)."""
         design = game.design
         hire = design[game.hireling] if game.hireling >= 0 else -1
         out = []
         for position in range(game.revealed):
             d = design[game.verses[position]]
             test, worth = self.verse_check(d, hire if game.hire_verse == position else -1)
-            now = self.book.verse_condition[d] if self.verse_test[d] is None else None
-            out.append((test, worth, now))
+            read = self.verse_test[d]
+            now = self.book.verse_condition[d] if read is None else None
+            out.append((test, worth, now, test is None or read[0] in _STILL))
         if len(self._verse_memo) > 256:
             self._verse_memo.clear()
         return out
@@ -225,7 +239,7 @@ class Valuer:
         # the last round is played) and a Title lead's share (it says more near the end).
         left, card_worth, share = self._by_round[sk.round]
         value = (self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
-                 + sk.edge)
+                 + sk.edge + sk.fixed)
         levels = sk.levels
         found = self._memo.get((*levels, left) if self.uniform else (*levels, left,
                                                                      *sk.grimoires))
@@ -289,6 +303,8 @@ class Valuer:
 
 
 _PLAYS = UNLOCK_SHARE * PLAYS_PER_ROUND
+#: Quantities no action of the rules language changes on a sketch (``Sketch.completed``).
+_STILL = frozenset({"completed"})
 
 
 def _levels_asked(node: ast.Line, own: int, gi: dict[str, int]) -> dict[int, int]:

@@ -40,9 +40,13 @@ def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
     return [i for i, d in enumerate(sk.deeds) if d[3] == g]
 
 
+#: Selector -> the deed it prefers, as a key (highest wins); after it, the player's own
+#: preference: a deed not yet ready, nearest to done, then the richest.
 _PICK: dict[str, Callable[[Deed], tuple[int, ...]]] = {
-    "highest-points": lambda d: (d[0],), "lowest-points": lambda d: (-d[0],),
-    "most-cards": lambda d: (d[2],), "fewest-cards": lambda d: (-d[2],),
+    "highest-points": lambda d: (d[0], *_nearest(d)),
+    "lowest-points": lambda d: (-d[0], *_nearest(d)),
+    "most-cards": lambda d: (d[2], *_nearest(d)),
+    "fewest-cards": lambda d: (-d[2], *_nearest(d)),
 }
 
 
@@ -53,25 +57,29 @@ def _nearest(d: Deed) -> tuple[int, ...]:
 
 
 def _add(a: ast.AddToDeed, sk: Sketch) -> None:
+    """Cards onto every deed the target names ('each'), or onto the one it picks: the
+    rules pick by the selector, the player among the tied (the first of the best)."""
     deeds = sk.deeds
     if not deeds:
         return
     target = a.target
-    found = _slots(sk, target)
-    if not found:
+    g = sk.grimoire(target.grimoire)
+    count = a.count
+    if target.selector == "each":
+        sk.deeds = tuple([(d[0], d[1], d[2] + count, d[3]) if g is None or d[3] == g else d
+                          for d in deeds])
         return
-    if target.selector != "each" and len(found) > 1:
-        pick = _PICK.get(target.selector)
-        if pick is not None:  # the rules pick the deed; the player picks among the tied
-            top = max([pick(deeds[i]) for i in found])
-            found = [i for i in found if pick(deeds[i]) == top]
-        chosen, key = found[0], _nearest(deeds[found[0]])
-        for i in found:  # the one nearest to done that is not done, then the richest
-            k = _nearest(deeds[i])
-            if k > key:
-                chosen, key = i, k
-        found = [chosen]
-    _store(sk, found, a.count)
+    key = _PICK.get(target.selector, _nearest)
+    chosen, top = -1, None
+    for i, d in enumerate(deeds):
+        if g is None or d[3] == g:
+            k = key(d)
+            if top is None or k > top:
+                chosen, top = i, k
+    if chosen >= 0:
+        points, need, have, grimoire = deeds[chosen]
+        sk.deeds = (*deeds[:chosen], (points, need, have + count, grimoire),
+                    *deeds[chosen + 1:])
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
