@@ -253,12 +253,27 @@ class Game(Moves):
     # -- Action phase ------------------------------------------------------
 
     def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
-        """The action kinds the player may still take this round, and END."""
-        taken = sum(used.values())
-        refusal = self._refusal
-        kinds = [k for k in (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
-                 if refusal(p, used, k, taken) is None]
-        return [*kinds, END]
+        """The action kinds the player may still take this round, and END: the kinds
+        ``action_refusal`` does not refuse, worked out together (a bot asks every turn)."""
+        rules = self.rules
+        if sum(used.values()) >= rules.actions_per_round:
+            return [END]
+        cap, top = rules.action_kind_limit, rules.max_level
+        get = used.get
+        kinds = []
+        if p.hand:
+            if get(PLAY, 0) < cap:
+                kinds.append(PLAY)
+            if get(LEVEL, 0) < cap and min(p.levels) < top:
+                kinds.append(LEVEL)
+        if get(ARCANA, 0) < cap:
+            kinds.append(ARCANA)
+        if get(DEEDS, 0) < cap:
+            kinds.append(DEEDS)
+        if get(MANIFEST, 0) < cap and max(p.levels) >= top:
+            kinds.append(MANIFEST)
+        kinds.append(END)
+        return kinds
 
     def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
         """Why the player may not take an action of this kind now, or None when they may.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from prophecy.engine import protocol as P
 
 # ---------------------------------------------------------------- actions
@@ -54,6 +56,26 @@ def test_a_grimoire_at_the_top_cannot_level_up_and_can_manifest(game, kit):
     assert P.MANIFEST not in g.action_options(p, dict.fromkeys(P.ACTION_KINDS, 0))
     p.levels[:] = [4, 4, 4]
     assert P.LEVEL not in g.action_options(p, dict.fromkeys(P.ACTION_KINDS, 0))
+
+
+def test_the_action_menu_offers_exactly_the_kinds_the_rules_do_not_refuse(game, kit):
+    """Every hand, Level spread and count of actions taken: the menu and the refusals agree."""
+    g = game(kit.Script())
+    p = g.players[0]
+    hand = list(p.hand)
+    top, cap = g.rules.max_level, g.rules.action_kind_limit
+    for cards in (hand, []):
+        p.hand[:] = cards
+        for levels in ([top] * 3, [top, 0, 1], [0, 1, 2]):
+            p.levels[:] = levels
+            for counts in itertools.product((0, 1, cap), repeat=len(P.ACTION_KINDS)):
+                used = dict(zip(P.ACTION_KINDS, counts, strict=True))
+                allowed = [k for k in P.ACTION_KINDS if g.action_refusal(p, used, k) is None]
+                assert g.action_options(p, used) == [*allowed, P.END], (cards, levels, used)
+    p.levels[:] = [0, 0, 0]
+    p.hand[:] = hand
+    assert g.action_options(p, {P.ARCANA: 1}) == [P.PLAY, P.LEVEL, P.ARCANA, P.DEEDS, P.END]
+    assert g.action_options(p, {P.ARCANA: g.rules.actions_per_round}) == [P.END]
 
 
 def test_manifest_reveals_until_its_grimoire_and_the_rest_go_to_the_center(game, book):
