@@ -122,7 +122,10 @@ def _reveal(node: ast.RevealReq, names: Names) -> Pred:
 
     def pred(g: Runtime, p: Seat) -> bool:
         mask = g.mask
-        return any(mask[c] & bit for c in p.hand)
+        for c in p.hand:  # a loop, not any(...): the bots ask this of every card they weigh
+            if mask[c] & bit:
+                return True
+        return False
 
     return pred
 

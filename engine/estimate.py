@@ -48,6 +48,8 @@ CARD_VALUE = 1.0  # a card in hand, as points, at the start of the game
 TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the end)
 
 
+_new = object.__new__
+
 #: A Dark Deed in a sketch: (points, cards needed, cards stored, grimoire index).
 Deed = tuple[int, int, int, int]
 
@@ -81,10 +83,27 @@ class Sketch:
     fixed: float = 0.0
 
     def copy(self) -> Sketch:
-        return Sketch(self.hand, self.pile, self.stash, self.levels[:], self.deeds,
-                      self.completed, self.completed_points, self.round, self.limits,
-                      self.grimoires, self.titles, self.verses, self.names, self.new_deed,
-                      self.own, self.edge, self.fixed)
+        """A sketch to change apart from this one (its Levels a list of its own; the rest
+        is numbers, tuples, or shared tables no action changes)."""
+        new = _new(Sketch)  # slot by slot: a quarter quicker than the generated __init__
+        new.hand = self.hand
+        new.pile = self.pile
+        new.stash = self.stash
+        new.levels = self.levels[:]
+        new.deeds = self.deeds
+        new.completed = self.completed
+        new.completed_points = self.completed_points
+        new.round = self.round
+        new.limits = self.limits
+        new.grimoires = self.grimoires
+        new.titles = self.titles
+        new.verses = self.verses
+        new.names = self.names
+        new.new_deed = self.new_deed
+        new.own = self.own
+        new.edge = self.edge
+        new.fixed = self.fixed
+        return new
 
     def grimoire(self, name: str | None) -> int | None:
         """The index a grimoire reference means here (None: no filter; -1: none)."""

@@ -129,6 +129,36 @@ def test_a_verse_the_player_meets_counts_its_reward(bundled):
     assert gain == pytest.approx(3 * target + 0.8 * valuer.verse_reward[verse])
 
 
+def test_a_title_and_a_verse_read_off_completed_deeds_count_once_led_or_met(bundled):
+    """No action changes completed Dark Deeds, so the sketch weighs these once; they count
+    in every estimate of it, and not at all when the player neither leads nor meets them."""
+    book = book_of(bundled)
+    valuer = Valuer.of(book)
+    title = next(c for c in book.ids["title"]
+                 if valuer.title_subject[book.design[c]] == ("completed", None))
+    verse = next(c for c in book.ids["verse"]
+                 if valuer.verse_test[book.design[c]] == ("completed", None, "at_least", 1))
+    game = Game(book, [GreedyBot(1), GreedyBot(2), GreedyBot(3)], "s")
+    game.titles, game.verses[0], game.revealed, game.hireling = [title], verse, 1, -1
+    me, deed = game.players[0], book.ids["deed"][0]
+    game.round = 3
+    before = valuer.estimate(game, me)
+    me.completed.append(deed)
+    sk = valuer.sketch(game, me)
+    share = 0.6 * (3 / book.rules.rounds) ** 3 * book.card(title).points
+    reward = 0.8 * valuer.verse_reward[book.design[verse]]
+    assert sk.titles == [] and sk.verses == []  # weighed once, when the sketch was taken
+    gained = book.deed_points[deed] + share + reward
+    assert valuer.value(sk) - before == pytest.approx(gained)
+    more = sk.copy()
+    more.hand += 1  # an action later on: the Title and the Verse still count
+    assert valuer.value(more) - valuer.value(sk) == pytest.approx(
+        valuer.value(dataclasses.replace(sk, hand=sk.hand + 1, fixed=0.0))
+        - valuer.value(dataclasses.replace(sk, fixed=0.0)))
+    game.players[1].completed.append(book.ids["deed"][1])  # a rival ties: no Title
+    assert valuer.estimate(game, me) - before == pytest.approx(book.deed_points[deed] + reward)
+
+
 def test_greedy_draws_dark_deeds_finishes_them_and_hires_either_kind(bundled):
     book = book_of(bundled)
     actions: Counter[str] = Counter()
@@ -194,6 +224,19 @@ def test_a_planner_that_shortlists_nothing_weighs_ending_the_phase(new_game):
     bot = _Watched(5, budget=3, width=0)
     assert bot.decide(game, me, game.action_options(me, game.used)) == (protocol.END, -1, -1)
     assert [candidate for _, candidate in bot.tried] == [(protocol.END, -1, -1)] * 3
+
+
+def test_a_sketch_copy_carries_every_field_and_owns_its_levels():
+    fields = dataclasses.fields(heuristics.Sketch)
+    original = heuristics.Sketch(*[object() for _ in fields])  # every field told apart
+    original.levels = [1, 2, 3]
+    copied = original.copy()
+    for f in fields:
+        if f.name != "levels":
+            assert getattr(copied, f.name) is getattr(original, f.name), f.name
+    assert copied == original and copied.levels is not original.levels
+    copied.levels[0] = 4
+    assert original.levels == [1, 2, 3]
 
 
 # ---------------------------------------------------- the sketch of the newer forms
