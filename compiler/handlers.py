@@ -122,7 +122,7 @@ def _reveal(node: ast.RevealReq, names: Names) -> Pred:
 
     def pred(g: Runtime, p: Seat) -> bool:
         mask = g.mask
-        for c in p.hand:  # a loop, not any(...): the bots ask this of every card they weigh
+        for c in p.hand:  # noqa: SIM110 (a loop, not any(): the bots ask it of each card weighed)
             if mask[c] & bit:
                 return True
         return False

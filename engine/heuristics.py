@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from prophecy.dsl import ast
 from prophecy.engine import protocol as P
-from prophecy.engine.estimate import Deed, Sketch, Valuer
+from prophecy.engine.estimate import Sketch, Valuer
 from prophecy.engine.scoring import base_parts
 from prophecy.engine.state import PlayerState
 
@@ -40,20 +40,12 @@ def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
     return [i for i, d in enumerate(sk.deeds) if d[3] == g]
 
 
-#: Selector -> the deed it prefers, as a key (highest wins); after it, the player's own
-#: preference: a deed not yet ready, nearest to done, then the richest.
-_PICK: dict[str, Callable[[Deed], tuple[int, ...]]] = {
-    "highest-points": lambda d: (d[0], *_nearest(d)),
-    "lowest-points": lambda d: (-d[0], *_nearest(d)),
-    "most-cards": lambda d: (d[2], *_nearest(d)),
-    "fewest-cards": lambda d: (-d[2], *_nearest(d)),
-}
-
-
-def _nearest(d: Deed) -> tuple[int, ...]:
-    """A deed to add to: one not yet ready, nearest to done, then the richest."""
-    missing = d[1] - d[2]
-    return (missing > 0, -missing if missing > 0 else 0, d[0])
+#: Selector -> which number of a deed it prefers: 0 the most points, 1 the fewest,
+#: 2 the most cards stored, 3 the fewest. After it comes the player's own preference: a
+#: deed not yet ready, nearest to done, then the richest; a selector not listed here ('a',
+#: 'any') leaves the whole choice to that.
+_PICK: dict[str, int] = {"highest-points": 0, "lowest-points": 1, "most-cards": 2,
+                         "fewest-cards": 3}
 
 
 def _add(a: ast.AddToDeed, sk: Sketch) -> None:
@@ -69,17 +61,32 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
         sk.deeds = tuple([(d[0], d[1], d[2] + count, d[3]) if g is None or d[3] == g else d
                           for d in deeds])
         return
-    key = _PICK.get(target.selector, _nearest)
-    chosen, top = -1, None
-    for i, d in enumerate(deeds):
-        if g is None or d[3] == g:
-            k = key(d)
-            if top is None or k > top:
-                chosen, top = i, k
+    by = _PICK.get(target.selector, -1)
+    # the first of the best by: the selector's number (highest wins), then the fewest cards
+    # missing of a deed not yet ready (a ready one ranks after all of those), then points;
+    # in integers, compared inline (the bots weigh this line most)
+    chosen, i, best_pick, best_missing, best_points = -1, -1, 0, 0, 0
+    for d in deeds:
+        i += 1
+        if g is not None and d[3] != g:
+            continue
+        points = d[0]
+        missing = d[1] - d[2]
+        if missing <= 0:
+            missing = _READY
+        pick = 0 if by < 0 else (points if by == 0 else -points if by == 1
+                                 else d[2] if by == 2 else -d[2])
+        if (chosen < 0 or pick > best_pick or pick == best_pick and (
+                missing < best_missing or missing == best_missing and points > best_points)):
+            chosen, best_pick, best_missing, best_points = i, pick, missing, points
     if chosen >= 0:
+        changed = list(deeds)
         points, need, have, grimoire = deeds[chosen]
-        sk.deeds = (*deeds[:chosen], (points, need, have + count, grimoire),
-                    *deeds[chosen + 1:])
+        changed[chosen] = (points, need, have + count, grimoire)
+        sk.deeds = tuple(changed)
+
+
+_READY = 1 << 62  # 'cards missing' of a deed already ready: after every deed that is not
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:

@@ -195,3 +195,59 @@ def test_up_to_takes_all_of_a_helpful_action_and_none_of_a_harmful_one():
     rng = random.Random(1)
     assert H._amount(None, None, [0, 1, 2], ast.DrawArcana(2, up_to=True), rng) == 2
     assert H._amount(None, None, [0, 1, 2], ast.Discard(2, up_to=True), rng) == 0
+
+
+def _add_by_hand(deeds, selector, grimoire, count):
+    """The deed 'Add' picks, spelled out: the selector's preference, then a deed not yet
+    ready nearest to done, then the richest; the first of the best. None: every match."""
+    named = [i for i, d in enumerate(deeds) if grimoire is None or d[3] == grimoire]
+    if selector == "each":
+        chosen = named
+    else:
+        by = {"highest-points": lambda d: d[0], "lowest-points": lambda d: -d[0],
+              "most-cards": lambda d: d[2], "fewest-cards": lambda d: -d[2]}.get(
+                  selector, lambda d: 0)
+
+        def key(i):
+            points, need, have, _ = deeds[i]
+            missing = need - have
+            return (by(deeds[i]), missing > 0, -missing if missing > 0 else 0, points)
+
+        chosen = [max(named, key=key)] if named else []  # max keeps the first of the best
+    return tuple((p, n, h + count, g) if i in chosen else (p, n, h, g)
+                 for i, (p, n, h, g) in enumerate(deeds))
+
+
+@pytest.mark.parametrize("selector", ["any", "each", "highest-points", "lowest-points",
+                                      "most-cards", "fewest-cards"])
+def test_the_sketch_adds_to_the_deed_the_selector_and_the_player_pick(selector):
+    rng = random.Random(selector)
+    for _ in range(300):
+        row = tuple((rng.randint(2, 9), rng.randint(2, 6), rng.randint(0, 6), rng.randint(0, 2))
+                    for _ in range(rng.randint(1, 4)))
+        for grimoire in (None, "Blood Magic", "Necromancy"):
+            sk = H.TYPICAL.copy()
+            sk.deeds, sk.names = row, {"Blood Magic": 0, "Demonology": 1, "Necromancy": 2}
+            H.apply_line(ast.Effect((), (ast.AddToDeed(2, ast.DeedTarget(selector, grimoire)),)),
+                         sk)
+            expected = _add_by_hand(row, selector, sk.names.get(grimoire), 2)
+            assert sk.deeds == expected, (row, selector, grimoire)
+
+
+def test_the_sketch_adds_where_a_player_would():
+    def add(selector, row):
+        sk = H.TYPICAL.copy()
+        sk.deeds = row
+        H.apply_line(ast.Effect((), (ast.AddToDeed(1, ast.DeedTarget(selector)),)), sk)
+        return [d[2] for d in sk.deeds]
+
+    # (points, needed, stored, grimoire): one ready, one 1 short, one 2 short
+    row = ((9, 3, 3, 0), (4, 3, 2, 1), (6, 4, 2, 2))
+    assert add("any", row) == [3, 3, 2]  # nearest to done that is not done
+    assert add("highest-points", row) == [4, 2, 2]  # the rules pick, even a ready deed
+    assert add("lowest-points", row) == [3, 3, 2]
+    assert add("most-cards", row) == [4, 2, 2]
+    assert add("fewest-cards", row) == [3, 3, 2]  # tied on 2: the nearer to done
+    assert add("any", ((5, 4, 2, 0), (7, 4, 2, 1))) == [2, 3]  # equally near: the richer
+    assert add("any", ((5, 4, 2, 0), (5, 4, 2, 1))) == [3, 2]  # all tied: the first
+    assert add("any", ((5, 2, 2, 0), (8, 3, 3, 1))) == [2, 4]  # all ready: the richer
