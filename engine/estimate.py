@@ -71,7 +71,7 @@ class Sketch:
     grimoires: list[int] = field(default_factory=list)  # Grimoire card id per grimoire
     # Titles in play: (this player's count, the best rival count, +1 most / -1 fewest, points)
     titles: list[tuple[Any, int, int, int]] = field(default_factory=list)
-    verses: list[tuple[Any, float]] = field(default_factory=list)  # face up: (test or None, worth)
+    verses: list[tuple[Any, float]] = field(default_factory=list)  # face up: (test, worth)
     names: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
     new_deed: tuple[int, int] = (0, 1)  # (points, cards needed) of a Dark Deed a draw keeps
     own: int = -1  # the grimoire of the card whose line is being applied ('this', 'matching')
@@ -208,7 +208,7 @@ class Valuer:
             if condition is None or condition(game, p):
                 if not still:
                     verses.append((test, worth))
-                elif test is None or test(sk):
+                elif test(sk):
                     fixed += worth
         sk.fixed = fixed
         return sk
@@ -233,18 +233,20 @@ class Valuer:
             test, worth = self.verse_check(d, hire if game.hire_verse == position else -1)
             read = self.verse_test[d]
             now = self.book.verse_condition[d] if read is None else None
-            out.append((test, worth, now, test is None or read[0] in _STILL))
+            out.append((test, worth, now, read is None or read[0] in _STILL))
         if len(self._verse_memo) > 256:
             self._verse_memo.clear()
         return out
 
     def verse_check(self, d: int, hire: int) -> tuple[Any, float]:
-        """(test of the sketch or None for 'met', worth) of a face-up Verse and its Hireling."""
+        """(test of the sketch, worth) of a face-up Verse and its Hireling; a condition the
+        sketch cannot read is tested on the game instead, and counts here as met."""
         worth = self.verse_reward[d]
         if hire >= 0:
             effect, sabotage = self.hireling[hire]
             worth = effect if sabotage else worth + effect
-        return self.verse_tests[d], VERSE_SHARE * worth
+        test = self.verse_tests[d]
+        return _met if test is None else test, VERSE_SHARE * worth
 
     def estimate(self, game: Game, p: PlayerState) -> float:
         """The player's points so far plus a share of what is under way."""
@@ -276,7 +278,7 @@ class Valuer:
                 value += found
         # Verses met now pay at the next Prophecy phase (a Sabotage costs instead).
         for test, worth in sk.verses:
-            if test is None or test(sk):
+            if test(sk):
                 value += worth
         for read, rival, sign, points in sk.titles:
             if sign * read(sk) > rival:
@@ -410,6 +412,11 @@ def _build(book: Book) -> Valuer:
     for d, test in valuer.verse_test.items():
         valuer.verse_tests[d] = None if test is None else _tester(test)
     return valuer
+
+
+def _met(sk: Sketch) -> bool:
+    """The test of a Verse whose condition is met however the sketch changes."""
+    return True
 
 
 def _reader(kind: str, g: int | None) -> Any:

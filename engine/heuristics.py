@@ -290,8 +290,8 @@ def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T
 def best_scored(scored: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """The item of the highest score in (item, score) pairs, as ``best`` picks it (floats
     within 1e-9 tie, and ``rng`` breaks ties), without a key function per item."""
-    top = max([v for _, v in scored])
-    tied = [item for item, v in scored if v >= top - 1e-9]
+    top = max([v for _, v in scored]) - 1e-9
+    tied = [item for item, v in scored if v >= top]
     return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
 
 
@@ -325,7 +325,9 @@ def cheapest_card(game: Game, me: PlayerState, cards: Sequence[int], rng: random
     if not cards:
         return -1
     values = _values(game.views[me.seat])
-    low = min([values[c] for c in cards])
+    if len(cards) == 1:
+        return cards[0]
+    low = min(map(values.__getitem__, cards))
     tied = [c for c in cards if values[c] == low]
     return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
 
