@@ -96,10 +96,13 @@ def _quantity(node: ast.Quantity, names: Names) -> Count:
         return lambda g, p: sum(p.levels)
     if kind == "level":
         return lambda g, p: p.levels[gi] if gi is not None and gi >= 0 else 0
-    attr = "completed" if kind == "completed" else "deeds"
+    if kind == "completed":  # the bots read these for every Title, every decision
+        if gi is None:
+            return lambda g, p: len(p.completed)
+        return lambda g, p: [g.gidx[d] for d in p.completed].count(gi)
     if gi is None:
-        return lambda g, p: len(getattr(p, attr))
-    return lambda g, p: sum(1 for d in getattr(p, attr) if g.gidx[d] == gi)
+        return lambda g, p: len(p.deeds)
+    return lambda g, p: [g.gidx[d] for d in p.deeds].count(gi)
 
 
 # ---------------------------------------------------------- requirements

@@ -115,15 +115,22 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
     base = value(sk)
     out: list[tuple[Candidate, float]] = [((END, -1, -1), base + MARGIN)]
     rules = game.rules
+    spent: list[float] = []  # the estimate with one card played and nothing else, once known
+
+    def one_card_less() -> float:
+        if not spent:  # on the sketch itself, then put back
+            sk.hand -= 1
+            sk.pile += 1
+            spent.append(value(sk))
+            sk.hand += 1
+            sk.pile -= 1
+        return spent[0]
+
     for kind in options:
         if kind == PLAY:
-            for card, after, worth in _plays(game, me, view, sk, rng):
-                if after is None:  # a card none of whose lines can be used: in place
-                    sk.hand -= 1
-                    sk.pile += 1
-                    out.append(((PLAY, card, -1), value(sk)))
-                    sk.hand += 1
-                    sk.pile -= 1
+            for card, after, worth in _plays(game, me, view, sk, rng, one_card_less):
+                if after is None:  # a card none of whose lines can be used
+                    out.append(((PLAY, card, -1), one_card_less()))
                 else:
                     out.append(((PLAY, card, -1), value(after) if worth is None else worth))
         elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
@@ -148,7 +155,8 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 out.append(((DEEDS, -1, -1), base))
                 continue
             deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
-            heuristics.apply_line(_deed_draw(rules), sk)
+            (draw,) = _deed_draw(rules).actions
+            heuristics.ACTION_VALUES[ast.DrawDeeds](draw, sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds
         elif kind == MANIFEST:
@@ -174,10 +182,15 @@ def _deed_draw(rules: Any) -> ast.Effect:
 _DEED_DRAW: dict[tuple[int, int], ast.Effect] = {}
 
 
-def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
-           ) -> list[tuple[int, Any, float | None]]:
+def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
+           one_card_less: Callable[[], float]) -> list[tuple[int, Any, float | None]]:
     """(card, sketch after playing it, its estimate if known) for each design in hand with
-    a usable line, and (card, None, None) for the least useful card of those without one."""
+    a usable line, and (card, None, None) for the least useful card of those without one.
+
+    ``one_card_less()`` is the estimate of ``sk`` with one card played and nothing else:
+    the worth of a card whose lines so far changed nothing the estimate reads (the
+    grimoire a line speaks of as 'this' and the discard pile it does not read).
+    """
     out: list[tuple[int, Any, float | None]] = []
     dead: list[int] = []
     seen: set[int] = set()
@@ -189,6 +202,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
             continue
         seen.add(d)
         after, worth = None, None  # worth: the estimate of ``after``, once known
+        plain = True  # nothing applied to ``after`` yet but the play itself
         for preds, steps, pure in table[d]:
             for pred in preds:
                 if not pred(game, me):
@@ -202,16 +216,16 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random
                 if pure:
                     for apply, action in steps:
                         apply(action, after)
-                    worth = None
+                    worth, plain = None, False
                     continue
                 trial = after.copy()  # a line with a cost: used when it helps, as _worth_using
                 for apply, action in steps:
                     apply(action, trial)
                 if worth is None:
-                    worth = value(after)
+                    worth = one_card_less() if plain else value(after)
                 tried = value(trial)
                 if tried > worth + EPSILON:
-                    after, worth = trial, tried
+                    after, worth, plain = trial, tried, False
         if after is None:
             dead.append(card)
         else:

@@ -306,11 +306,15 @@ class Valuer:
         """Dark Deeds: the cards still to come go to the deeds nearest to done first."""
         if not deeds:
             return 0.0
-        # Sure to be filled up to the capacity, hopeless beyond twice of it.
+        # Sure to be filled up to the capacity, hopeless beyond twice of it. In order of
+        # the cards missing, then of (points, needed, stored): deeds alike in all of those
+        # are worth alike, whatever their grimoire.
         capacity = ADD_RATE * left
         value = 0.0
-        for missing, points, need, have in sorted([(d[1] - d[2], d[0], d[1], d[2])
-                                                   for d in deeds]):
+        order = [(d[1] - d[2], d) for d in deeds]
+        if len(order) > 1:
+            order.sort()
+        for missing, (points, need, have, _) in order:
             if missing <= 0:
                 value += points  # ready: it will be completed at the next chance
             elif missing < 2 * capacity:
