@@ -202,7 +202,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
             continue
         seen.add(d)
         after, worth = None, None  # worth: the estimate of ``after``, once known
-        plain = True  # nothing applied to ``after`` yet but the play itself
+        plain = True  # no pure line applied to ``after`` yet: only the play itself
         for preds, steps, pure in table[d]:
             for pred in preds:
                 if not pred(game, me):
@@ -225,7 +225,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
                     worth = one_card_less() if plain else value(after)
                 tried = value(trial)
                 if tried > worth + EPSILON:
-                    after, worth, plain = trial, tried, False
+                    after, worth = trial, tried
         if after is None:
             dead.append(card)
         else:

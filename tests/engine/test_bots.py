@@ -159,6 +159,33 @@ def test_a_title_and_a_verse_read_off_completed_deeds_count_once_led_or_met(bund
     assert valuer.estimate(game, me) - before == pytest.approx(book.deed_points[deed] + reward)
 
 
+def test_the_worth_greedy_gives_a_play_is_the_estimate_of_the_sketch_after_it(bundled,
+                                                                             monkeypatch):
+    """The bot takes some estimates once a decision and reuses them: each must still be the
+    estimate of the sketch it stands for."""
+    from prophecy.engine import bots
+
+    book = book_of(bundled)
+    checked: list[bool] = []
+    real = bots._plays
+
+    def checking(game, me, view, sk, rng, one_card_less):
+        out = real(game, me, view, sk, rng, one_card_less)
+        value = Valuer.of(view).value
+        checked.extend(worth == value(after) for _, after, worth in out
+                       if after is not None and worth is not None)
+        less = sk.copy()
+        less.hand -= 1
+        less.pile += 1
+        checked.append(one_card_less() == value(less))
+        return out
+
+    monkeypatch.setattr(bots, "_plays", checking)
+    for seed in range(30):
+        play_one(book, 3, seed, 3, ("greedy",))
+    assert len(checked) > 1000 and all(checked)
+
+
 def test_greedy_draws_dark_deeds_finishes_them_and_hires_either_kind(bundled):
     book = book_of(bundled)
     actions: Counter[str] = Counter()
