@@ -134,8 +134,20 @@ def _reveal(node: ast.RevealReq, names: Names) -> Pred:
 
 
 def _any_of(node: ast.AnyOf, names: Names) -> Pred:
-    groups = [tuple(compile_node(r, names) for r in option) for option in node.options]
-    return lambda g, p: any(all(pred(g, p) for pred in group) for group in groups)
+    """Met when every requirement of one option is (loops, not generators: the bots test
+    the requirements of every card they weigh)."""
+    groups = tuple(tuple(compile_node(r, names) for r in option) for option in node.options)
+
+    def pred(g: Runtime, p: Seat) -> bool:
+        for group in groups:
+            for one in group:
+                if not one(g, p):
+                    break
+            else:
+                return True
+        return False
+
+    return pred
 
 
 def _compare(node: ast.Compare, names: Names) -> Pred:
