@@ -153,7 +153,8 @@ class Valuer:
     limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
     uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
     _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
-    _memo: dict[tuple[int, ...], float] = field(default_factory=dict, repr=False)
+    # rounds left -> Levels (and, unless uniform, the Grimoire cards) -> their worth
+    _memo: list[dict[tuple[int, ...], float]] = field(default_factory=list, repr=False)
     _verse_memo: dict[tuple[int, ...], list[tuple[Any, float, Any, bool]]] = field(
         default_factory=dict, repr=False)
     _title_rows: dict[tuple[int, ...], list[tuple[Any, Count, int, int, bool]]] = field(
@@ -262,8 +263,8 @@ class Valuer:
         value = (self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
                  + sk.edge + sk.fixed)
         levels = sk.levels
-        found = self._memo.get((*levels, left) if self.uniform else (*levels, left,
-                                                                     *sk.grimoires))
+        found = self._memo[left].get(tuple(levels) if self.uniform else (*levels,
+                                                                          *sk.grimoires))
         value += found if found is not None else self._levels(sk, left)
         deeds = sk.deeds
         if deeds:  # the same tuple as last time, most often: an action left them alone
@@ -287,7 +288,7 @@ class Valuer:
 
     def _levels(self, sk: Sketch, left: int) -> float:
         """Levels: their points, what they unlock for the plays to come, the Manifest."""
-        key = (*sk.levels, left) if self.uniform else (*sk.levels, left, *sk.grimoires)
+        key = tuple(sk.levels) if self.uniform else (*sk.levels, *sk.grimoires)
         top = sk.limits[2]
         gpoints, unlock, cards = self.gpoints, self.unlock, sk.grimoires
         plays = _PLAYS * (left - 0.5)
@@ -297,9 +298,10 @@ class Valuer:
             value += gpoints[card][level] + plays * unlock[g][level]
             if level >= top and left > 1:
                 value += MANIFEST_SHARE * self.manifest[card] * (left - 1)
-        if len(self._memo) > 4096:  # one memo per book; positions repeat across a game
-            self._memo.clear()
-        self._memo[key] = value
+        memo = self._memo[left]
+        if len(memo) > 4096:  # one memo per book; positions repeat across a game
+            memo.clear()
+        memo[key] = value
         return value
 
     def _deeds(self, deeds: tuple[Deed, ...], left: int) -> float:
@@ -398,6 +400,7 @@ def _build(book: Book) -> Valuer:
     n = rules.rounds
     valuer._by_round = [(n - r + 1, CARD_VALUE * (n - r + 1) / n, TITLE_SHARE * (r / n) ** 3)
                         for r in range(n + 2)]
+    valuer._memo = [{} for _ in range(n + 2)]  # by rounds left, 0 to n + 1
     for d, card in enumerate(book.designs):
         if isinstance(card, model.Verse):
             valuer.verse_test[d] = _verse_test(card.condition.node, gi)
