@@ -24,7 +24,7 @@ once per card book (each seat's view of the cards has its own).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
@@ -49,6 +49,7 @@ TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the
 
 
 _new = object.__new__
+_STORED = itemgetter(2)  # the cards stored on a Dark Deed of a sketch
 
 #: A Dark Deed in a sketch: (points, cards needed, cards stored, grimoire index).
 Deed = tuple[int, int, int, int]
@@ -121,7 +122,7 @@ def quantity(sk: Sketch, kind: str, g: int | None) -> int:
     if kind == "hand":
         return sk.hand
     if kind == "deed_cards":
-        return sum(d[2] for d in sk.deeds)
+        return sum(map(_STORED, sk.deeds))
     if kind == "total_level":
         return sum(sk.levels)
     if kind == "level":
@@ -450,7 +451,7 @@ def _tester(test: tuple[str, int | None, str, int]) -> Any:
         if kind == "stashed":
             return lambda sk: sk.stash >= target
         if kind == "deed_cards":
-            return lambda sk: sum([d[2] for d in sk.deeds]) >= target
+            return lambda sk: sum(map(_STORED, sk.deeds)) >= target
         if kind == "total_level":
             return lambda sk: sum(sk.levels) >= target
         if kind == "completed" and g is None:
