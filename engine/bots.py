@@ -155,8 +155,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 out.append(((DEEDS, -1, -1), base))
                 continue
             deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
-            (draw,) = _deed_draw(rules).actions
-            heuristics.ACTION_VALUES[ast.DrawDeeds](draw, sk)
+            heuristics.apply_line(_deed_draw(rules), sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds
         elif kind == MANIFEST:

@@ -306,9 +306,8 @@ class Valuer:
         return value
 
     def _deeds(self, deeds: tuple[Deed, ...], left: int) -> float:
-        """Dark Deeds: the cards still to come go to the deeds nearest to done first."""
-        if not deeds:
-            return 0.0
+        """Dark Deeds (at least one): the cards still to come go to the deeds nearest to
+        done first."""
         # Sure to be filled up to the capacity, hopeless beyond twice of it. In order of
         # the cards missing, then of (points, needed, stored): deeds alike in all of those
         # are worth alike, whatever their grimoire.

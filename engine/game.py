@@ -280,25 +280,19 @@ class Game(Moves):
 
         ``used`` counts the actions of each kind the player took this round.
         """
-        return self._refusal(p, used, kind, sum(used.values()))
-
-    def _refusal(self, p: PlayerState, used: dict[str, int], kind: str,
-                 taken: int) -> str | None:
         rules = self.rules
-        top = rules.max_level
+        taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
         if taken >= rules.actions_per_round:
-            return (f"player {p.seat + 1} has taken {taken} actions this round, "
-                    "the most a round allows")
+            return f"{who} has taken {taken} actions this round, the most a round allows"
         if used.get(kind, 0) >= rules.action_kind_limit:
-            return (f"player {p.seat + 1} has already taken the action '{ACTION_WORDS[kind]}' "
+            return (f"{who} has already taken the action '{ACTION_WORDS[kind]}' "
                     f"{used[kind]} times this round, the most for one kind of action")
         if kind in (PLAY, LEVEL) and not p.hand:
-            return f"player {p.seat + 1} has no card in hand"
+            return f"{who} has no card in hand"
         if kind == LEVEL and min(p.levels) >= top:
-            return f"every Grimoire of player {p.seat + 1} is at the top level ({top})"
+            return f"every Grimoire of {who} is at the top level ({top})"
         if kind == MANIFEST and max(p.levels) < top:
-            return (f"no Grimoire of player {p.seat + 1} is at the top level ({top}), "
-                    "which Manifest needs")
+            return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
         return None
 
     def action_phase(self, p: PlayerState) -> None:

@@ -90,18 +90,14 @@ _READY = 1 << 62  # 'cards missing' of a deed already ready: after every deed th
 
 
 def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
-    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
-    _store(sk, slots if a.target.selector == "each" else slots[:1], -a.count)
-
-
-def _store(sk: Sketch, slots: list[int], count: int) -> None:
-    """``count`` more cards (or fewer, never below none) on the deeds in ``slots``: the
+    """Cards off the deeds the target names that hold any (each, or the first); the
     sketch's deeds are a tuple, replaced, never changed in place (the estimate keeps the
     worth of the last deeds it read by identity)."""
+    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
     deeds = list(sk.deeds)
-    for i in slots:
+    for i in slots if a.target.selector == "each" else slots[:1]:
         points, need, have, grimoire = deeds[i]
-        deeds[i] = (points, need, max(0, have + count), grimoire)
+        deeds[i] = (points, need, max(0, have - a.count), grimoire)
     sk.deeds = tuple(deeds)
 
 
