@@ -359,8 +359,6 @@ def _each(node: ast.Each, names: Names) -> Op:
 
 def _choose(node: ast.Choose, names: Names) -> Op:
     """The player picks one option whose actions can all happen, and does it."""
-    from prophecy.compiler.possible import possible
-
     options = [(tuple(compile_node(a, names) for a in option),
                 tuple(possible(a, names) for a in option)) for option in node.options]
 
@@ -372,6 +370,89 @@ def _choose(node: ast.Choose, names: Names) -> Op:
             run(g, p)
 
     return op
+
+
+# ------------------------------------------------- whether an action can happen
+def possible(node: ast.Node, names: Names) -> Pred:
+    """The predicate 'this action can happen for the player now' (see ``POSSIBLE``)."""
+    return POSSIBLE[type(node)](node, names)
+
+
+def _counted(count: int, pred: Pred) -> Pred:
+    return pred if count > 0 else (lambda g, p: False)
+
+
+def _can_arcana(node: Any, names: Names) -> Pred:
+    return _counted(getattr(node, "count", 1), lambda g, p: g.arcana_left() > 0)
+
+
+def _can_add(node: ast.AddToDeed, names: Names) -> Pred:
+    slots = deed_target(node.target, names)
+    return _counted(node.count, lambda g, p: bool(slots(g, p)) and g.arcana_left() > 0)
+
+
+def _can_remove(node: ast.RemoveFromDeed, names: Names) -> Pred:
+    slots = deed_target(node.target, names)
+    return _counted(node.count, lambda g, p: any(p.stored[s] for s in slots(g, p)))
+
+
+def _can_in_hand(count: int, bit: int) -> Pred:
+    def pred(g: Runtime, p: Seat) -> bool:
+        mask = g.mask
+        return any(mask[c] & bit for c in p.hand) if bit else bool(p.hand)
+
+    return _counted(count, pred)
+
+
+def _can_stash(node: ast.Stash, names: Names) -> Pred:
+    if node.source == "hand":
+        return _can_in_hand(node.count, names.bit(node.match))
+    if node.source == "discard":
+        return _counted(node.count, lambda g, p: bool(p.pile))
+    return _can_arcana(node, names)
+
+
+def _can_level(delta: int) -> Callable[[Any, Names], Pred]:
+    def make(node: ast.LevelUp | ast.LevelDown, names: Names) -> Pred:
+        gi = names.grimoire(node.grimoire)
+        if gi is None or gi == -1:
+            return lambda g, p: False
+        return lambda g, p: bool(grimoire_options(g, p, gi, delta))
+
+    return make
+
+
+def _can_repeat(node: ast.Repeat, names: Names) -> Pred:
+    return _counted(node.times, possible(node.action, names))
+
+
+def _can_each(node: ast.Each, names: Names) -> Pred:
+    inner, opponents = possible(node.action, names), node.who == "opponent"
+    return lambda g, p: any(inner(g, q) for q in seats_from(g, p, opponents))
+
+
+def _can_choose(node: ast.Choose, names: Names) -> Pred:
+    options = [[possible(a, names) for a in option] for option in node.options]
+    return lambda g, p: any(all(can(g, p) for can in option) for option in options)
+
+
+POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
+    ast.AddToDeed: _can_add,
+    ast.RemoveFromDeed: _can_remove,
+    ast.Stash: _can_stash,
+    ast.DrawArcana: _can_arcana,
+    ast.DrawDeeds: lambda n, names: _counted(n.count, lambda g, p: g.deeds_left() > 0),
+    ast.LevelUp: _can_level(1),
+    ast.LevelDown: _can_level(-1),
+    ast.Discard: lambda n, names: _can_in_hand(n.count, names.bit(n.match)),
+    ast.RevealUntil: _can_arcana,
+    ast.TakeFromDiscard: lambda n, names: _counted(n.count, lambda g, p: bool(p.pile)),
+    ast.LookAtDeck: _can_arcana,
+    ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
+    ast.Repeat: _can_repeat,
+    ast.Each: _can_each,
+    ast.Choose: _can_choose,
+}
 
 
 # ------------------------------------------------------------ whole lines

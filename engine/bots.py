@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from prophecy.dsl import ast
-from prophecy.engine import heuristics
+from prophecy.engine import heuristics, sketch
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.protocol import (
     ARCANA,
@@ -61,7 +61,7 @@ class GreedyBot:
 
     Each action it may take is applied to a sketch of its position (counts and
     Dark Deed progress: ``engine/estimate.py``), each rules-language action by
-    its entry in ``heuristics.ACTION_VALUES``, and the action whose sketch is
+    its entry in ``sketch.ACTION_VALUES``, and the action whose sketch is
     worth most is taken; an optional effect line is used when it raises the
     estimate. Nothing is copied and nothing hidden is looked at.
     """
@@ -96,7 +96,7 @@ def _worth_using(game: Any, me: Any, node: ast.Effect) -> bool:
     valuer = Valuer.of(game.views[me.seat])
     sk = valuer.sketch(game, me)
     after = sk.copy()
-    heuristics.apply_line(node, after)
+    sketch.apply_line(node, after)
     return valuer.value(after) > valuer.value(sk) + EPSILON
 
 
@@ -155,7 +155,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 out.append(((DEEDS, -1, -1), base))
                 continue
             deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
-            heuristics.apply_line(_deed_draw(rules), sk)
+            sketch.apply_line(_deed_draw(rules), sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds
         elif kind == MANIFEST:
@@ -164,7 +164,7 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 after = sk.copy()
                 after.own = g
                 for node in view.nodes[d]:
-                    heuristics.apply_line(node, after)
+                    sketch.apply_line(node, after)
                 out.append(((MANIFEST, -1, g), value(after)))
     return out
 
@@ -245,7 +245,7 @@ def _lines(view: Any) -> dict[int, list[tuple[Any, list[tuple[Any, Any]], bool]]
         rows: list[tuple[Any, list[tuple[Any, Any]], bool]] = []
         for (preds, _), node in zip(compiled, view.nodes[d], strict=True):
             actions = node.actions if isinstance(node, ast.Effect) else ()
-            steps = [(heuristics.ACTION_VALUES[type(a)], a) for a in actions]
+            steps = [(sketch.ACTION_VALUES[type(a)], a) for a in actions]
             rows.append((preds, steps, _pure(node)))
         table[d] = rows
     view.cache["greedy_lines"] = table
@@ -257,7 +257,7 @@ def _pure(node: Any) -> bool:
     entry = _PURE.get(id(node))  # by identity: hashing a tree each time costs more than this
     if entry is None or entry[0] is not node:
         pure = isinstance(node, ast.Effect) and all(
-            heuristics.effect_value(ast.Effect((), (a,))) > 0 for a in node.actions)
+            sketch.effect_value(ast.Effect((), (a,))) > 0 for a in node.actions)
         entry = _PURE[id(node)] = (node, pure)
     return entry[1]
 

@@ -3,7 +3,7 @@
 A position is summed up as a ``Sketch``: counts and Dark Deed progress, no card
 ids. ``Valuer.sketch(game, p)`` takes one from a real game; the actions of the
 rules language change a sketch the way they would change the game (one entry
-per action class in ``heuristics.ACTION_VALUES``), so the greedy bot can weigh
+per action class in ``sketch.ACTION_VALUES``), so the greedy bot can weigh
 an action without playing it. ``Valuer.value(sketch)`` adds up:
 
 - the score so far (grimoire levels, stash, completed Dark Deeds);
@@ -24,7 +24,7 @@ once per card book (each seat's view of the cards has its own).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
@@ -32,6 +32,7 @@ from prophecy.compiler.handlers import Names, compile_node
 from prophecy.compiler.runtime import Count
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
+from prophecy.engine.sketch import STORED, Deed, Sketch, effect_value, quantity
 
 if TYPE_CHECKING:
     from prophecy.engine.game import Game
@@ -46,90 +47,6 @@ MANIFEST_SHARE = 0.5  # the Manifest line's worth per round left, at the top Lev
 VERSE_SHARE = 0.8  # a reward due at the next Prophecy phase
 CARD_VALUE = 1.0  # a card in hand, as points, at the start of the game
 TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the end)
-
-
-_new = object.__new__
-_STORED = itemgetter(2)  # the cards stored on a Dark Deed of a sketch
-
-#: A Dark Deed in a sketch: (points, cards needed, cards stored, grimoire index).
-Deed = tuple[int, int, int, int]
-
-
-@dataclass(slots=True)
-class Sketch:
-    """One player's position as counts: what the estimate reads and actions change."""
-
-    hand: int
-    pile: int
-    stash: int
-    levels: list[int]
-    # per deed in play: (points, cards needed, stored, grimoire); an action replaces the tuple
-    deeds: tuple[Deed, ...]
-    completed: tuple[int, ...]  # grimoire of each completed deed (no action changes it)
-    completed_points: int
-    round: int
-    limits: tuple[int, int, int, int]  # hand limit, deed limit, top level, bottom level
-    grimoires: list[int] = field(default_factory=list)  # Grimoire card id per grimoire
-    # Titles in play: (this player's count, the best rival count, +1 most / -1 fewest, points)
-    titles: list[tuple[Any, int, int, int]] = field(default_factory=list)
-    verses: list[tuple[Any, float]] = field(default_factory=list)  # face up: (test, worth)
-    names: dict[str, int] = field(default_factory=dict)  # grimoire name -> index
-    new_deed: tuple[int, int] = (0, 1)  # (points, cards needed) of a Dark Deed a draw keeps
-    own: int = -1  # the grimoire of the card whose line is being applied ('this', 'matching')
-    # points of standing gained over the others by what this player made them do
-    # ('Each opponent discards 1'): their loss, as this player's edge on the leader
-    edge: float = 0.0
-    # the worth of the Verses and Titles no action can change the outcome of (those read
-    # off completed Dark Deeds, or always met), summed once when the sketch is taken
-    fixed: float = 0.0
-
-    def copy(self) -> Sketch:
-        """A sketch to change apart from this one (its Levels a list of its own; the rest
-        is numbers, tuples, or shared tables no action changes)."""
-        new = _new(Sketch)  # slot by slot: a quarter quicker than the generated __init__
-        new.hand = self.hand
-        new.pile = self.pile
-        new.stash = self.stash
-        new.levels = self.levels[:]
-        new.deeds = self.deeds
-        new.completed = self.completed
-        new.completed_points = self.completed_points
-        new.round = self.round
-        new.limits = self.limits
-        new.grimoires = self.grimoires
-        new.titles = self.titles
-        new.verses = self.verses
-        new.names = self.names
-        new.new_deed = self.new_deed
-        new.own = self.own
-        new.edge = self.edge
-        new.fixed = self.fixed
-        return new
-
-    def grimoire(self, name: str | None) -> int | None:
-        """The index a grimoire reference means here (None: no filter; -1: none)."""
-        if name is None or name == ast.ANY:
-            return None
-        if name == ast.THIS:
-            return self.own
-        return self.names.get(name, -1)
-
-
-def quantity(sk: Sketch, kind: str, g: int | None) -> int:
-    """A rules-language quantity (``ast.Quantity``) read off a sketch."""
-    if kind == "stashed":
-        return sk.stash
-    if kind == "hand":
-        return sk.hand
-    if kind == "deed_cards":
-        return sum(map(_STORED, sk.deeds))
-    if kind == "total_level":
-        return sum(sk.levels)
-    if kind == "level":
-        return sk.levels[g] if g is not None and g >= 0 else 0
-    if kind == "completed":
-        return len(sk.completed) if g is None else sk.completed.count(g)
-    return len(sk.deeds) if g is None else sum(1 for d in sk.deeds if d[3] == g)
 
 
 @dataclass
@@ -347,8 +264,6 @@ def _levels_asked(node: ast.Line, own: int, gi: dict[str, int]) -> dict[int, int
 
 
 def _unlock(book: Book, gi: dict[str, int]) -> list[list[float]]:
-    from prophecy.engine.heuristics import effect_value
-
     top = book.rules.max_level
     gained = [[0.0] * (top + 1) for _ in book.grimoires]
     arcana = book.ids.get("arcana", [])
@@ -376,8 +291,6 @@ def _verse_test(node: ast.Line, gi: dict[str, int]) -> Any:
 
 
 def _build(book: Book) -> Valuer:
-    from prophecy.engine.heuristics import effect_value
-
     gi = {name: i for i, name in enumerate(book.grimoires)}
     names = Names(gi, {})
 
@@ -450,7 +363,7 @@ def _tester(test: tuple[str, int | None, str, int]) -> Any:
         if kind == "stashed":
             return lambda sk: sk.stash >= target
         if kind == "deed_cards":
-            return lambda sk: sum(map(_STORED, sk.deeds)) >= target
+            return lambda sk: sum(map(STORED, sk.deeds)) >= target
         if kind == "total_level":
             return lambda sk: sum(sk.levels) >= target
         if kind == "completed" and g is None:

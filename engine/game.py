@@ -19,6 +19,7 @@ from prophecy.compiler import model
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.cards import Book
+from prophecy.engine.events import QUIET, Events
 from prophecy.engine.moves import NO_YES, Moves
 from prophecy.engine.protocol import (
     ACTION_WORDS,
@@ -54,7 +55,7 @@ class Game(Moves):
 
     def __init__(
         self, book: Book, players: Sequence[Player], seed: Any = None, *, log: bool = False,
-        views: Sequence[Book] | None = None,
+        views: Sequence[Book] | None = None, events: Events = QUIET,
     ) -> None:
         super().__init__()
         rules = book.rules
@@ -82,15 +83,9 @@ class Game(Moves):
                         for s in range(n)]
         self.results: dict[str, Any] = {}
         self.used: dict[str, int] = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
-        self._tallies(len(book.designs), max(b.line_count for b in self.views))
-        self.setup()
-
-    def _tallies(self, designs: int, lines: int) -> None:
+        self.events = events  # what is counted of the game, by whoever asked (simulate)
         self.reshuffles = 0
-        self.plays = [0] * designs
-        self.line_ready, self.line_used = [0] * lines, [0] * lines
-        self.deed_held, self.deed_done = [0] * designs, [0] * designs
-        self.verse_checks, self.verse_paid = [0] * designs, [0] * designs
+        self.setup()
 
     # -- the player protocol -----------------------------------------------
 
@@ -112,19 +107,17 @@ class Game(Moves):
             self.log.append((self.round, p.seat, ask, describe(self, p, ask, options), i))
         return options[i]
 
-    def fork(self, rng: random.Random, players: Sequence[Player] | None = None) -> Game:
+    def fork(self, rng: random.Random, players: Sequence[Player]) -> Game:
         """A copy to look ahead in: the hidden decks reshuffled with ``rng`` (so the
-        looker cannot peek), every seat answered by ``players`` (default: rules of thumb).
+        looker cannot peek), each seat answered by ``players`` (one per seat, in seat order).
 
         Reshuffle once per decision and ``branch`` the result for each candidate: the
         candidates then meet the same unknown future, and the shuffles are not repeated.
         """
-        from prophecy.engine.heuristics import HeuristicPlayer
-
         other = self.branch(rng)
         for name in ("deck", "deed_deck", "hire_deck"):
             _shuffle_top(getattr(other, name), LOOK, rng)
-        other.controllers = list(players or [HeuristicPlayer(rng)] * len(self.players))
+        other.controllers = list(players)
         return other
 
     def branch(self, rng: random.Random) -> Game:
@@ -132,7 +125,7 @@ class Game(Moves):
 
         Lists an action can change are copied (the decks, the center, the limbo and every
         player's holdings); the verses, titles, box and Hireling piles are shared. The
-        copy keeps no log and counts into scratch tallies nobody reads.
+        copy keeps no log and reports no events.
         """
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
@@ -144,9 +137,7 @@ class Game(Moves):
         other.rng = rng
         other.log = None
         other.watch = None
-        scratch = _scratch(self)
-        other.plays, other.line_ready, other.line_used = scratch[0], scratch[1], scratch[1]
-        other.deed_held = other.deed_done = other.verse_checks = other.verse_paid = scratch[0]
+        other.events = QUIET
         return other
 
     # -- setup ---------------------------------------------------------------
@@ -170,7 +161,7 @@ class Game(Moves):
                 if deed >= 0:
                     p.deeds.append(deed)
                     p.stored.append([])
-                    self.deed_held[self.design[deed]] += 1
+                    self.events.deed_held(self.design[deed])
             self.draw(p, rules.starting_hand)
         self.revealed = min(rules.verses_per_round[0], len(self.verses))
 
@@ -337,7 +328,7 @@ class Game(Moves):
         p.hand.remove(card)
         self.limbo.append(card)
         d = self.design[card]
-        self.plays[d] += 1
+        self.events.played(d)
         p.played.add(d)
         self.run_lines(p, d, True)
         self.complete_deeds(p)
@@ -351,9 +342,9 @@ class Game(Moves):
         design = self.design
         for position in range(self.revealed):
             d = design[self.verses[position]]
-            self.verse_checks[d] += 1
-            if self.views[p.seat].verse_condition[d](self, p):
-                self.verse_paid[d] += 1
+            paid = self.views[p.seat].verse_condition[d](self, p)
+            self.events.verse(d, paid)
+            if paid:
                 self._verse_reward(p, d, position)
             self.complete_deeds(p)
             if self.watch is not None:
@@ -463,15 +454,6 @@ def _shuffle_top(cards: list[int], k: int, rng: random.Random) -> None:
     for i in range(n - 1, max(0, n - 1 - k), -1):
         j = int(rand() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def _scratch(game: Game) -> tuple[list[int], list[int]]:
-    """Counters for look-ahead copies to write into: per design and per effect line."""
-    found: tuple[list[int], list[int]] | None = game.book.cache.get("scratch")
-    lines = max(b.line_count for b in game.views)
-    if found is None or len(found[1]) < lines:
-        found = game.book.cache["scratch"] = ([0] * len(game.book.designs), [0] * lines)
-    return found
 
 
 def _shuffled(ids: Sequence[int], rng: random.Random) -> list[int]:

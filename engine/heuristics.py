@@ -15,248 +15,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from prophecy.dsl import ast
 from prophecy.engine import protocol as P
-from prophecy.engine.estimate import Sketch, Valuer
+from prophecy.engine.estimate import Valuer
 from prophecy.engine.scoring import base_parts
+from prophecy.engine.sketch import ACTION_VALUES, effect_value
 from prophecy.engine.state import PlayerState
 
 if TYPE_CHECKING:
     from prophecy.engine.game import Game
 
 T = TypeVar("T")
-
-Apply = Callable[[Any, Sketch], None]
-
-
-def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
-    """The deeds of the sketch a target names (a grimoire's, or all)."""
-    g = sk.grimoire(target.grimoire)
-    if g is None:
-        return list(range(len(sk.deeds)))
-    return [i for i, d in enumerate(sk.deeds) if d[3] == g]
-
-
-#: Selector -> which number of a deed it prefers: 0 the most points, 1 the fewest,
-#: 2 the most cards stored, 3 the fewest. After it comes the player's own preference: a
-#: deed not yet ready, nearest to done, then the richest; a selector not listed here ('a',
-#: 'any') leaves the whole choice to that.
-_PICK: dict[str, int] = {"highest-points": 0, "lowest-points": 1, "most-cards": 2,
-                         "fewest-cards": 3}
-
-
-def _add(a: ast.AddToDeed, sk: Sketch) -> None:
-    """Cards onto every deed the target names ('each'), or onto the one it picks: the
-    rules pick by the selector, the player among the tied (the first of the best)."""
-    deeds = sk.deeds
-    if not deeds:
-        return
-    target = a.target
-    g = sk.grimoire(target.grimoire)
-    count = a.count
-    if target.selector == "each":
-        sk.deeds = tuple([(d[0], d[1], d[2] + count, d[3]) if g is None or d[3] == g else d
-                          for d in deeds])
-        return
-    by = _PICK.get(target.selector, -1)
-    # the first of the best by: the selector's number (highest wins), then the fewest cards
-    # missing of a deed not yet ready (a ready one ranks after all of those), then points;
-    # in integers, compared inline (the bots weigh this line most)
-    chosen, i, best_pick, best_missing, best_points = -1, -1, 0, 0, 0
-    for d in deeds:
-        i += 1
-        if g is not None and d[3] != g:
-            continue
-        points = d[0]
-        missing = d[1] - d[2]
-        if missing <= 0:
-            missing = _READY
-        pick = 0 if by < 0 else (points if by == 0 else -points if by == 1
-                                 else d[2] if by == 2 else -d[2])
-        if (chosen < 0 or pick > best_pick or pick == best_pick and (
-                missing < best_missing or missing == best_missing and points > best_points)):
-            chosen, best_pick, best_missing, best_points = i, pick, missing, points
-    if chosen >= 0:
-        changed = list(deeds)
-        points, need, have, grimoire = deeds[chosen]
-        changed[chosen] = (points, need, have + count, grimoire)
-        sk.deeds = tuple(changed)
-
-
-_READY = 1 << 62  # 'cards missing' of a deed already ready: after every deed that is not
-
-
-def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
-    """Cards off the deeds the target names that hold any (each, or the first); the
-    sketch's deeds are a tuple, replaced, never changed in place (the estimate keeps the
-    worth of the last deeds it read by identity)."""
-    slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
-    deeds = list(sk.deeds)
-    for i in slots if a.target.selector == "each" else slots[:1]:
-        points, need, have, grimoire = deeds[i]
-        deeds[i] = (points, need, max(0, have - a.count), grimoire)
-    sk.deeds = tuple(deeds)
-
-
-def _stash(a: ast.Stash, sk: Sketch) -> None:
-    if a.source == "hand":  # a filtered stash finds a match in about half the hands
-        n = min(a.count, sk.hand if a.match is None else sk.hand // 2)
-        sk.hand -= n
-    elif a.source == "discard":
-        n = min(a.count, sk.pile)
-        sk.pile -= n
-    else:
-        n = a.count
-    sk.stash += n
-
-
-def _draw(a: ast.DrawArcana, sk: Sketch) -> None:
-    sk.hand = min(sk.limits[0], sk.hand + a.count)
-
-
-def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
-    for _ in range(a.keep):
-        if len(sk.deeds) < sk.limits[1]:
-            sk.deeds = (*sk.deeds, (sk.new_deed[0], sk.new_deed[1], 0, -1))
-
-
-def _shift(sk: Sketch, name: str, delta: int) -> None:
-    top, bottom = sk.limits[2], sk.limits[3]
-    if name in (ast.HIGHEST, ast.LOWEST):  # the rules pick it; on a tie, the likeliest to move
-        pick = max if name == ast.HIGHEST else min
-        level = pick(sk.levels)
-        tied = [i for i, lv in enumerate(sk.levels) if lv == level]
-        if not bottom <= level + delta <= top:
-            return
-        sk.levels[tied[0]] = level + delta
-        return
-    g = sk.grimoire(name)
-    if g is None:  # any Grimoire: up where a Level is worth most, down where it costs least
-        movable = [i for i, lv in enumerate(sk.levels) if bottom <= lv + delta <= top]
-        if not movable:
-            return
-        g = max(movable, key=lambda i: sk.levels[i] * delta)
-    if g >= 0:
-        sk.levels[g] = max(bottom, min(top, sk.levels[g] + delta))
-
-
-def _discard(a: ast.Discard, sk: Sketch) -> None:
-    n = min(a.count, sk.hand)
-    sk.hand -= n
-    if a.to == "pile":
-        sk.pile += n
-
-
-def _reveal(a: ast.RevealUntil, sk: Sketch) -> None:
-    sk.hand = min(sk.limits[0], sk.hand + 1)
-    if a.rest == "pile":
-        sk.pile += 1
-
-
-def _take(a: ast.TakeFromDiscard, sk: Sketch) -> None:
-    n = min(a.count, sk.pile)
-    sk.pile -= n
-    sk.hand = min(sk.limits[0], sk.hand + n)
-
-
-def _look(a: ast.LookAtDeck, sk: Sketch) -> None:
-    n = min(a.take, a.count)
-    sk.hand = min(sk.limits[0], sk.hand + n)
-    if a.rest == "pile":
-        sk.pile += a.count - n
-
-
-def _gain_points(a: ast.GainPoints, sk: Sketch) -> None:
-    sk.completed_points += a.count
-
-
-def _repeat(a: ast.Repeat, sk: Sketch) -> None:
-    apply = ACTION_VALUES[type(a.action)]
-    for _ in range(a.times):
-        apply(a.action, sk)
-
-
-#: How much of what an opponent loses (or gains) counts for this player: the estimate
-#: is a score, and the others' loss only narrows the gap to the leader among them.
-EDGE_SHARE = 0.5
-
-
-def _each(a: ast.Each, sk: Sketch) -> None:
-    """Every opponent (or player) does it: their change in worth, against this player.
-
-    What the action is worth to a typical player (``effect_value``) is what
-    each of them gains; it counts against this player as ``edge``. 'Each
-    player' also applies the action to this player's own sketch.
-    """
-    worth = effect_value(ast.Effect((), (a.action,)))
-    sk.edge -= EDGE_SHARE * worth
-    if a.who == "player":
-        ACTION_VALUES[type(a.action)](a.action, sk)
-
-
-def _choose_option(a: ast.Choose, sk: Sketch) -> None:
-    """The option that leaves the better sketch (by ``plain_value``), applied."""
-    best_after, best_value = sk, float("-inf")
-    for option in a.options:
-        after = sk.copy()
-        for action in option:
-            ACTION_VALUES[type(action)](action, after)
-        worth = plain_value(after)
-        if worth > best_value:
-            best_after, best_value = after, worth
-    if best_after is not sk:
-        for name in Sketch.__slots__:
-            setattr(sk, name, getattr(best_after, name))
-
-
-#: Action class -> how doing it once changes a position's ``Sketch``. The bots weigh an
-#: action by the estimate of the sketch after it (``engine/estimate.py``). Every action
-#: class has an entry (a test holds it): a new verb is one entry here, never silently
-#: worth nothing to the bots.
-ACTION_VALUES: dict[type[ast.Node], Apply] = {
-    ast.AddToDeed: _add,
-    ast.RemoveFromDeed: _remove,
-    ast.Stash: _stash,
-    ast.DrawArcana: _draw,
-    ast.DrawDeeds: _draw_deeds,
-    ast.LevelUp: lambda a, sk: _shift(sk, a.grimoire, 1),
-    ast.LevelDown: lambda a, sk: _shift(sk, a.grimoire, -1),
-    ast.Discard: _discard,
-    ast.RevealUntil: _reveal,
-    ast.TakeFromDiscard: _take,
-    ast.LookAtDeck: _look,
-    ast.GainPoints: _gain_points,
-    ast.Repeat: _repeat,
-    ast.Each: _each,
-    ast.Choose: _choose_option,
-}
-
-
-def apply_line(node: ast.Line, sk: Sketch) -> None:
-    """Every action of an effect line, in order, on the sketch."""
-    if isinstance(node, ast.Effect):
-        for action in node.actions:
-            ACTION_VALUES[type(action)](action, sk)
-
-
-#: A mid-game position to price a line on when no game is at hand.
-TYPICAL = Sketch(hand=5, pile=2, stash=1, levels=[1, 1, 1], deeds=((6, 4, 1, 0), (4, 3, 1, 1)),
-                 completed=(), completed_points=0, round=2, limits=(7, 4, 4, 0),
-                 names={}, new_deed=(6, 4), own=0)
-_PLAIN_LEVEL = (0, 1, 3, 6, 10)
-
-
-def plain_value(sk: Sketch) -> float:
-    """The estimate without a card book: score, deed progress and hand (for ``effect_value``)."""
-    levels = sum(_PLAIN_LEVEL[min(lv, 4)] for lv in sk.levels)
-    deeds = 0.0
-    for points, need, have, _ in sk.deeds:
-        deeds += points if have >= need else 0.6 * points * have / max(1, need)
-    return 3.0 * sk.stash + sk.completed_points + levels + deeds + 0.8 * sk.hand + sk.edge
-
 
 def best(options: Iterable[T], key: Callable[[T], Any], rng: random.Random) -> T:
     """The option with the highest key; ties (floats within 1e-9) broken by ``rng``."""
@@ -289,16 +60,6 @@ def best_scored(scored: Sequence[tuple[T, float]], rng: random.Random) -> T:
     top = max([v for _, v in scored]) - 1e-9
     tied = [item for item, v in scored if v >= top]
     return tied[0] if len(tied) == 1 else tied[int(rng.random() * len(tied))]
-
-
-@cache
-def effect_value(node: ast.Node | None) -> float:
-    """A rough worth of using an effect line, in points, on a typical mid-game position."""
-    if not isinstance(node, ast.Effect):
-        return 0.0
-    after = TYPICAL.copy()
-    apply_line(node, after)
-    return plain_value(after) - plain_value(TYPICAL)
 
 
 def card_value(game: Game, card: int, seat: int = 0) -> float:

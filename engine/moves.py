@@ -19,6 +19,7 @@ from prophecy.compiler.model import Rules
 from prophecy.compiler.runtime import Compiled, Seat
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
+from prophecy.engine.events import Events
 from prophecy.engine.protocol import (
     ASK_COMPLETE,
     ASK_DISCARD,
@@ -148,7 +149,7 @@ class Moves(Table):
         else:
             p.deeds.append(deed)
             p.stored.append([])
-        self.deed_held[self.design[deed]] += 1
+        self.events.deed_held(self.design[deed])
 
     def complete_deeds(self, p: Seat) -> None:
         """Offer the ready deeds, one at a time, in the player's order, until they stop."""
@@ -177,7 +178,7 @@ class Moves(Table):
         limbo.remove(deed)
         p.pile.extend(stored)
         p.completed.append(deed)
-        self.deed_done[self.design[deed]] += 1
+        self.events.deed_done(self.design[deed])
 
     # -- hand, pile and stash ----------------------------------------------
 
@@ -297,20 +298,17 @@ class Moves(Table):
                 if not pred(self, p):
                     break
             else:
-                self.line_ready[base + i] += 1
                 if optional and not self.pick(p, ASK_USE, NO_YES, nodes[i]):
+                    self.events.line(base + i, False)
                     continue
-                self.line_used[base + i] += 1
+                self.events.line(base + i, True)
                 for op in ops:
                     op(self, p)
 
     # declared for type checkers; filled in by Game
     views: list[Book]
     reshuffles: int
-    deed_held: list[int]
-    deed_done: list[int]
-    line_ready: list[int]
-    line_used: list[int]
+    events: Events
     line_base: dict[int, int]
     nodes: dict[int, tuple[ast.Line, ...]]
     effects: dict[int, tuple[Compiled, ...]]

@@ -16,11 +16,44 @@ from typing import TYPE_CHECKING, Any
 
 from prophecy.engine.bots import make_bot
 from prophecy.engine.cards import Book
+from prophecy.engine.events import QUIET, Events
 from prophecy.engine.game import Game
 from prophecy.engine.scoring import PARTS
 
 if TYPE_CHECKING:
     from prophecy.engine.executors import Executor
+
+
+class Counts(Events):
+    """One game's events, counted per design and per effect line (``Tally.record`` sums them)."""
+
+    __slots__ = ("plays", "ready", "used", "held", "done", "checks", "paid")
+
+    def __init__(self, book: Book) -> None:
+        designs, lines = len(book.designs), book.line_count
+        self.plays = [0] * designs
+        self.ready, self.used = [0] * lines, [0] * lines
+        self.held, self.done = [0] * designs, [0] * designs
+        self.checks, self.paid = [0] * designs, [0] * designs
+
+    def played(self, design: int) -> None:
+        self.plays[design] += 1
+
+    def deed_held(self, design: int) -> None:
+        self.held[design] += 1
+
+    def deed_done(self, design: int) -> None:
+        self.done[design] += 1
+
+    def line(self, index: int, used: bool) -> None:
+        self.ready[index] += 1
+        if used:
+            self.used[index] += 1
+
+    def verse(self, design: int, paid: bool) -> None:
+        self.checks[design] += 1
+        if paid:
+            self.paid[design] += 1
 
 
 @dataclass
@@ -89,8 +122,9 @@ class Tally:
             for i, v in enumerate(getattr(other, name)):
                 mine[i] += v
 
-    def record(self, game: Game, chairs: list[int]) -> None:
-        """Add one finished game; ``chairs[seat]`` is the index of that seat's bot."""
+    def record(self, game: Game, chairs: list[int], counts: Counts) -> None:
+        """Add one finished game and its ``counts``; ``chairs[seat]`` is the index of that
+        seat's bot."""
         res, design = game.results, game.design
         self.games += 1
         self.reshuffles += game.reshuffles
@@ -112,13 +146,13 @@ class Tally:
             for d in game.players[seat].played:
                 self.played_in[d] += 1
                 self.played_wins[d] += won
-        _add_into(self.plays, game.plays)
-        _add_into(self.line_ready, game.line_ready)
-        _add_into(self.line_used, game.line_used)
-        _add_into(self.deed_held, game.deed_held)
-        _add_into(self.deed_done, game.deed_done)
-        _add_into(self.verse_checks, game.verse_checks)
-        _add_into(self.verse_paid, game.verse_paid)
+        _add_into(self.plays, counts.plays)
+        _add_into(self.line_ready, counts.ready)
+        _add_into(self.line_used, counts.used)
+        _add_into(self.deed_held, counts.held)
+        _add_into(self.deed_done, counts.done)
+        _add_into(self.verse_checks, counts.checks)
+        _add_into(self.verse_paid, counts.paid)
         for card in (*game.titles, *game.verses):
             self.in_play[design[card]] += 1
         for t, seat in res["titles"].items():
@@ -138,11 +172,13 @@ def game_seed(seed: int, index: int) -> str:
 
 
 def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str],
-             log: bool = False) -> Game:
-    """Game ``index`` of the run with seed ``seed``, played to the end (logged if ``log``)."""
+             log: bool = False, events: Events | None = None) -> Game:
+    """Game ``index`` of the run with seed ``seed``, played to the end (logged if ``log``;
+    its events told to ``events``)."""
     n = len(bots)
     chairs = [make_bot(bots[(c + index) % n], f"{seed}:{index}:{c}") for c in range(players)]
-    return Game(book, chairs, game_seed(seed, index), log=log).play()
+    game = Game(book, chairs, game_seed(seed, index), log=log, events=events or QUIET)
+    return game.play()
 
 
 def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
@@ -150,9 +186,10 @@ def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
     tally = Tally(players, len(book.designs), book.line_count, tuple(bots))
     n = len(bots)
     for index in range(start, stop):
-        game = play_one(book, seed, index, players, bots)
+        counts = Counts(book)
+        game = play_one(book, seed, index, players, bots, events=counts)
         chairs = [((game.first + s) % players + index) % n for s in range(players)]
-        tally.record(game, chairs)
+        tally.record(game, chairs, counts)
     return tally
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler import explain, faces, handlers, possible
+from prophecy.compiler import explain, faces, handlers
 from prophecy.compiler.lint import values
 from prophecy.dsl import ast, printer
-from prophecy.engine import heuristics
+from prophecy.engine import sketch
 
 NODES = set(ast.NODE_CLASSES)
 TABLES = {
@@ -25,8 +25,8 @@ TABLES = {
     "faces.STEPS": (faces.STEPS, set(ast.ACTION_CLASSES)),
     "faces.BOXES": (faces.BOXES, set(ast.LINE_CLASSES)),
     "lint values.PROBES": (values.PROBES, NODES),
-    "heuristics.ACTION_VALUES": (heuristics.ACTION_VALUES, set(ast.ACTION_CLASSES)),
-    "possible.POSSIBLE": (possible.POSSIBLE, set(ast.ACTION_CLASSES)),
+    "sketch.ACTION_VALUES": (sketch.ACTION_VALUES, set(ast.ACTION_CLASSES)),
+    "handlers.POSSIBLE": (handlers.POSSIBLE, set(ast.ACTION_CLASSES)),
     "explain.EXPLAIN": (explain.EXPLAIN, NODES),
 }
 
@@ -54,6 +54,6 @@ def test_a_lookup_of_an_unknown_class_fails_loudly():
 
     effect = ast.Effect((), (Teleport(),))  # type: ignore[arg-type]
     with pytest.raises(KeyError):
-        heuristics.effect_value(effect)
+        sketch.effect_value(effect)
     with pytest.raises(KeyError):
         values.worth(effect, None)  # type: ignore[arg-type]

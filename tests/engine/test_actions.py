@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from prophecy.engine import protocol as P
+from prophecy.engine.simulate import Counts
 
 # ---------------------------------------------------------------- actions
 
@@ -292,12 +293,12 @@ def test_reveal_until_takes_the_first_match_and_centers_the_rest(game, kit, book
 
 def test_each_deed_put_in_play_is_counted_for_its_design(game):
     g = game()
+    g.events = counts = Counts(g.book)
     p = g.players[0]
     deed = g.deed_deck.pop()
     d = g.design[deed]
-    before = g.deed_held[d]
     g.place_deed(p, deed)
-    assert p.deeds[-1] == deed and g.deed_held[d] == before + 1
+    assert p.deeds[-1] == deed and counts.held[d] == 1 and sum(counts.held) == 1
     p.deeds.pop(), p.stored.pop()
     g.place_deed(p, deed)  # put in play again: counted again
-    assert g.deed_held[d] == before + 2
+    assert counts.held[d] == 2

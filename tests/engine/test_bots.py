@@ -12,7 +12,7 @@ import pytest
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.dsl import ast
-from prophecy.engine import heuristics, protocol
+from prophecy.engine import heuristics, protocol, sketch
 from prophecy.engine.bots import GreedyBot, make_bot, parse_bot
 from prophecy.engine.cards import book_of
 from prophecy.engine.estimate import Valuer
@@ -254,8 +254,8 @@ def test_a_planner_that_shortlists_nothing_weighs_ending_the_phase(new_game):
 
 
 def test_a_sketch_copy_carries_every_field_and_owns_its_levels():
-    fields = dataclasses.fields(heuristics.Sketch)
-    original = heuristics.Sketch(*[object() for _ in fields])  # every field told apart
+    fields = dataclasses.fields(sketch.Sketch)
+    original = sketch.Sketch(*[object() for _ in fields])  # every field told apart
     original.levels = [1, 2, 3]
     copied = original.copy()
     for f in fields:
@@ -267,17 +267,17 @@ def test_a_sketch_copy_carries_every_field_and_owns_its_levels():
 
 
 # ---------------------------------------------------- the sketch of the newer forms
-def _apply(line: str) -> heuristics.Sketch:
+def _apply(line: str) -> sketch.Sketch:
     from prophecy.compiler.model.vocab import read_vocabulary
     from prophecy.dsl.parser import parse
 
-    after = heuristics.TYPICAL.copy()
-    heuristics.apply_line(parse(line, read_vocabulary(bundled_content())), after)
+    after = sketch.TYPICAL.copy()
+    sketch.apply_line(parse(line, read_vocabulary(bundled_content())), after)
     return after
 
 
 def test_the_sketch_of_looking_takes_the_cards_and_discards_the_rest_where_told():
-    before = heuristics.TYPICAL
+    before = sketch.TYPICAL
     taken = _apply("Look at the top 3 cards of the Arcana deck, take 1, discard the rest")
     assert (taken.hand, taken.pile) == (before.hand + 1, before.pile + 2)
     back = _apply("Look at the top 3 cards of the Arcana deck, take 2, put the rest back in "
@@ -286,7 +286,7 @@ def test_the_sketch_of_looking_takes_the_cards_and_discards_the_rest_where_told(
 
 
 def test_the_sketch_of_gaining_repeating_and_choosing():
-    before = heuristics.TYPICAL
+    before = sketch.TYPICAL
     assert _apply("Gain 3 points").completed_points == before.completed_points + 3
     assert _apply("Draw 1 Arcana 3 times").hand == before.hand + 2  # up to the hand limit, 7
     assert _apply("Stash a card from your hand twice").stash == before.stash + 2
@@ -297,24 +297,24 @@ def test_the_sketch_of_gaining_repeating_and_choosing():
 
 def test_an_opponents_loss_is_the_players_edge_and_their_gain_counts_against():
     assert _apply("Each opponent discards 1").edge == pytest.approx(
-        -heuristics.EDGE_SHARE * heuristics.effect_value(
-            heuristics.ast.Effect((), (heuristics.ast.Discard(1),))))
+        -sketch.EDGE_SHARE * sketch.effect_value(
+            heuristics.ast.Effect((), (ast.Discard(1),))))
     assert _apply("Each opponent discards 1").edge > 0
     assert _apply("Each opponent draws 2 Arcana").edge < 0
     both = _apply("Each player draws 1 Arcana")
-    assert both.hand == heuristics.TYPICAL.hand + 1 and both.edge < 0
-    assert heuristics.effect_value(_line("Each opponent discards 1")) > 0
+    assert both.hand == sketch.TYPICAL.hand + 1 and both.edge < 0
+    assert sketch.effect_value(_line("Each opponent discards 1")) > 0
 
 
 def test_the_highest_and_lowest_grimoire_move_in_the_sketch():
-    sk = heuristics.TYPICAL.copy()
+    sk = sketch.TYPICAL.copy()
     sk.levels = [2, 0, 3]
-    heuristics.ACTION_VALUES[heuristics.ast.LevelDown](heuristics.ast.LevelDown("highest"), sk)
+    sketch.ACTION_VALUES[ast.LevelDown](ast.LevelDown("highest"), sk)
     assert sk.levels == [2, 0, 2]
-    heuristics.ACTION_VALUES[heuristics.ast.LevelUp](heuristics.ast.LevelUp("lowest"), sk)
+    sketch.ACTION_VALUES[ast.LevelUp](ast.LevelUp("lowest"), sk)
     assert sk.levels == [2, 1, 2]
     sk.levels = [0, 0, 0]
-    heuristics.ACTION_VALUES[heuristics.ast.LevelDown](heuristics.ast.LevelDown("lowest"), sk)
+    sketch.ACTION_VALUES[ast.LevelDown](ast.LevelDown("lowest"), sk)
     assert sk.levels == [0, 0, 0]  # nothing below the lowest level
 
 
@@ -329,7 +329,7 @@ def _line(text: str):
 def test_the_sketch_reads_each_title_count_and_verse_test():
     from prophecy.engine.estimate import _reader, _tester
 
-    sk = dataclasses.replace(heuristics.TYPICAL, completed=(2, 2, 0), hand=3, stash=4)
+    sk = dataclasses.replace(sketch.TYPICAL, completed=(2, 2, 0), hand=3, stash=4)
     assert _reader("completed", 2)(sk) == 2 and _reader("completed", 1)(sk) == 0
     assert _reader("completed", None)(sk) == 3
     assert (_reader("hand", None)(sk), _reader("stashed", None)(sk)) == (3, 4)
@@ -343,7 +343,7 @@ def test_the_sketch_reads_each_title_count_and_verse_test():
 
 
 def test_the_sketch_of_discarding_drawing_deeds_and_removing():
-    before = heuristics.TYPICAL  # hand 5, pile 2, two deeds holding 1 card each, limit 4
+    before = sketch.TYPICAL  # hand 5, pile 2, two deeds holding 1 card each, limit 4
     kept = _apply("Discard 2")
     assert (kept.hand, kept.pile) == (before.hand - 2, before.pile + 2)
     gone = _apply("Discard 2 to the center")
@@ -359,11 +359,11 @@ def test_the_sketch_of_discarding_drawing_deeds_and_removing():
 
 
 def test_the_sketch_levels_the_grimoire_named():
-    named = dataclasses.replace(heuristics.TYPICAL.copy(), names={"Necromancy": 2})
-    heuristics.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), named)
+    named = dataclasses.replace(sketch.TYPICAL.copy(), names={"Necromancy": 2})
+    sketch.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), named)
     assert named.levels == [1, 1, 2]
-    unknown = heuristics.TYPICAL.copy()  # a grimoire this sketch does not know: no move
-    heuristics.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), unknown)
+    unknown = sketch.TYPICAL.copy()  # a grimoire this sketch does not know: no move
+    sketch.ACTION_VALUES[ast.LevelUp](ast.LevelUp("Necromancy"), unknown)
     assert unknown.levels == [1, 1, 1]
 
 

@@ -7,6 +7,7 @@ import pytest
 from prophecy.compiler import handlers
 from prophecy.engine.bots import RandomBot
 from prophecy.engine.game import Game
+from prophecy.engine.simulate import Counts
 
 
 def test_handlers_are_built_at_load_not_during_play(synthetic, monkeypatch):
@@ -16,8 +17,9 @@ def test_handlers_are_built_at_load_not_during_play(synthetic, monkeypatch):
     monkeypatch.setattr(handlers, "compile_node", refuse)
     for name in list(handlers.HANDLERS):
         monkeypatch.setitem(handlers.HANDLERS, name, refuse)
-    game = Game(synthetic, [RandomBot(1), RandomBot(2), RandomBot(3)], 4).play()
-    assert game.over and sum(game.plays) > 0
+    counts = Counts(synthetic)
+    game = Game(synthetic, [RandomBot(1), RandomBot(2), RandomBot(3)], 4, events=counts).play()
+    assert game.over and sum(counts.plays) > 0
 
 
 def test_this_is_resolved_to_the_cards_grimoire(kit):

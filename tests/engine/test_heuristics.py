@@ -9,6 +9,7 @@ import pytest
 from prophecy.dsl import ast
 from prophecy.engine import heuristics as H
 from prophecy.engine import protocol as P
+from prophecy.engine import sketch as S
 
 
 @pytest.fixture()
@@ -56,14 +57,14 @@ LINES_AND_WORTH = [  # the change of the plain estimate on the typical mid-game 
 def test_an_action_is_worth_what_it_changes(vocab, text, worth):
     from prophecy.dsl.parser import parse
 
-    assert H.effect_value(parse(text, vocab)) == pytest.approx(worth)
+    assert S.effect_value(parse(text, vocab)) == pytest.approx(worth)
 
 
 def test_a_condition_or_nothing_is_worth_nothing(vocab):
     from prophecy.dsl.parser import parse
 
-    assert H.effect_value(None) == 0.0
-    assert H.effect_value(parse("If you have 2 or more stashed cards", vocab)) == 0.0
+    assert S.effect_value(None) == 0.0
+    assert S.effect_value(parse("If you have 2 or more stashed cards", vocab)) == 0.0
 
 
 def ask(game, question, options, about=None, seat=0):
@@ -98,7 +99,7 @@ def test_cards_are_kept_by_their_worth(game, vocab):
     from prophecy.dsl.parser import parse
 
     def worth(text):
-        return H.effect_value(parse(text, vocab))
+        return S.effect_value(parse(text, vocab))
 
     rich = arcana(game, "Blood Magic 6")  # Add 1 to each (1.7); Level down (harmful: 0)
     fair = arcana(game, "Blood Magic 4")  # Draw 2 then Discard 1 (0.8), Add 1 to lowest (0.8)
@@ -151,14 +152,14 @@ def test_hirelings_are_enlisted_to_hurt_and_to_help(game, synthetic):
 
 
 def test_every_action_class_has_a_worth():
-    assert set(H.ACTION_VALUES) == set(ast.ACTION_CLASSES)
+    assert set(S.ACTION_VALUES) == set(ast.ACTION_CLASSES)
 
 
 def test_a_line_worth_nothing_is_not_used(game, vocab):
     from prophecy.dsl.parser import parse
 
     neutral = parse("Draw 1 Arcana, then Discard 1 to the center", vocab)
-    assert H.effect_value(neutral) == 0.0
+    assert S.effect_value(neutral) == 0.0
     assert ask(game, P.ASK_USE, [False, True], neutral) is False
 
 
@@ -226,9 +227,9 @@ def test_the_sketch_adds_to_the_deed_the_selector_and_the_player_pick(selector):
         row = tuple((rng.randint(2, 9), rng.randint(2, 6), rng.randint(0, 6), rng.randint(0, 2))
                     for _ in range(rng.randint(1, 4)))
         for grimoire in (None, "Blood Magic", "Necromancy"):
-            sk = H.TYPICAL.copy()
+            sk = S.TYPICAL.copy()
             sk.deeds, sk.names = row, {"Blood Magic": 0, "Demonology": 1, "Necromancy": 2}
-            H.apply_line(ast.Effect((), (ast.AddToDeed(2, ast.DeedTarget(selector, grimoire)),)),
+            S.apply_line(ast.Effect((), (ast.AddToDeed(2, ast.DeedTarget(selector, grimoire)),)),
                          sk)
             expected = _add_by_hand(row, selector, sk.names.get(grimoire), 2)
             assert sk.deeds == expected, (row, selector, grimoire)
@@ -236,9 +237,9 @@ def test_the_sketch_adds_to_the_deed_the_selector_and_the_player_pick(selector):
 
 def test_the_sketch_adds_where_a_player_would():
     def add(selector, row):
-        sk = H.TYPICAL.copy()
+        sk = S.TYPICAL.copy()
         sk.deeds = row
-        H.apply_line(ast.Effect((), (ast.AddToDeed(1, ast.DeedTarget(selector)),)), sk)
+        S.apply_line(ast.Effect((), (ast.AddToDeed(1, ast.DeedTarget(selector)),)), sk)
         return [d[2] for d in sk.deeds]
 
     # (points, needed, stored, grimoire): one ready, one 1 short, one 2 short

@@ -22,7 +22,7 @@ FOLDERS = ("dsl", "compiler", "engine", "render", "content")
 #: runtime interface and handlers.
 CHECKED = (
     "prophecy.dsl", "prophecy.engine", "prophecy.compiler.model",
-    "prophecy.compiler.runtime", "prophecy.compiler.handlers", "prophecy.compiler.possible",
+    "prophecy.compiler.runtime", "prophecy.compiler.handlers",
 )
 
 
