@@ -8,7 +8,8 @@ compiler never imports the engine, and a type checker holds the two to the
 same contract.
 
 The ``ASK_*`` strings name the questions a handler may put to a player
-through ``Runtime.pick``; the engine adds the questions of its own phases.
+through ``Runtime.pick``; the engine declares each of them, with the
+questions of its own phases, in ``engine/protocol.py``'s ``QUESTIONS``.
 """
 
 from __future__ import annotations
@@ -28,11 +29,6 @@ ASK_CHOOSE = "choose_option"  # which option of a 'Choose one' (option indices; 
 ASK_AMOUNT = "amount"  # how many, for 'up to N' (0..N; about: the action)
 ASK_LOOK_TAKE = "look_take"  # which looked-at card to take into the hand (card ids)
 ASK_LOOK_ORDER = "look_order"  # which looked-at card goes back on the deck next (card ids)
-
-HANDLER_ASKS = (
-    ASK_DEED, ASK_UNSTORE, ASK_STASH, ASK_LEVEL_UP, ASK_LEVEL_DOWN, ASK_CHOOSE, ASK_AMOUNT,
-    ASK_LOOK_TAKE, ASK_LOOK_ORDER,
-)
 
 T = TypeVar("T")
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -27,8 +28,14 @@ from pathlib import Path
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from prophecy.dsl import ast
 from prophecy.dsl.errors import SIMILAR, DslError, one_of, suggest
+from prophecy.dsl.grammar import NUMBER_WORDS, fast_parser, lark_parser
+from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
+
+#: The whole parser, names resolved (``dsl.parser.parse``), handed in by its caller.
+Reparse = Callable[[str, Vocabulary], ast.Line]
 
 
 @dataclass(frozen=True)
@@ -294,8 +301,10 @@ _STARTS_HINT = (
 )
 
 
-def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
-    """The most helpful DslError for a Lark syntax error in ``text``."""
+def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary, reparse: Reparse
+             ) -> DslError:
+    """The most helpful DslError for a Lark syntax error in ``text``; ``reparse`` is the
+    whole parser (names resolved), to try a mended line with."""
     column = _column(exc, text)
     if isinstance(exc, UnexpectedCharacters):
         return _join(text, column) or _bad_character(text, column)
@@ -314,7 +323,7 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary) -> DslError:
     if misspelt is not None:
         return misspelt
     if case is not None:
-        return _from_case(case, column, text, _length(exc), vocab)
+        return _from_case(case, column, text, _length(exc), vocab, reparse)
     return _expected(exc, text, column)
 
 
@@ -324,17 +333,16 @@ def _case(label: str) -> Case:
 
 
 def _from_case(case: Case, column: int, text: str, length: int,
-               vocab: Vocabulary | None = None) -> DslError:
+               vocab: Vocabulary | None = None, reparse: Reparse | None = None) -> DslError:
     repair = _REPAIRS.get(case.label)
-    hint = repair(text, column, vocab) if repair is not None and vocab is not None else None
+    hint = (repair(text, column, vocab, reparse)
+            if repair is not None and vocab is not None and reparse is not None else None)
     return DslError(case.message, column=column, hint=hint or case.hint, source=text,
                     length=length)
 
 
 def _parses(text: str) -> bool:
     """Whether a line is good syntax (names are not looked up)."""
-    from prophecy.dsl.parser import lark_parser
-
     try:
         lark_parser().parse(text)
     except UnexpectedInput:
@@ -342,11 +350,9 @@ def _parses(text: str) -> bool:
     return True
 
 
-def _grimoire_before_level(text: str, column: int, vocab: Vocabulary) -> str | None:
+def _grimoire_before_level(text: str, column: int, vocab: Vocabulary, parse: Reparse
+                           ) -> str | None:
     """'Level 3: Add 1 ...' -> the hint with the designer's own line mended, if it parses."""
-    from prophecy.dsl.parser import parse
-    from prophecy.dsl.printer import to_text
-
     found = [m for m in re.finditer(r"\blevel\b", text, re.IGNORECASE) if m.start() < column]
     if not found:
         return None
@@ -413,8 +419,6 @@ def _example_keys() -> tuple[tuple[Case, tuple[tuple[object, object], ...]], ...
 
 
 def _parse(text: str) -> object:
-    from prophecy.dsl.parser import lark_parser
-
     return lark_parser().parse(text)
 
 
@@ -457,8 +461,6 @@ def keywords() -> dict[str, str]:
     A string terminal of letters is a keyword; so are the number words and
     'then', which the grammar matches with patterns.
     """
-    from prophecy.dsl.parser import NUMBER_WORDS, fast_parser
-
     words = {}
     for t in fast_parser().terminals:  # the grammar's terminals (either parser has them)
         if t.pattern.type == "str" and t.pattern.value.isalpha():
@@ -477,8 +479,6 @@ def _unknown_words(text: str, vocab: Vocabulary) -> list[re.Match[str]]:
     Found by the grammar's own lexer, so a word inside a longer token ('higher'
     in 'or higher') is not mistaken for an unknown one.
     """
-    from prophecy.dsl.parser import lark_parser
-
     names = vocab.grimoires + vocab.card_types + vocab.deed_targets
     known = {word.lower() for name in names for word in name.split()}
     out = []

@@ -13,23 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from prophecy.dsl import ast
+from prophecy.dsl.diagnose import diagnose, unknown_target
 from prophecy.dsl.errors import DslError
+from prophecy.dsl.grammar import MAX_COUNT, NUMBER_WORDS, fast_parser, lark_parser
 from prophecy.dsl.vocabulary import Vocabulary
-
-#: The largest count a line may write: more than any card needs, and small enough
-#: that no number a designer types can make the engine loop for long.
-MAX_COUNT = 99
-
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                "eight": 8, "nine": 9, "ten": 10}
 
 #: What "Each opponent ..." and "Each player ..." may do: the actions a player does
 #: alone with their own cards. Looking, revealing and choosing stay with the card's owner.
@@ -37,28 +31,6 @@ EACH_ACTIONS = (
     ast.AddToDeed, ast.RemoveFromDeed, ast.Stash, ast.DrawArcana, ast.DrawDeeds, ast.LevelUp,
     ast.LevelDown, ast.Discard, ast.TakeFromDiscard, ast.GainPoints, ast.Repeat,
 )
-
-
-@cache
-def lark_parser() -> Lark:
-    """The LALR parser of the grammar, with positions (built once, cached on disk by Lark)."""
-    return Lark.open(
-        "grammar.lark",
-        rel_to=__file__,
-        parser="lalr",
-        lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
-        propagate_positions=True,
-        cache=True,  # Lark keeps the analysed grammar in a temp file: a faster cold start
-    )
-
-
-@cache
-def fast_parser() -> Lark:
-    """The same parser over ``dsl.lexer.FastLexer``: for one line of ASCII text, the common case."""
-    from prophecy.dsl.lexer import FastLexer
-
-    return Lark.open("grammar.lark", rel_to=__file__, parser="lalr", lexer=FastLexer,
-                     propagate_positions=True, cache=True)
 
 
 def parse(text: str, vocab: Vocabulary) -> ast.Line:
@@ -85,9 +57,7 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
         except UnexpectedInput:
             tree = lark_parser().parse(text)
     except UnexpectedInput as exc:
-        from prophecy.dsl.diagnose import diagnose
-
-        raise diagnose(exc, text, vocab) from None
+        raise diagnose(exc, text, vocab, parse) from None
     try:
         node: ast.Line = _Build(vocab).build(tree)
     except DslError as error:
@@ -502,8 +472,6 @@ class _Build:
             return found, words[1:]
         if words[0].type == "MATCHING" or self.vocab.lookup(" ".join(words)):
             return "any", words
-        from prophecy.dsl.diagnose import unknown_target
-
         raise unknown_target(words[0], self.vocab)
 
     def some_cards(self, meta: Meta, children: list[Any]) -> tuple[_Amount, str | None]:

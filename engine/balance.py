@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
-from prophecy.engine.bots import make_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
+from prophecy.engine.roster import make_bot
 from prophecy.engine.simulate import game_seed
 from prophecy.engine.stats import Sums, interval, p_value, z_for
 from prophecy.engine.twins import MEASURED, same_play, twin, twin_book
@@ -278,7 +278,7 @@ def sweep(book: Book, executor: Executor, *, names: Sequence[str] = (),
     mine = shard_of(every, shard)
 
     def runner(tasks: list[Task]) -> list[tuple[list[float], list[float], int]]:
-        return executor.map([("balance", plan, d, a, b) for d, a, b in tasks])
+        return executor.map([(play_batch, d, plan, a, b) for d, a, b in tasks])
 
     measures = run(book, plan, mine, runner, progress)
     return raw(book, plan, measures, shard, clock.seconds())

@@ -33,7 +33,6 @@ from prophecy.engine.protocol import (
     LEVEL,
     MANIFEST,
     PLAY,
-    Player,
 )
 
 
@@ -280,41 +279,3 @@ def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[
         top = game.rules.max_level
         return [(-1, g) for g, lv in enumerate(me.levels) if lv >= top]
     return [(-1, -1)]
-
-
-def _planner(seed: Any, budget: int | None = None) -> Player:
-    from prophecy.engine.planner import BUDGET, PlannerBot
-
-    return PlannerBot(seed, budget or BUDGET)
-
-
-def _plain(cls: Callable[[Any], Player]) -> Callable[[Any, int | None], Player]:
-    def make(seed: Any, budget: int | None = None) -> Player:
-        return cls(seed)
-
-    return make
-
-
-#: Bot name -> maker(seed, budget). ``planner:8`` gives the planner 8 worlds per decision.
-BOTS: dict[str, Callable[[Any, int | None], Player]] = {
-    "random": _plain(RandomBot), "greedy": _plain(GreedyBot), "planner": _planner,
-}
-
-
-def parse_bot(spec: str) -> tuple[str, int | None]:
-    """``name`` or ``name:budget`` -> (name, budget); ValueError names what is wrong."""
-    name, _, budget = spec.partition(":")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
-    if not budget:
-        return name, None
-    if name != "planner" or not budget.isdigit() or int(budget) < 1:
-        raise ValueError(f"{spec!r}: only the planner takes a budget, a whole number of "
-                         "worlds per decision, as in planner:8")
-    return name, int(budget)
-
-
-def make_bot(spec: str, seed: Any) -> Player:
-    """The bot a spec names (``greedy``, ``planner:8``...), seeded."""
-    name, budget = parse_bot(spec)
-    return BOTS[name](seed, budget)

@@ -1,8 +1,11 @@
 """Where games run: a list of tasks in, their results out, in the order of the tasks.
 
-A task is a batch of games: a chunk of a simulation (``("simulate", seed,
-start, stop, players, bots)``) or a batch of a design's balance pairs
-(``("balance", plan, design, start, stop)``). Every game is seeded by its
+A task is a batch of games: a module-level function that plays them and its
+arguments after the card book, such as a chunk of a simulation
+(``(simulate.play_chunk, seed, start, stop, players, bots)``) or a batch of a
+design's balance pairs (``(balance.play_batch, design, plan, start, stop)``).
+A task names its function, so this module imports neither of those (the
+function travels by reference, also to a Dask worker). Every game is seeded by its
 index alone, so a task gives the same result wherever it runs, and the
 results are added in task order: any executor gives the same totals.
 
@@ -40,15 +43,10 @@ class Executor(Protocol):
 
 
 def run_task(book: Book, task: Task) -> Any:
-    """Play one task's games."""
-    from prophecy.engine import balance, simulate
-
-    if task[0] == "simulate":
-        return simulate.play_chunk(book, *task[1:])
-    if task[0] == "balance":
-        plan, design, start, stop = task[1:]
-        return balance.play_batch(book, design, plan, start, stop)
-    raise ValueError(f"unknown task {task[0]!r}")
+    """Play one task's games: ``task[0](book, *task[1:])``."""
+    if not task or not callable(task[0]):
+        raise ValueError(f"a task starts with the function that plays it, not {task[:1]!r}")
+    return task[0](book, *task[1:])
 
 
 class Serial:

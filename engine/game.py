@@ -36,17 +36,19 @@ from prophecy.engine.protocol import (
     ASK_SUPPORT_VERSE,
     ASK_USE,
     DEEDS,
+    DRAW_ARCANA,
+    DRAW_MIXED,
     END,
     LEVEL,
     MANIFEST,
     PLAY,
     IllegalChoice,
     Player,
+    describe,
 )
 from prophecy.engine.scoring import finish
 from prophecy.engine.state import PlayerState
 
-DRAW_ARCANA, DRAW_MIXED = "arcana", "mixed"
 T = TypeVar("T")
 
 
@@ -102,8 +104,6 @@ class Game(Moves):
                 hint=f"return an index from 0 to {n - 1}",
             )
         if self.log is not None:
-            from prophecy.engine.log import describe
-
             self.log.append((self.round, p.seat, ask, describe(self, p, ask, options), i))
         return options[i]
 

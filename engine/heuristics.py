@@ -253,18 +253,17 @@ def _first(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng:
 
 
 #: Question -> its rule. Every question of the protocol has one (a test holds it).
-_RULES: dict[str, Rule] = {
-    P.ASK_USE: _use, P.ASK_COMPLETE: _complete, P.ASK_DEED: _deed, P.ASK_UNSTORE: _unstore,
-    P.ASK_STASH: _cheapest, P.ASK_DISCARD: _cheapest, P.ASK_HAND_LIMIT: _cheapest,
-    P.ASK_LEVEL_CARD: _cheapest, P.ASK_PLAY: _best_card, P.ASK_KEEP: _keep,
-    P.ASK_OVERFLOW: _overflow, P.ASK_LEVEL_GRIMOIRE: _level_up, P.ASK_LEVEL_UP: _level_up,
-    P.ASK_LEVEL_DOWN: _level_down, P.ASK_DRAW_PHASE: _draw_phase, P.ASK_HIRELING: _hireling,
-    P.ASK_SABOTAGE_VERSE: _sabotage, P.ASK_SUPPORT_PLAYER: _support_player,
-    P.ASK_SUPPORT_VERSE: _support_verse, P.ASK_ACTION: _action, P.ASK_MANIFEST: _first,
-    P.ASK_CHOOSE: _choose, P.ASK_AMOUNT: _amount, P.ASK_LOOK_TAKE: _best_card,
-    # put the weakest back first, so the best card ends on top of the deck
-    P.ASK_LOOK_ORDER: _cheapest,
+#: The rules of thumb by name; each question of ``protocol.QUESTIONS`` names its own.
+RULES: dict[str, Rule] = {
+    "use": _use, "complete": _complete, "deed": _deed, "unstore": _unstore,
+    "cheapest": _cheapest, "best_card": _best_card, "keep": _keep, "overflow": _overflow,
+    "level_up": _level_up, "level_down": _level_down, "draw_phase": _draw_phase,
+    "hireling": _hireling, "sabotage": _sabotage, "support_player": _support_player,
+    "support_verse": _support_verse, "action": _action, "first": _first, "choose": _choose,
+    "amount": _amount,
 }
+#: Question name -> the rule that answers it.
+_RULES: dict[str, Rule] = {q.name: RULES[q.bot] for q in P.QUESTIONS.values()}
 
 
 class HeuristicPlayer:

@@ -21,34 +21,6 @@ from prophecy.engine import protocol as P
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
 
-_CARD_ASKS = {
-    P.ASK_PLAY, P.ASK_LEVEL_CARD, P.ASK_STASH, P.ASK_DISCARD, P.ASK_HAND_LIMIT, P.ASK_KEEP,
-    P.ASK_COMPLETE, P.ASK_OVERFLOW, P.ASK_HIRELING, P.ASK_LOOK_TAKE, P.ASK_LOOK_ORDER,
-}
-_GRIMOIRE_ASKS = {P.ASK_LEVEL_GRIMOIRE, P.ASK_MANIFEST, P.ASK_LEVEL_UP, P.ASK_LEVEL_DOWN}
-
-
-def describe(game: Game, p: Any, ask: str, options: Iterable[Any]) -> list[Any]:
-    """The options of a question in words: card ids, grimoire names, seats, verses."""
-    book = game.book
-    out: list[Any] = []
-    for o in options:
-        if isinstance(o, bool | str):
-            out.append(o)
-        elif ask in _CARD_ASKS:
-            out.append("none" if o < 0 else book.label(o))
-        elif ask in _GRIMOIRE_ASKS:
-            out.append(book.grimoires[o])
-        elif ask in (P.ASK_DEED, P.ASK_UNSTORE):
-            out.append(book.label(p.deeds[o]))
-        elif ask == P.ASK_SUPPORT_PLAYER:
-            out.append(f"seat {o + 1}")
-        elif ask in (P.ASK_SABOTAGE_VERSE, P.ASK_SUPPORT_VERSE):
-            out.append(book.label(game.verses[o]))
-        else:
-            out.append(o)
-    return out
-
 
 def to_lines(game: Game) -> list[str]:
     """The game's log as JSON lines (the game must have been played with ``log=True``)."""

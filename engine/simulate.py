@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from prophecy.engine.bots import make_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.events import QUIET, Events
 from prophecy.engine.game import Game
+from prophecy.engine.roster import make_bot
 from prophecy.engine.scoring import PARTS
 
 if TYPE_CHECKING:
@@ -209,7 +209,7 @@ def run(
     total = Tally(players, len(book.designs), book.line_count, bots)
     size = max(1, min(250, games // (max(1, jobs) * 8) or 1))
     end = first + games
-    chunks = [("simulate", seed, s, min(end, s + size), players, bots)
+    chunks = [(play_chunk, seed, s, min(end, s + size), players, bots)
               for s in range(first, end, size)]
     own = executor is None
     ex = executor or executor_for(book, jobs if len(chunks) > 1 else 1)

@@ -9,16 +9,13 @@ settings. Lengths are millimetres from the trimmed card's top-left corner;
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.model.files import bundled_content
-from prophecy.dsl.errors import ContentErrors, ProphecyError
+from prophecy.dsl.errors import ProphecyError
 
 MM_PER_INCH = 25.4
 POINTS_PER_INCH = 72.0
@@ -157,130 +154,6 @@ def _find_font(package: str, file: str, layout: str) -> Path:
     return path
 
 
-#: The most pixels a card image may have, bleed included: 40 million, a tarot card at
-#: 1200 dpi with room to spare. Each face is drawn whole in memory (4 bytes a pixel),
-#: in every worker, so this bounds what a build and a check hold.
-MAX_PIXELS = 40_000_000
-
-
-def _check_pixels(layout: Layout, src: Any, root: Any) -> None:
-    from prophecy.compiler.model.yamlsafe import lookup
-
-    width, height = layout.size
-    if width * height > MAX_PIXELS:
-        node, _ = lookup(root, ["card", "dpi"])
-        most = int((MAX_PIXELS / (width * height)) ** 0.5 * layout.dpi)
-        raise src.error_at(
-            node, f"a card image of {width} x {height} pixels is too large: at most "
-            f"{MAX_PIXELS // 1_000_000} million pixels, bleed included",
-            f"lower dpi to {most} or less, or make the card smaller")
-
-
-def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
-    """Every region, the stamp's too, lies on the card image; the margins leave a card."""
-    from prophecy.compiler.model.yamlsafe import lookup
-
-    width, height = layout.trim_mm
-    bleed = float(layout.data["card"]["bleed_mm"])
-    card = f"the card is {width:g} x {height:g} mm, with {bleed:g} mm of bleed each side"
-    errors = []
-    boxes = [(("regions", kind, name), box) for kind, regions in layout.data["regions"].items()
-             for name, box in regions.items()]
-    if "stamp" in layout.data:
-        boxes.append((("stamp", "region"), layout.data["stamp"]["region"]))
-    for path, (x, y, w, h) in boxes:
-        node, _ = lookup(root, list(path))
-        name = ".".join(path)
-        if w <= 0 or h <= 0:
-            errors.append(src.error_at(node, f"the box {name} has no area ({w:g} x {h:g} mm)",
-                                       "write [x, y, width, height] with a width and a height"
-                                       " above 0"))
-        elif (x < -bleed - _SLACK or y < -bleed - _SLACK or x + w > width + bleed + _SLACK
-              or y + h > height + bleed + _SLACK):
-            errors.append(src.error_at(
-                node, f"the box {name} reaches off the card: from ({x:g}, {y:g}) to "
-                f"({x + w:g}, {y + h:g}) mm", f"{card}; move or shrink the box, or change"
-                " the card's size"))
-    spec = layout.data["card"]
-    for key in ("safe_mm", "corner_mm"):
-        if 2 * float(spec[key]) >= min(width, height):
-            node, _ = lookup(root, ["card", key])
-            errors.append(src.error_at(node, f"{key} of {spec[key]:g} mm leaves no card "
-                                       f"inside it", f"{card}; write less than "
-                                       f"{min(width, height) / 2:g}"))
-    if errors:
-        raise ContentErrors(errors)
-
-
-def _check_sheets(layout: Layout, src: Any, root: Any) -> None:
-    """Each paper's grid leaves room for crop marks and the back offset, as a build needs."""
-    from prophecy.compiler.model.yamlsafe import lookup
-    from prophecy.render.sheets import spec_for
-
-    errors = []
-    for paper in layout.data["sheets"]["papers"]:
-        try:
-            spec_for(layout, paper)
-        except ProphecyError as exc:
-            node, key = lookup(root, ["sheets", "papers", paper])
-            errors.append(src.error_at(key or node, exc.message, exc.hint))
-    if errors:
-        raise ContentErrors(errors)
-
-
-#: How far (mm) a box may pass the image's edge: rounding in a layout written by hand.
-_SLACK = 0.01
-
-
-#: The highest level of each deflate library the layout may name.
-PNG_LEVELS = {"isal": 3, "zlib": 9}
-
-
-def _check_png(layout: Layout, path: Path) -> None:
-    from prophecy.render.png import ENCODERS
-
-    encoder, level = layout.png
-    if encoder not in ENCODERS:
-        raise ProphecyError(f"the PNG encoder '{encoder}' is not installed", where=str(path),
-                            hint="install the project again, or write 'encoder: zlib' under png:")
-    if level > PNG_LEVELS[encoder]:
-        raise ProphecyError(f"{encoder} has compression levels 0 to {PNG_LEVELS[encoder]},"
-                            f" not {level}", where=str(path),
-                            hint=f"write a compress_level from 0 to {PNG_LEVELS[encoder]}")
-
-
 def hex_rgb(text: str) -> RGB:
     """'#a1b2c3' → (161, 178, 195)."""
     return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
-
-
-def load_layout(content: Path, name: str = "poker") -> Layout:
-    """Read and validate ``content/layouts/<name>.yaml`` (the bundled one if missing).
-
-    Every problem with the file is raised at once, each at its place, as
-    ``prophecy check`` reports content files.
-    """
-    from prophecy.compiler.model.schema import schema_errors
-    from prophecy.compiler.model.yamlsafe import load_yaml
-
-    path = content / "layouts" / f"{name}.yaml"
-    if not path.is_file():
-        path = bundled_content() / "layouts" / f"{name}.yaml"
-    src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
-    errors = schema_errors("layout", src, node, data)
-    if errors:
-        raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
-    layout = Layout(name=name, data=data, digest="")
-    _check_pixels(layout, src, node)
-    _check_boxes(layout, src, node)
-    _check_sheets(layout, src, node)
-    _check_png(layout, path)
-    fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
-    for font in fonts:
-        if not Path(font).is_file():
-            raise ProphecyError(f"font file not found: {font}", where=str(path))
-    digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode())
-    for font in fonts:
-        digest.update(Path(font).name.encode())
-        digest.update(str(Path(font).stat().st_size).encode())
-    return Layout(name=name, data=data, digest=digest.hexdigest())

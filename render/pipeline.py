@@ -136,7 +136,7 @@ def build(content: Path, out: Path, options: Options, note: Note) -> Result:
 
 def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
     from prophecy.compiler.model.loader import load_content
-    from prophecy.render.layout import load_layout
+    from prophecy.render.layoutfile import load_layout
 
     loaded = load_content(content)
     layout = load_layout(content)

@@ -57,3 +57,55 @@ def test_a_lookup_of_an_unknown_class_fails_loudly():
         sketch.effect_value(effect)
     with pytest.raises(KeyError):
         values.worth(effect, None)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- questions
+def _ask_constants() -> dict[str, str]:
+    from prophecy.compiler import runtime
+    from prophecy.engine import protocol
+
+    return {name: value for module in (runtime, protocol) for name, value in vars(module).items()
+            if name.startswith("ASK_") and isinstance(value, str)}
+
+
+def test_every_question_is_declared_once_and_only_the_named_ones():
+    """Each ASK_* name (the handlers' in compiler/runtime.py, the phases' in
+    engine/protocol.py) has exactly one declaration in protocol.QUESTIONS."""
+    from prophecy.engine.protocol import QUESTIONS
+
+    assert sorted(set(_ask_constants().values())) == sorted(QUESTIONS)
+    assert all(name == q.name for name, q in QUESTIONS.items())
+
+
+def test_questions_that_share_a_scenario_key_ask_the_same_thing():
+    from prophecy.engine.protocol import QUESTIONS
+
+    asked: dict[str, set[str]] = {}
+    for q in QUESTIONS.values():
+        asked.setdefault(q.key, set()).add(q.asks)
+    assert {key: texts for key, texts in asked.items() if len(texts) > 1} == {}
+
+
+def test_every_question_a_game_asks_is_declared():
+    """Play games with bots that note each question: none is missing from QUESTIONS."""
+    from prophecy.compiler.model.files import bundled_content
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.engine.cards import book_of
+    from prophecy.engine.game import Game
+    from prophecy.engine.protocol import QUESTIONS
+    from prophecy.engine.roster import make_bot
+
+    asked: set[str] = set()
+
+    class Noting:
+        def __init__(self, seed: int) -> None:
+            self.bot = make_bot("greedy", seed)
+
+        def choose(self, game, me, ask, options, about):
+            asked.add(ask)
+            return self.bot.choose(game, me, ask, options, about)
+
+    book = book_of(load_content(bundled_content()))
+    for seed in range(6):
+        Game(book, [Noting(seed * 3 + c) for c in range(3)], seed, log=True).play()
+    assert asked and asked <= set(QUESTIONS)

@@ -28,7 +28,7 @@ from prophecy.compiler.cli.options import (
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    from prophecy.engine.bots import parse_bot
+    from prophecy.engine.roster import parse_bot
 
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     try:

@@ -124,7 +124,7 @@ def _fit(content, root) -> list:
 def _layout(root) -> list:
     """The layout's problems alone (the faces unmeasured)."""
     from prophecy.dsl.errors import ContentErrors, ProphecyError
-    from prophecy.render.layout import load_layout
+    from prophecy.render.layoutfile import load_layout
 
     try:
         load_layout(root)

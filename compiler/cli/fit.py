@@ -24,7 +24,7 @@ Results = MutableMapping[str, tuple[str, str] | None]
 
 def overflows(content: Any, root: Path, results: Results | None = None) -> list[ProphecyError]:
     """Every face of ``content`` that does not fit its layout; layout problems too."""
-    from prophecy.render.layout import load_layout
+    from prophecy.render.layoutfile import load_layout
 
     try:
         layout = load_layout(root)

@@ -47,7 +47,7 @@ def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
     from prophecy.compiler.faces import all_faces
     from prophecy.render import build as images
     from prophecy.render import outputs
-    from prophecy.render.layout import load_layout
+    from prophecy.render.layoutfile import load_layout
     from prophecy.render.pipeline import PAPERS
 
     layout = load_layout(content)

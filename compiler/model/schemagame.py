@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from prophecy.compiler.model import limits
-from prophecy.compiler.model.schemagen import (
+from prophecy.compiler.model.schemaparts import (
     NAME_PATTERN,
     PROSE_PATTERN,
     count,

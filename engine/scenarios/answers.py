@@ -23,53 +23,24 @@ from prophecy.compiler.runtime import Seat
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
-from prophecy.engine.game import DRAW_ARCANA, DRAW_MIXED, Game
+from prophecy.engine.game import Game
 from prophecy.engine.scenarios.source import IllegalMove, Item
 
 T = TypeVar("T")
 
-#: The scenario key that answers each question of the engine.
-KEYS = {
-    P.ASK_ACTION: "actions", P.ASK_PLAY: "card", P.ASK_LEVEL_CARD: "discarding",
-    P.ASK_LEVEL_GRIMOIRE: "grimoire", P.ASK_MANIFEST: "grimoire", P.ASK_COMPLETE: "complete",
-    P.ASK_KEEP: "keep", P.ASK_OVERFLOW: "replace", P.ASK_DISCARD: "discard",
-    P.ASK_HAND_LIMIT: "hand limit", P.ASK_DRAW_PHASE: "draw phase", P.ASK_HIRELING: "enlist",
-    P.ASK_SABOTAGE_VERSE: "verse", P.ASK_SUPPORT_VERSE: "verse",
-    P.ASK_SUPPORT_PLAYER: "support player", P.ASK_DEED: "target", P.ASK_UNSTORE: "remove from",
-    P.ASK_STASH: "stash", P.ASK_LEVEL_UP: "level", P.ASK_LEVEL_DOWN: "level down",
-    P.ASK_CHOOSE: "choose", P.ASK_AMOUNT: "how many", P.ASK_LOOK_TAKE: "take",
-    P.ASK_LOOK_ORDER: "put back",
-}
+#: The scenario key that answers each question of the engine (``protocol.QUESTIONS``).
+#: (Whether to use a line is answered by a key of the kind of card it is on: ``USE_KEYS``.)
+KEYS = {q.name: q.key for q in P.QUESTIONS.values() if q.name != P.ASK_USE}
 #: Whether to use an optional line, by the kind of card it is printed on.
 USE_KEYS = {"arcana": "use", "deed": "bonus", "verse": "reward", "hireling": "support",
             "effect": "use", "grimoire": "use"}
 #: Every key that answers a question (the move's other keys are 'by' and 'player N').
 ANSWER_KEYS = tuple(dict.fromkeys([*KEYS.values(), *USE_KEYS.values(), "answers"]))
 
-#: What each question asks, for messages.
-QUESTIONS = {
-    "actions": "which action to take", "card": "which card to play",
-    "discarding": "which card to discard to level up", "grimoire": "which Grimoire",
-    "complete": "which Dark Deed to complete", "keep": "which Dark Deed to keep",
-    "replace": "which Dark Deed the new one replaces, or 'bottom'",
-    "discard": "which card to discard", "hand limit": "which card goes to the center",
-    "draw phase": "how to draw in the Draw phase", "enlist": "which Hireling to enlist",
-    "verse": "which Verse", "support player": "which player chooses the supported Verse",
-    "target": "which Dark Deed to add to", "remove from": "which Dark Deed to remove from",
-    "stash": "which card to stash", "level": "which Grimoire to level up",
-    "level down": "which Grimoire to level down",
-    "choose": "which option of a 'Choose one' (its words, as the line writes them)",
-    "how many": "how many of an 'up to' (a number)",
-    "take": "which card looked at to take", "put back": "which card looked at goes back first",
-}
-ACTION_NAMES = {P.PLAY: "play", P.LEVEL: "level up", P.ARCANA: "draw arcana",
-                P.DEEDS: "draw deeds", P.MANIFEST: "manifest", P.END: "end"}
-DRAW_NAMES = {DRAW_ARCANA: "arcana", DRAW_MIXED: "arcana and dark deeds"}
+#: How a scenario writes a yes or no (YAML's booleans, as answers).
 YES = {True: "yes", False: "no"}
-
-_CARD_ASKS = {P.ASK_PLAY, P.ASK_LEVEL_CARD, P.ASK_STASH, P.ASK_DISCARD, P.ASK_HAND_LIMIT,
-              P.ASK_KEEP, P.ASK_HIRELING, P.ASK_LOOK_TAKE, P.ASK_LOOK_ORDER}
-_GRIMOIRE_ASKS = {P.ASK_LEVEL_GRIMOIRE, P.ASK_MANIFEST, P.ASK_LEVEL_UP, P.ASK_LEVEL_DOWN}
+#: What each key asks, for messages.
+ASKED = {q.key: q.asks for q in P.QUESTIONS.values() if q.name != P.ASK_USE}
 
 
 @dataclass
@@ -148,24 +119,20 @@ class ScenarioGame(Game):
         return [self._word(p, ask, o) for o in options]
 
     def _word(self, p: Seat, ask: str, o: Any) -> str:
-        book = self.book
-        if isinstance(o, bool):
-            return YES[o]
-        if ask == P.ASK_ACTION:
-            return ACTION_NAMES.get(o, str(o))
-        if ask == P.ASK_DRAW_PHASE:
-            return DRAW_NAMES.get(o, str(o))
-        if ask in (P.ASK_COMPLETE, P.ASK_OVERFLOW) and o < 0:
-            return "none" if ask == P.ASK_COMPLETE else "bottom"
-        if ask in _CARD_ASKS or ask in (P.ASK_COMPLETE, P.ASK_OVERFLOW):
-            return book.card(o).name
-        if ask in _GRIMOIRE_ASKS:
+        """One option as a scenario writes it, by what the question's options are."""
+        question, book = P.QUESTIONS[ask], self.book
+        kind = question.options
+        if kind == "word":
+            return question.word(o)
+        if kind == "card":
+            return question.none if o < 0 else book.card(o).name
+        if kind == "grimoire":
             return str(book.grimoires[o])
-        if ask in (P.ASK_DEED, P.ASK_UNSTORE):
+        if kind == "slot":
             return book.card(p.deeds[o]).name
-        if ask == P.ASK_SUPPORT_PLAYER:
+        if kind == "seat":
             return f"player {o + 1}"
-        if ask in (P.ASK_SABOTAGE_VERSE, P.ASK_SUPPORT_VERSE):
+        if kind == "verse":
             return book.card(self.verses[o]).name
         return str(o)
 
@@ -185,7 +152,7 @@ class ScenarioGame(Game):
         if queue:
             return _match(queue.pop(0), key, words, p.seat, generic)
         if ask == P.ASK_ACTION:
-            return words.index(ACTION_NAMES[P.END])
+            return words.index(P.QUESTIONS[P.ASK_ACTION].word(P.END))
         raise Unanswered(p.seat, key, words)
 
     def _complete(self, queue: list[Item] | None, words: list[str]) -> int:
@@ -242,7 +209,7 @@ def _names(item: Item, word: str, generic: bool) -> bool:
 def not_a_choice(item: Item, key: str, words: list[str], seat: int) -> ProphecyError:
     """The illegal move of answering with something the question did not offer."""
     text = YES[item.value] if isinstance(item.value, bool) else str(item.value).strip()
-    question = QUESTIONS.get(key, f"the question '{key.removeprefix('ask:')}'")
+    question = ASKED.get(key, f"the question '{key.removeprefix('ask:')}'")
     return item.error(
         f"'{text}' is not a choice for player {seat + 1} ({question}): "
         f"the choices are {_listing(words)}",

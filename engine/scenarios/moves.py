@@ -24,7 +24,7 @@ from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine import protocol as P
 from prophecy.engine.scenarios.answers import (
     ANSWER_KEYS,
-    QUESTIONS,
+    ASKED,
     Answers,
     ScenarioGame,
     Unanswered,
@@ -118,7 +118,10 @@ def _unknown_move(item: Item, name: str) -> ProphecyError:
 
 def _unknown_key(item: Item, key: str) -> ProphecyError:
     every = [*OPTION_KEYS, "player 2"]
-    hint = suggest(key, every) or f"a move's keys are {', '.join(every)}"
+    hint = suggest(key, every) or (
+        "a move's other keys answer the questions it asks, as 'target:' or 'stash:' "
+        "(docs/scenarios.md lists every key), or name the engine's question in "
+        "'answers: {question: answer}'")
     return item.error(f"unknown key '{key}' in a move", hint)
 
 
@@ -143,7 +146,7 @@ class Play:
         try:
             MOVES[move.name](self, move, game.players[move.seat])
         except Unanswered as exc:
-            question = QUESTIONS.get(exc.key, f"'{exc.key.removeprefix('ask:')}'")
+            question = ASKED.get(exc.key, f"'{exc.key.removeprefix('ask:')}'")
             hint = (f"answer with '{exc.key}: ...'" if not exc.key.startswith("ask:")
                     else f"answer with 'answers: {{{exc.key[4:]}: ...}}'")
             raise move.item.error(
@@ -162,7 +165,7 @@ class Play:
                      or f"ask:{q.ask}" == key]
             if asked:
                 raise not_a_choice(item, key, asked[-1].words, asked[-1].seat)
-            question = QUESTIONS.get(key, f"'{key.removeprefix('ask:')}'")
+            question = ASKED.get(key, f"'{key.removeprefix('ask:')}'")
             raise item.error(f"the move never asks {question}",
                              "remove this answer, or check the cards and the table")
         for (_seat, key), item in move.answers.use.items():

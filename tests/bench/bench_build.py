@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from prophecy.compiler.cli import main  # noqa: E402
-from prophecy.render.layout import load_layout  # noqa: E402
+from prophecy.render.layoutfile import load_layout  # noqa: E402
 
 
 def _floor_one(args: tuple[int, str, str, tuple[int, int], tuple[str, int]]) -> None:

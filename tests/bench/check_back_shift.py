@@ -29,7 +29,7 @@ from prophecy.compiler.faces import all_faces  # noqa: E402
 from prophecy.compiler.model.loader import load_content  # noqa: E402
 from prophecy.render.backs import render_face  # noqa: E402
 from prophecy.render.duplex import shift_report  # noqa: E402
-from prophecy.render.layout import load_layout  # noqa: E402
+from prophecy.render.layoutfile import load_layout  # noqa: E402
 
 SHIFTS = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (2.0, 0.0), (0.0, 2.0), (-2.0, -2.0), (2.0, 2.0)]
 #: Asymmetry (0-255) a person does not see as a border wider on one side.

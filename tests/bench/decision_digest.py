@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
-
 from pathlib import Path
 
 from prophecy.compiler.model.files import bundled_content

@@ -13,11 +13,12 @@ from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.dsl import ast
 from prophecy.engine import heuristics, protocol, sketch
-from prophecy.engine.bots import GreedyBot, make_bot, parse_bot
+from prophecy.engine.bots import GreedyBot
 from prophecy.engine.cards import book_of
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.game import Game
 from prophecy.engine.planner import PlannerBot
+from prophecy.engine.roster import make_bot, parse_bot
 from prophecy.engine.simulate import play_one
 
 
@@ -78,7 +79,8 @@ def test_a_bot_is_seeded_by_its_seat_so_a_game_replays():
 
 
 def test_every_question_has_a_rule_of_thumb():
-    assert set(heuristics._RULES) == set(protocol.ASKS)
+    assert set(heuristics._RULES) == set(protocol.QUESTIONS)
+    assert {q.bot for q in protocol.QUESTIONS.values()} == set(heuristics.RULES)
 
 
 def test_bots_are_named_with_an_optional_budget():

@@ -55,13 +55,14 @@ def test_the_digest_reads_names_and_bytes(files):
 
 def test_a_remote_task_plays_what_this_process_plays(files, bundled, monkeypatch):
     monkeypatch.setattr(executors, "_WORKER_BOOKS", {})
-    task = ("simulate", 5, 0, 3, 3, ("random",))
+    task = (simulate.play_chunk, 5, 0, 3, 3, ("random",))
     assert executors._remote(files, task) == run_task(bundled, task)
     assert run_task(bundled, task) == simulate.play_chunk(bundled, 5, 0, 3, 3, ("random",))
 
 
-def test_an_unknown_task_is_refused(bundled):
-    with pytest.raises(ValueError, match="unknown task 'replay'"):
+def test_a_task_without_its_function_is_refused(bundled):
+    with pytest.raises(ValueError, match="^a task starts with the function that plays it, "
+                                         "not \\('replay',\\)$"):
         run_task(bundled, ("replay", 1))
 
 
@@ -71,8 +72,8 @@ def test_the_executor_the_options_ask_for(bundled, monkeypatch):
     pool = executor_for(bundled, 2)
     try:
         assert isinstance(pool, ForkPool) and pool.pool._processes == 2
-        assert pool.map([("simulate", 2, 0, 2, 3, ("random",))]) == \
-            Serial(bundled).map([("simulate", 2, 0, 2, 3, ("random",))])
+        assert pool.map([(simulate.play_chunk, 2, 0, 2, 3, ("random",))]) == \
+            Serial(bundled).map([(simulate.play_chunk, 2, 0, 2, 3, ("random",))])
     finally:
         pool.close()
     with pytest.raises(ValueError, match="needs the content folder"):
@@ -135,7 +136,8 @@ def test_dask_runs_a_local_cluster_of_one_thread_processes(fake_dask, bundled, f
     assert kwargs == {"n_workers": 3, "threads_per_worker": 1, "processes": True,
                       "dashboard_address": "127.0.0.1:0"}  # a free port, never 8787
     assert fake_dask.calls[2] == ("scatter", (sorted(files),), {"broadcast": True})
-    tasks = [("simulate", 4, 0, 2, 3, ("random",)), ("simulate", 4, 2, 3, 3, ("random",))]
+    tasks = [(simulate.play_chunk, 4, 0, 2, 3, ("random",)),
+             (simulate.play_chunk, 4, 2, 3, 3, ("random",))]
     assert pool.map(tasks) == Serial(bundled).map(tasks)
     assert [c[2] for c in fake_dask.calls if c[0] == "submit"] == [{"pure": False}] * 2
     pool.close()

@@ -22,16 +22,17 @@ def test_options_are_written_as_names(game, book):
     p = game.players[0]
     card, deed = p.hand[0], p.deeds[1]
     name, deed_name = book.label(card), book.label(deed)
-    assert log.describe(game, p, P.ASK_PLAY, [card]) == [name]
-    assert log.describe(game, p, P.ASK_COMPLETE, [deed, -1]) == [deed_name, "none"]
-    assert log.describe(game, p, P.ASK_OVERFLOW, [-1, deed]) == ["none", deed_name]
-    assert log.describe(game, p, P.ASK_LEVEL_UP, [0, 2]) == ["Blood Magic", "Necromancy"]
-    assert log.describe(game, p, P.ASK_DEED, [1, 0]) == [deed_name, book.label(p.deeds[0])]
-    assert log.describe(game, p, P.ASK_SUPPORT_PLAYER, [1]) == ["seat 2"]
-    assert log.describe(game, p, P.ASK_SUPPORT_VERSE, [0]) == [book.label(game.verses[0])]
-    assert log.describe(game, p, P.ASK_USE, [False, True]) == [False, True]
-    assert log.describe(game, p, P.ASK_ACTION, [P.PLAY, P.END]) == ["play", "end"]
-    assert log.describe(game, p, "a question of the future", [3, 0]) == [3, 0]
+    assert P.describe(game, p, P.ASK_PLAY, [card]) == [name]
+    assert P.describe(game, p, P.ASK_COMPLETE, [deed, -1]) == [deed_name, "none"]
+    assert P.describe(game, p, P.ASK_OVERFLOW, [-1, deed]) == ["none", deed_name]
+    assert P.describe(game, p, P.ASK_LEVEL_UP, [0, 2]) == ["Blood Magic", "Necromancy"]
+    assert P.describe(game, p, P.ASK_DEED, [1, 0]) == [deed_name, book.label(p.deeds[0])]
+    assert P.describe(game, p, P.ASK_SUPPORT_PLAYER, [1]) == ["seat 2"]
+    assert P.describe(game, p, P.ASK_SUPPORT_VERSE, [0]) == [book.label(game.verses[0])]
+    assert P.describe(game, p, P.ASK_USE, [False, True]) == [False, True]
+    assert P.describe(game, p, P.ASK_ACTION, [P.PLAY, P.END]) == ["play", "end"]
+    with pytest.raises(KeyError):  # a question nobody declared is never written blind
+        P.describe(game, p, "a question of the future", [3, 0])
 
 
 def test_a_game_not_logged_has_no_lines(game):

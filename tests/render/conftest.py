@@ -13,7 +13,8 @@ import pytest
 from prophecy.compiler import model
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
-from prophecy.render.layout import Layout, load_layout
+from prophecy.render.layout import Layout
+from prophecy.render.layoutfile import load_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from prophecy.dsl.errors import ContentErrors, ProphecyError
-from prophecy.render.layout import load_layout
+from prophecy.render.layoutfile import load_layout
 from prophecy.render.tts import grid, sheets
 
 from .conftest import ROOT

@@ -11,7 +11,8 @@ from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.render.backs import render_face
-from prophecy.render.layout import Layout, load_layout
+from prophecy.render.layout import Layout
+from prophecy.render.layoutfile import load_layout
 
 
 def _layouts() -> tuple[Layout, Layout]:

@@ -130,7 +130,7 @@ class Gallery:
                         game=report.content.game_name)
 
     def _layout(self) -> list[Problem]:
-        from prophecy.render.layout import load_layout
+        from prophecy.render.layoutfile import load_layout
 
         try:
             self.layout = load_layout(self.root)

@@ -1,0 +1,50 @@
+"""The bots by name: a spec such as ``greedy`` or ``planner:8`` in, a seeded player out.
+
+``simulate`` and ``balance`` seat bots by the names a user types; the bots
+themselves live in ``engine/bots.py`` (random, greedy) and ``engine/planner.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from prophecy.engine.bots import GreedyBot, RandomBot
+from prophecy.engine.planner import BUDGET, PlannerBot
+from prophecy.engine.protocol import Player
+
+
+def _planner(seed: Any, budget: int | None = None) -> Player:
+    return PlannerBot(seed, budget or BUDGET)
+
+
+def _plain(cls: Callable[[Any], Player]) -> Callable[[Any, int | None], Player]:
+    def make(seed: Any, budget: int | None = None) -> Player:
+        return cls(seed)
+
+    return make
+
+
+#: Bot name -> maker(seed, budget). ``planner:8`` gives the planner 8 worlds per decision.
+BOTS: dict[str, Callable[[Any, int | None], Player]] = {
+    "random": _plain(RandomBot), "greedy": _plain(GreedyBot), "planner": _planner,
+}
+
+
+def parse_bot(spec: str) -> tuple[str, int | None]:
+    """``name`` or ``name:budget`` -> (name, budget); ValueError names what is wrong."""
+    name, _, budget = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+    if not budget:
+        return name, None
+    if name != "planner" or not budget.isdigit() or int(budget) < 1:
+        raise ValueError(f"{spec!r}: only the planner takes a budget, a whole number of "
+                         "worlds per decision, as in planner:8")
+    return name, int(budget)
+
+
+def make_bot(spec: str, seed: Any) -> Player:
+    """The bot a spec names (``greedy``, ``planner:8``...), seeded."""
+    name, budget = parse_bot(spec)
+    return BOTS[name](seed, budget)
