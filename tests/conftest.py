@@ -13,6 +13,31 @@ ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
 
 
+def imported_elsewhere(package_file: str, root: Path) -> str | None:
+    """Why the ``prophecy`` package imported is not this checkout's, or None when it is.
+
+    An editable install maps ``prophecy.dsl`` to the folder it was installed from, so a
+    copy of the checkout tested with another checkout's venv would silently test the
+    other checkout. The package is this tree's when ``prophecy.dsl`` is ``dsl/`` here,
+    or ``prophecy/dsl/`` here (the package laid out as installed, as the mutation run does).
+    """
+    found = Path(package_file).resolve().parent
+    if found in (root / "dsl", root / "prophecy" / "dsl"):
+        return None
+    return (f"the prophecy package is imported from {found.parent}, not from this checkout "
+            f"({root}): the tests would test that other tree. Install this checkout into a "
+            f"virtual environment of its own: python3 -m venv .venv && "
+            f".venv/bin/pip install -e '{root}[test]'")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import prophecy.dsl
+
+    problem = imported_elsewhere(prophecy.dsl.__file__ or "", ROOT)
+    if problem is not None:
+        raise pytest.UsageError(problem)
+
+
 @pytest.fixture(scope="session")
 def content_dir() -> Path:
     """The bundled content folder (read only: copy it to tmp_path before changing it)."""
