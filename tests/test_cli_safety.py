@@ -15,6 +15,8 @@ import pytest
 from prophecy.compiler.cli import INTERNAL_ERROR, main
 from prophecy.dsl.errors import ProphecyError, printable, window
 
+pytestmark = pytest.mark.slow  # whole commands stopped with Ctrl-C
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

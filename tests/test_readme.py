@@ -14,6 +14,8 @@ import pytest
 
 from prophecy.compiler.cli import main
 
+pytestmark = pytest.mark.slow  # every command of the README
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 

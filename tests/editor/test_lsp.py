@@ -19,6 +19,8 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from prophecy.compiler.model.files import bundled_content
 
+pytestmark = pytest.mark.slow  # the language server as a subprocess
+
 
 @pytest.fixture
 def content(tmp_path: Path) -> Path:

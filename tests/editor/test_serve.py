@@ -28,7 +28,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 NECRO = "arcana/necromancy.yaml"
 GHOUL_LINE = '"Grimoire Level 2 + Top Discard Necromancy: Add 2 to a matching Dark Deed"'
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.is_file(), reason="no Chromium installed")
+pytestmark = [pytest.mark.slow,  # the live gallery in a real browser
+              pytest.mark.skipif(not CHROMIUM.is_file(), reason="no Chromium installed")]
 
 
 class Served:

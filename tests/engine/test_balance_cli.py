@@ -8,6 +8,8 @@ import pytest
 
 from prophecy.compiler.cli import main
 
+pytestmark = pytest.mark.slow  # whole balance runs
+
 CARDS = [
     "--cards", "Bloodletting", "The Smuggler", "Crimson Chalice", "--pairs", "30", "--seed", "4",
 ]

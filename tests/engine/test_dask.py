@@ -10,6 +10,8 @@ from prophecy.engine import balance, simulate
 from prophecy.engine.cards import book_of
 from prophecy.engine.executors import DaskPool, ForkPool, content_files
 
+pytestmark = pytest.mark.slow  # a local Dask cluster
+
 pytest.importorskip("distributed", reason="pip install 'dark-prophecies[cluster]'")
 
 

@@ -9,6 +9,8 @@ import pytest
 
 from prophecy.engine.report_html import write_balance_report
 
+pytestmark = pytest.mark.slow  # the report in a real browser
+
 CHROMIUM = next((p for p in ("/usr/bin/chromium", shutil.which("chromium") or "")
                  if p and Path(p).exists()), None)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -6,9 +6,12 @@ runs the same properties on as many inputs as it is given time for.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from . import properties as prop
+
+pytestmark = pytest.mark.slow  # property-based fuzzing
 
 QUICK = settings(max_examples=300, deadline=2000, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])

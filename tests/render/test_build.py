@@ -12,6 +12,8 @@ from PIL import Image
 
 from prophecy.compiler.cli import main
 
+pytestmark = pytest.mark.slow  # whole builds
+
 URL = "https://example.invalid/tts"
 
 

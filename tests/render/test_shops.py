@@ -15,6 +15,8 @@ pytest.importorskip("pyvips")  # the CMYK profile ships in pyvips-binary (the 's
 
 from prophecy.render import cmyk  # noqa: E402
 
+pytestmark = pytest.mark.slow  # whole print-shop builds through libvips
+
 DTC_LIMIT = 240.0
 
 
