@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from prophecy.dsl import ast
+from prophecy.dsl import ast, printer
 
 
 def _own(grimoire: str | None, card: str | None) -> str:
@@ -187,6 +187,9 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
         f"take {_top(n.count, 'your discard pile')} into your hand"),
     ast.LookAtDeck: _look,
     ast.GainPoints: lambda n, g: f"score {n.count} point{'s' if n.count != 1 else ''} at once",
+    # a verb declared with a meaning: its sentence, the node's values put in
+    **{cls: (lambda n, g: printer.fill(type(n).verb.meaning, n))
+       for cls, verb in ast.VERBS.items() if verb.meaning},
     ast.Repeat: _repeat,
     ast.Each: _each,
     ast.Choose: _choose,

@@ -248,10 +248,23 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
     ast.TakeFromDiscard: _take,
     ast.LookAtDeck: lambda n, g: Step("look", to_text(n), n.count),
     ast.GainPoints: lambda n, g: Step("points", to_text(n), n.count),
+    # a verb declared with a template: its icon and its canonical words
+    **{cls: (lambda n, g: _templated(n, g)) for cls, verb in ast.VERBS.items() if verb.template},
     ast.Repeat: lambda n, g: _repeat(n, g),
     ast.Each: lambda n, g: _each(n, g),
     ast.Choose: lambda n, g: _choose(n, g),
 }
+
+
+def _templated(n: Any, g: str | None) -> Step:
+    """The step of a verb declared with a template: its icon, its words (a 'matching'
+    card named by the card's own grimoire), its count."""
+    verb = type(n).verb
+    match = getattr(n, "match", None)
+    if match == ast.THIS and g is not None:
+        n = replace(n, match=g)
+    return Step(verb.icon, printer.fill(verb.template, n), getattr(n, "count", None),
+                _grimoire(match, g))
 
 
 def _up_to(n: Any) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 THIS = "this"
 ANY = "any"
@@ -31,6 +31,47 @@ Source = Literal["hand", "discard", "deck"]
 Destination = Literal["pile", "center"]
 Who = Literal["opponent", "player"]
 LookRest = Literal["back", "bottom", "pile", "center"]
+
+
+#: What one use of an action brings its player, as the linter weighs it: cards in hand,
+#: stashed cards, cards on a Dark Deed, a Level, points; nothing that scores ('nothing'),
+#: or a loss that still counts at scoring ('loss': a Level or stored cards taken away).
+Gives = Literal["hand", "stash", "deed", "level", "points", "nothing", "loss"]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """What the rules language says of one action, declared once on its AST class.
+
+    Every list about actions is derived from these declarations (``VERBS``): the
+    words a line may start with (``dsl/diagnose.py``), what 'Each opponent' may
+    do and how it is written after it (``dsl/parser.py``, ``dsl/printer.py``),
+    the face's icon (``compiler/faces.py``, drawn by ``render/icons.py``), the
+    linter's worth (``compiler/lint/values.py``) and the examples the tests and
+    the fuzzer use. A verb with a ``template`` needs no printer, face or sentence
+    of its own: they are made from it.
+
+    - ``words``: how a canonical line writes it ("Add", "Level up", "Reveal Arcana");
+    - ``third``: its first word after 'Each opponent' ("adds", "levels");
+    - ``each``: whether 'Each opponent' and 'Each player' may do it;
+    - ``example``: a canonical line using it (it parses and prints to itself: a test);
+    - ``hint``: what it does, in a few words, for error hints;
+    - ``icon``: its icon on a card face (``render/icons.py``'s ``ICONS``);
+    - ``gives``: what one use brings (see ``Gives``);
+    - ``template``: its canonical text with the node's values in braces; ``{cards}``
+      is the count and noun ('a card', 'up to 2 Creature cards');
+    - ``meaning``: the sentence an editor shows for it, with the same placeholders.
+    """
+
+    words: str
+    third: str
+    each: bool
+    example: str
+    hint: str
+    icon: str
+    gives: Gives
+    template: str = ""
+    meaning: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +164,16 @@ class DeedTarget(Node):
 class AddToDeed(Node):
     """Move ``count`` cards from the Arcana deck face down onto a Dark Deed (up to: or fewer)."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Add",
+        third="adds",
+        each=True,
+        example="Add 1 to any Dark Deed",
+        hint="store the top Arcana on one of your Dark Deeds",
+        icon="add_deed",
+        gives="deed",
+    )
+
     count: int
     target: DeedTarget
     up_to: bool = False
@@ -132,6 +183,16 @@ class AddToDeed(Node):
 class RemoveFromDeed(Node):
     """Take ``count`` stored cards off a Dark Deed, to the center (``up_to``: or fewer)."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Remove",
+        third="removes",
+        each=True,
+        example="Remove 1 from highest-points Dark Deed",
+        hint="take stored cards off one of your Dark Deeds",
+        icon="remove_deed",
+        gives="loss",
+    )
+
     count: int
     target: DeedTarget
     up_to: bool = False
@@ -140,6 +201,16 @@ class RemoveFromDeed(Node):
 @dataclass(frozen=True)
 class Stash(Node):
     """Tuck cards under the reference card; ``match`` filters cards from hand."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Stash",
+        third="stashes",
+        each=True,
+        example="Stash a card from your hand",
+        hint="tuck a card under your Reference card, for points",
+        icon="stash",
+        gives="stash",
+    )
 
     count: int
     source: Source
@@ -151,6 +222,16 @@ class Stash(Node):
 class DrawArcana(Node):
     """Draw ``count`` Arcana cards into the hand (``up_to``: the player may draw fewer)."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Draw",
+        third="draws",
+        each=True,
+        example="Draw 2 Arcana",
+        hint="draw Arcana cards",
+        icon="draw",
+        gives="hand",
+    )
+
     count: int
     up_to: bool = False
 
@@ -158,6 +239,16 @@ class DrawArcana(Node):
 @dataclass(frozen=True)
 class DrawDeeds(Node):
     """Draw ``count`` Dark Deeds, keep ``keep``, the rest to the deck's bottom."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Draw",
+        third="draws",
+        each=True,
+        example="Draw 3 Dark Deeds, keep 1",
+        hint="draw Dark Deeds and keep some",
+        icon="draw_deed",
+        gives="nothing",
+    )
 
     count: int
     keep: int
@@ -167,6 +258,16 @@ class DrawDeeds(Node):
 class LevelUp(Node):
     """Level up one Grimoire: a name, THIS, ANY, HIGHEST or LOWEST."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Level up",
+        third="levels",
+        each=True,
+        example="Level up this Grimoire",
+        hint="raise a Grimoire one Level",
+        icon="level_up",
+        gives="level",
+    )
+
     grimoire: str
 
 
@@ -174,12 +275,32 @@ class LevelUp(Node):
 class LevelDown(Node):
     """Level down one Grimoire: a name, THIS, ANY, HIGHEST or LOWEST."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Level down",
+        third="levels",
+        each=True,
+        example="Level down any Grimoire",
+        hint="lower a Grimoire one Level",
+        icon="level_down",
+        gives="loss",
+    )
+
     grimoire: str
 
 
 @dataclass(frozen=True)
 class Discard(Node):
     """Discard ``count`` cards (of a type or grimoire: ``match``) from hand, to a pile."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Discard",
+        third="discards",
+        each=True,
+        example="Discard 1 to the center",
+        hint="discard cards from your hand",
+        icon="discard",
+        gives="nothing",
+    )
 
     count: int
     to: Destination = "pile"
@@ -191,6 +312,17 @@ class Discard(Node):
 class RevealUntil(Node):
     """Reveal Arcana until a matching card, take it, discard the rest."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Reveal Arcana",
+        third="reveals",
+        each=False,
+        example=("Reveal Arcana until a Creature card, take it, "
+                 "discard the rest to the center"),
+        hint="find a card of one type or grimoire in the Arcana deck",
+        icon="reveal_until",
+        gives="hand",
+    )
+
     match: str | None
     rest: Destination = "center"
 
@@ -199,12 +331,33 @@ class RevealUntil(Node):
 class TakeFromDiscard(Node):
     """Take the top ``count`` cards of the player's discard pile into hand."""
 
+    verb: ClassVar[Verb] = Verb(
+        words="Take",
+        third="takes",
+        each=True,
+        example="Take the top card of your discard pile",
+        hint="take the top of your discard pile into your hand",
+        icon="take",
+        gives="hand",
+    )
+
     count: int
 
 
 @dataclass(frozen=True)
 class LookAtDeck(Node):
     """Look at the top ``count`` Arcana, take ``take`` of them, and the rest go to ``rest``."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Look at",
+        third="looks",
+        each=False,
+        example=("Look at the top 3 cards of the Arcana deck, take 1, "
+                 "put the rest back in any order"),
+        hint="look at the top of the Arcana deck",
+        icon="look",
+        gives="hand",
+    )
 
     count: int
     take: int = 0
@@ -214,6 +367,16 @@ class LookAtDeck(Node):
 @dataclass(frozen=True)
 class GainPoints(Node):
     """Score ``count`` points at once (the score part 'gained')."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Gain",
+        third="gains",
+        each=True,
+        example="Gain 2 points",
+        hint="score points at once",
+        icon="points",
+        gives="points",
+    )
 
     count: int
 
@@ -291,6 +454,14 @@ REQUIREMENT_CLASSES = typing.get_args(Requirement)
 ACTION_CLASSES = typing.get_args(Action)
 LINE_CLASSES = typing.get_args(Line)
 _BY_NAME = {cls.__name__: cls for cls in NODE_CLASSES}
+#: Every action class that is a verb (not a way of combining actions), with its declaration.
+VERBS: dict[type[Node], Verb] = {cls: cls.verb for cls in ACTION_CLASSES if "verb" in vars(cls)}
+
+
+def listing(words: typing.Iterable[str]) -> str:
+    """'a, b or c', each word once, in order (for hints and docs that list verbs)."""
+    unique = list(dict.fromkeys(words))
+    return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " or " + unique[-1]
 
 
 def data_fields(cls: type[Node]) -> list[dataclasses.Field[Any]]:

@@ -296,8 +296,10 @@ _SHOWN = {
 
 _STARTS_HINT = (
     "a line starts with a requirement (Grimoire Level 2, Top Discard ..., Reveal ..., "
-    "If ...) or an action (Add, Remove, Stash, Draw, Level up, Level down, Discard, Take, "
-    "Look at, Gain, Reveal Arcana, Choose one, Each opponent)"
+    "If ...) or an action ("
+    + ", ".join(dict.fromkeys([*(verb.words for verb in ast.VERBS.values()),
+                               "Choose one", "Each opponent"]))
+    + ")"
 )
 
 

@@ -29,6 +29,7 @@ def lark_parser() -> Lark:
         parser="lalr",
         lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
         propagate_positions=True,
+        maybe_placeholders=True,  # '[part]' is None when absent: every rule has a fixed arity
         cache=True,  # Lark keeps the analysed grammar in a temp file: a faster cold start
     )
 
@@ -37,4 +38,4 @@ def lark_parser() -> Lark:
 def fast_parser() -> Lark:
     """The same parser over ``dsl.lexer.FastLexer``: for one line of ASCII text, the common case."""
     return Lark.open("grammar.lark", rel_to=__file__, parser="lalr", lexer=FastLexer,
-                     propagate_positions=True, cache=True)
+                     propagate_positions=True, maybe_placeholders=True, cache=True)

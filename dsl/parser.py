@@ -25,12 +25,12 @@ from prophecy.dsl.errors import DslError
 from prophecy.dsl.grammar import MAX_COUNT, NUMBER_WORDS, fast_parser, lark_parser
 from prophecy.dsl.vocabulary import Vocabulary
 
-#: What "Each opponent ..." and "Each player ..." may do: the actions a player does
-#: alone with their own cards. Looking, revealing and choosing stay with the card's owner.
-EACH_ACTIONS = (
-    ast.AddToDeed, ast.RemoveFromDeed, ast.Stash, ast.DrawArcana, ast.DrawDeeds, ast.LevelUp,
-    ast.LevelDown, ast.Discard, ast.TakeFromDiscard, ast.GainPoints, ast.Repeat,
-)
+#: What "Each opponent ..." and "Each player ..." may do: the verbs declared ``each``
+#: (the actions a player does alone with their own cards), and repeating one of them.
+EACH_ACTIONS: tuple[type[ast.Node], ...] = (
+    *(cls for cls, verb in ast.VERBS.items() if verb.each), ast.Repeat)
+#: The same, in words, for the message when another action follows 'Each'.
+EACH_WORDS = ast.listing(verb.words.lower() for verb in ast.VERBS.values() if verb.each)
 
 
 def parse(text: str, vocab: Vocabulary) -> ast.Line:
@@ -91,6 +91,22 @@ class _Amount:
     up_to: bool = False
 
 
+@dataclass(frozen=True)
+class _Cards:
+    """Cards chosen from somewhere: how many, and of which type or grimoire (if written)."""
+
+    amount: _Amount
+    match: str | None
+
+
+@dataclass(frozen=True)
+class _Top:
+    """The top cards of a pile: how many, and whether 'Arcana' was written before 'cards'."""
+
+    count: int
+    arcana: bool
+
+
 def _span(meta: Meta) -> ast.Span:
     return ast.Span(meta.line, meta.column, meta.start_pos, meta.end_pos)
 
@@ -117,9 +133,12 @@ class _Build:
     """Parse tree → AST. Method names are the grammar's rule names and aliases.
 
     Each such method takes the rule's ``meta`` (its place) and its children,
-    already built; a rule without a method stays a ``Tree`` for its parent to
-    read. The walk is Lark's ``Transformer`` with ``v_args(meta=True)`` written
-    out: without its per-call wrappers it takes a quarter less time per line.
+    already built, as parameters named for what they are: every rule of the
+    grammar has a fixed number of children (an optional one is None when
+    absent), so nothing is read by position or found by its type. A rule
+    without a method stays a ``Tree`` for its parent to test for presence. The
+    walk is Lark's ``Transformer`` with ``v_args(meta=True, inline=True)``
+    written out: without its per-call wrappers it takes a quarter less time.
     """
 
     def __init__(self, vocab: Vocabulary) -> None:
@@ -130,7 +149,7 @@ class _Build:
         method = _RULES.get(tree.data)
         if method is None:
             return Tree(tree.data, children, tree.meta)
-        return method(self, tree.meta, children)
+        return method(self, tree.meta, *children)
 
     # names, resolved against the vocabulary ---------------------------------------
     def _grimoire(self, name: _Name, also: dict[str, str] | None = None) -> str:
@@ -139,23 +158,22 @@ class _Build:
     def _match(self, name: _Name) -> str:
         return self.vocab.match(name.text, (name.column, name.length))
 
-    def _optional_grimoire(self, children: list[Any]) -> str | None:
-        name = next((c for c in children if isinstance(c, _Name)), None)
+    def _optional_grimoire(self, name: _Name | None) -> str | None:
         return None if name is None else self._grimoire(name)
 
-    def name(self, meta: Meta, children: list[Token]) -> _Name:
-        return _Name(" ".join(children), meta.column, meta.end_pos - meta.start_pos)
+    def name(self, meta: Meta, *words: Token) -> _Name:
+        return _Name(" ".join(words), meta.column, meta.end_pos - meta.start_pos)
 
     # lines ------------------------------------------------------------------------
-    def effect(self, meta: Meta, children: list[Any]) -> ast.Effect:
-        requirements, actions = children
+    def effect(self, meta: Meta, requirements: tuple[ast.Requirement, ...],
+               actions: tuple[ast.Action, ...]) -> ast.Effect:
         return ast.Effect(requirements, actions, span=_span(meta))
 
-    def bare_effect(self, meta: Meta, children: list[Any]) -> ast.Effect:
-        return ast.Effect((), children[0], span=_span(meta))
+    def bare_effect(self, meta: Meta, actions: tuple[ast.Action, ...]) -> ast.Effect:
+        return ast.Effect((), actions, span=_span(meta))
 
-    def requirements_line(self, meta: Meta, children: list[Any]) -> ast.Compare:
-        requirements = children[0]
+    def requirements_line(self, meta: Meta, requirements: tuple[ast.Requirement, ...]
+                          ) -> ast.Compare:
         if len(requirements) == 1 and isinstance(requirements[0], ast.Compare):
             return requirements[0]  # a Prophecy Verse condition standing alone
         raise DslError(
@@ -164,197 +182,193 @@ class _Build:
             "'Grimoire Level 2: Draw 1 Arcana'",
         )
 
-    def title_line(self, meta: Meta, children: list[Any]) -> ast.Title:
-        title: ast.Title = children[0]
+    def title_line(self, meta: Meta, title: ast.Title) -> ast.Title:
         return title
 
     # requirements ----------------------------------------------------------------
-    def requirements(self, meta: Meta, children: list[Any]) -> tuple[ast.Requirement, ...]:
-        if len(children) == 1:
-            only: tuple[ast.Requirement, ...] = children[0]
-            return only
-        return (ast.AnyOf(tuple(children), span=_span(meta)),)
+    def requirements(self, meta: Meta, *groups: tuple[ast.Requirement, ...]
+                     ) -> tuple[ast.Requirement, ...]:
+        if len(groups) == 1:
+            return groups[0]
+        return (ast.AnyOf(groups, span=_span(meta)),)
 
-    def all_of(self, meta: Meta, children: list[Any]) -> tuple[ast.Requirement, ...]:
-        if isinstance(children[-1], Tree):  # trailing_plus: "Level 3+" means 3 or more
-            children = [*children[:-2], _plus(children[-2], children[-1].meta)]
-        return tuple(children)
+    def all_of(self, meta: Meta, *parts: Any) -> tuple[ast.Requirement, ...]:
+        *requirements, plus = parts
+        if plus is not None:  # trailing_plus: "Level 3+" means 3 or more
+            requirements[-1] = _plus(requirements[-1], plus.meta)
+        return tuple(requirements)
 
-    def own_level(self, meta: Meta, children: list[Any]) -> ast.Requirement:
-        level, op = children[0], children[1] if len(children) > 1 else "at_least"
-        if op == "at_most":
+    def own_level(self, meta: Meta, level: int, bound: ast.Op | None) -> ast.Requirement:
+        if bound == "at_most":
             raise _error("'Grimoire Level N or lower' needs the grimoire's name", meta,
                          "write 'If your Necromancy is Level 1 or lower' with the grimoire")
         return ast.LevelReq(ast.THIS, level, span=_span(meta))
 
-    def named_level(self, meta: Meta, children: list[Any]) -> ast.Requirement:
-        grimoire = self._grimoire(children[0], {"grimoire": "Grimoire"})
-        level, op = children[1], children[2] if len(children) > 2 else "at_least"
-        if op == "at_most":
+    def named_level(self, meta: Meta, name: _Name, level: int, bound: ast.Op | None
+                    ) -> ast.Requirement:
+        grimoire = self._grimoire(name, {"grimoire": "Grimoire"})
+        if bound == "at_most":
             subject = ast.Quantity("level", grimoire, span=_span(meta))
             return ast.Compare(subject, "at_most", level, span=_span(meta))
         return ast.LevelReq(grimoire, level, span=_span(meta))
 
-    def top_discard(self, meta: Meta, children: list[Any]) -> ast.TopDiscardReq:
-        name = next(c for c in children if isinstance(c, _Name))
+    def top_discard(self, meta: Meta, article: Token | None, name: _Name, noun: Any
+                    ) -> ast.TopDiscardReq:
         return ast.TopDiscardReq(self._match(name), span=_span(meta))
 
-    def reveal(self, meta: Meta, children: list[Any]) -> ast.RevealReq:
-        name = next(c for c in children if isinstance(c, _Name))
+    def reveal(self, meta: Meta, article: Token | None, name: _Name, noun: Any
+               ) -> ast.RevealReq:
         return ast.RevealReq(self._match(name), span=_span(meta))
 
-    def at_least(self, meta: Meta, children: list[Any]) -> ast.Op:
+    def at_least(self, meta: Meta, word: Token) -> ast.Op:
         return "at_least"
 
-    def at_most(self, meta: Meta, children: list[Any]) -> ast.Op:
+    def at_most(self, meta: Meta, word: Token) -> ast.Op:
         return "at_most"
 
     # verse conditions and titles ---------------------------------------------------
-    def cond_completed(self, meta: Meta, children: list[Any]) -> ast.Compare:
-        value, op = children[0]
-        subject = ast.Quantity("completed", self._optional_grimoire(children[1:]),
-                               span=_span(meta))
+    def cond_completed(self, meta: Meta, bound: tuple[int, ast.Op], name: _Name | None,
+                       noun: Any) -> ast.Compare:
+        value, op = bound
+        subject = ast.Quantity("completed", self._optional_grimoire(name), span=_span(meta))
         return ast.Compare(subject, op, value, span=_span(meta))
 
-    def cond_level(self, meta: Meta, children: list[Any]) -> ast.Compare:
-        name, (value, op) = children
+    def cond_level(self, meta: Meta, name: _Name, phrase: tuple[int, ast.Op]) -> ast.Compare:
+        value, op = phrase
         subject = ast.Quantity("level", self._grimoire(name), span=_span(meta))
         return ast.Compare(subject, op, value, span=_span(meta))
 
-    def cond_have(self, meta: Meta, children: list[Any]) -> ast.Compare:
-        (value, op), subject = children
+    def cond_have(self, meta: Meta, bound: tuple[int, ast.Op], subject: ast.Quantity
+                  ) -> ast.Compare:
+        value, op = bound
         return ast.Compare(subject, op, value, span=_span(meta))
 
-    def level_exact(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0], children[1] if len(children) > 1 else "exactly"
+    def level_exact(self, meta: Meta, level: int, bound: ast.Op | None) -> tuple[int, ast.Op]:
+        return level, bound or "exactly"
 
-    def level_at_least(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0], "at_least"
+    def level_at_least(self, meta: Meta, level: int) -> tuple[int, ast.Op]:
+        return level, "at_least"
 
-    def level_at_most(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[-1], "at_most"
+    def level_at_most(self, meta: Meta, most: Token, level: int) -> tuple[int, ast.Op]:
+        return level, "at_most"
 
-    def amount_bound(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0], children[1] if len(children) > 1 else "at_least"
+    def amount_bound(self, meta: Meta, value: int, bound: ast.Op | None) -> tuple[int, ast.Op]:
+        return value, bound or "at_least"
 
-    def amount_plus(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0], "at_least"
+    def amount_plus(self, meta: Meta, value: int) -> tuple[int, ast.Op]:
+        return value, "at_least"
 
     at_least_amount = amount_plus
 
-    def exactly(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0], "exactly"
+    def exactly(self, meta: Meta, value: int) -> tuple[int, ast.Op]:
+        return value, "exactly"
 
-    def at_most_amount(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[-1], "at_most"
+    def at_most_amount(self, meta: Meta, most: Token, value: int) -> tuple[int, ast.Op]:
+        return value, "at_most"
 
-    def more_than(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        return children[0] + 1, "at_least"
+    def more_than(self, meta: Meta, value: int) -> tuple[int, ast.Op]:
+        return value + 1, "at_least"
 
-    def fewer_than(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
-        if children[0] == 0:
+    def fewer_than(self, meta: Meta, value: int) -> tuple[int, ast.Op]:
+        if value == 0:
             raise _error("fewer than 0 can never hold", meta, "write 'exactly 0' or 'no'")
-        return children[0] - 1, "at_most"
+        return value - 1, "at_most"
 
-    def no_amount(self, meta: Meta, children: list[Any]) -> tuple[int, ast.Op]:
+    def no_amount(self, meta: Meta) -> tuple[int, ast.Op]:
         return 0, "exactly"
 
-    def _quantity(self, kind: ast.QuantityKind, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return ast.Quantity(kind, self._optional_grimoire(children), span=_span(meta))
+    def q_stashed(self, meta: Meta, noun: Any) -> ast.Quantity:
+        return ast.Quantity("stashed", span=_span(meta))
 
-    def q_stashed(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("stashed", meta, children)
+    def q_hand(self, meta: Meta, noun: Any) -> ast.Quantity:
+        return ast.Quantity("hand", span=_span(meta))
 
-    def q_hand(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("hand", meta, children)
+    def q_deed_cards(self, meta: Meta, noun: Any, deed: Any) -> ast.Quantity:
+        return ast.Quantity("deed_cards", span=_span(meta))
 
-    def q_deed_cards(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("deed_cards", meta, children)
+    def q_completed(self, meta: Meta, name: _Name | None, deed: Any) -> ast.Quantity:
+        return ast.Quantity("completed", self._optional_grimoire(name), span=_span(meta))
 
-    def q_completed(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("completed", meta, children)
+    def q_deeds(self, meta: Meta, name: _Name | None, deed: Any) -> ast.Quantity:
+        return ast.Quantity("deeds", self._optional_grimoire(name), span=_span(meta))
 
-    def q_deeds(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("deeds", meta, children)
+    def q_total_level(self, meta: Meta) -> ast.Quantity:
+        return ast.Quantity("total_level", span=_span(meta))
 
-    def q_total_level(self, meta: Meta, children: list[Any]) -> ast.Quantity:
-        return self._quantity("total_level", meta, children)
+    def most(self, meta: Meta, word: Token, subject: ast.Quantity) -> ast.Title:
+        return ast.Title(True, subject, span=_span(meta))
 
-    def most(self, meta: Meta, children: list[Any]) -> ast.Title:
-        return ast.Title(True, children[-1], span=_span(meta))
+    def fewest(self, meta: Meta, word: Token, subject: ast.Quantity) -> ast.Title:
+        return ast.Title(False, subject, span=_span(meta))
 
-    def fewest(self, meta: Meta, children: list[Any]) -> ast.Title:
-        return ast.Title(False, children[-1], span=_span(meta))
-
-    def _level_title(self, most: bool, meta: Meta, children: list[Any]) -> ast.Title:
-        name = next(c for c in children if isinstance(c, _Name))
+    def _level_title(self, most: bool, meta: Meta, name: _Name) -> ast.Title:
         subject = ast.Quantity("level", self._grimoire(name), span=_span(meta))
         return ast.Title(most, subject, span=_span(meta))
 
-    def highest_level(self, meta: Meta, children: list[Any]) -> ast.Title:
-        return self._level_title(True, meta, children)
+    def highest_level(self, meta: Meta, word: Token, name: _Name) -> ast.Title:
+        return self._level_title(True, meta, name)
 
-    def lowest_level(self, meta: Meta, children: list[Any]) -> ast.Title:
-        return self._level_title(False, meta, children)
+    def lowest_level(self, meta: Meta, word: Token, name: _Name) -> ast.Title:
+        return self._level_title(False, meta, name)
 
-    def most_levels(self, meta: Meta, children: list[Any]) -> ast.Title:
+    def most_levels(self, meta: Meta, word: Token) -> ast.Title:
         return ast.Title(True, ast.Quantity("total_level", span=_span(meta)), span=_span(meta))
 
-    def fewest_levels(self, meta: Meta, children: list[Any]) -> ast.Title:
+    def fewest_levels(self, meta: Meta, word: Token) -> ast.Title:
         return ast.Title(False, ast.Quantity("total_level", span=_span(meta)), span=_span(meta))
 
     # actions ------------------------------------------------------------------------
-    def actions(self, meta: Meta, children: list[Any]) -> tuple[ast.Action, ...]:
-        return tuple(children)
+    def actions(self, meta: Meta, *actions: ast.Action) -> tuple[ast.Action, ...]:
+        return actions
 
-    def option(self, meta: Meta, children: list[Any]) -> tuple[ast.Action, ...]:
-        return tuple(children)
+    def option(self, meta: Meta, *actions: ast.Action) -> tuple[ast.Action, ...]:
+        return actions
 
-    def choose(self, meta: Meta, children: list[Any]) -> ast.Choose:
-        return ast.Choose(tuple(children), span=_span(meta))
+    def choose(self, meta: Meta, *options: tuple[ast.Action, ...]) -> ast.Choose:
+        return ast.Choose(options, span=_span(meta))
 
-    def repeat(self, meta: Meta, children: list[Any]) -> ast.Action:
-        action, times = children
+    def repeat(self, meta: Meta, action: ast.Action, times: int) -> ast.Action:
         return action if times == 1 else ast.Repeat(times, action, span=_span(meta))
 
-    def each(self, meta: Meta, children: list[Any]) -> ast.Each:
-        who, action, *times = children
-        if times and times[0] != 1:
-            action = ast.Repeat(times[0], action, span=action.span)
+    def each(self, meta: Meta, who: ast.Who, action: ast.Action, times: int | None) -> ast.Each:
+        if times is not None and times != 1:
+            action = ast.Repeat(times, action, span=action.span)
         if not isinstance(action, EACH_ACTIONS):
             raise _error(f"'Each {who}' cannot be followed by this action", meta,
-                         "each player may add, remove, stash, draw, level up or down, "
-                         "discard, take or gain, as in 'Each opponent discards 1'")
+                         f"each player may {EACH_WORDS}, as in 'Each opponent discards 1'")
         return ast.Each(who, action, span=_span(meta))
 
-    def each_subject(self, meta: Meta, children: list[Any]) -> str:
-        return str(children[-1])
+    def each_subject(self, meta: Meta, word: Any, who: ast.Who) -> ast.Who:
+        return who
 
-    def opponents(self, meta: Meta, children: list[Any]) -> str:
+    def your_opponents(self, meta: Meta, each: Token | None) -> ast.Who:
         return "opponent"
 
-    def players(self, meta: Meta, children: list[Any]) -> str:
+    def opponents(self, meta: Meta) -> ast.Who:
+        return "opponent"
+
+    def players(self, meta: Meta) -> ast.Who:
         return "player"
 
-    def twice(self, meta: Meta, children: list[Any]) -> int:
+    def twice(self, meta: Meta) -> int:
         return 2
 
-    def once(self, meta: Meta, children: list[Any]) -> int:
+    def once(self, meta: Meta) -> int:
         return 1
 
-    def n_times(self, meta: Meta, children: list[Any]) -> int:
-        return int(children[0])
+    def n_times(self, meta: Meta, count: int) -> int:
+        return count
 
-    def add(self, meta: Meta, children: list[Any]) -> ast.AddToDeed:
-        amount, target = children[0], children[-1]
+    def add(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
+            ) -> ast.AddToDeed:
         return ast.AddToDeed(amount.count, target, amount.up_to, span=_span(meta))
 
-    def remove(self, meta: Meta, children: list[Any]) -> ast.RemoveFromDeed:
-        amount, target = children[0], children[-1]
+    def remove(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
+               ) -> ast.RemoveFromDeed:
         return ast.RemoveFromDeed(amount.count, target, amount.up_to, span=_span(meta))
 
-    def stash(self, meta: Meta, children: list[Any]) -> ast.Stash:
-        (amount, match), source = children
+    def stash(self, meta: Meta, cards: _Cards, source: ast.Source) -> ast.Stash:
+        amount, match = cards.amount, cards.match
         if match is not None and source != "hand":
             raise _error("only cards from your hand can be chosen by type or grimoire", meta,
                          "write 'Stash a card from your hand' or 'Stash the top card of "
@@ -365,19 +379,17 @@ class _Build:
                          f"'Stash the top {amount.count} cards of the Arcana deck'")
         return ast.Stash(amount.count, source, match, amount.up_to, span=_span(meta))
 
-    def stash_top(self, meta: Meta, children: list[Any]) -> ast.Stash:
-        (count, _), source = children
-        return ast.Stash(count, source, span=_span(meta))
+    def stash_top(self, meta: Meta, top: _Top, source: ast.Source) -> ast.Stash:
+        return ast.Stash(top.count, source, span=_span(meta))
 
-    def draw_arcana(self, meta: Meta, children: list[Any]) -> ast.DrawArcana:
-        amount = children[0]
+    def draw_arcana(self, meta: Meta, amount: _Amount, noun: Any) -> ast.DrawArcana:
         return ast.DrawArcana(amount.count, amount.up_to, span=_span(meta))
 
     draw_cards = draw_arcana
 
-    def draw_deeds(self, meta: Meta, children: list[Any]) -> ast.DrawDeeds:
-        amount, keep = children[0], [c for c in children[1:] if isinstance(c, int)]
-        if not keep and amount.count != 1:  # 'Draw 1 Dark Deed' keeps it; of more, say how many
+    def draw_deeds(self, meta: Meta, amount: _Amount, noun: Any, keep: int | None
+                   ) -> ast.DrawDeeds:
+        if keep is None and amount.count != 1:  # 'Draw 1 Dark Deed' keeps it; of more, say
             raise DslError(
                 "say how many of the drawn Dark Deeds to keep",
                 column=meta.end_column,
@@ -386,66 +398,65 @@ class _Build:
         if amount.up_to:
             raise _error("'up to' does not go with drawing Dark Deeds", meta,
                          "write 'Draw 3 Dark Deeds, keep 1'")
-        return ast.DrawDeeds(amount.count, keep[0] if keep else 1, span=_span(meta))
+        return ast.DrawDeeds(amount.count, 1 if keep is None else keep, span=_span(meta))
 
-    def keep(self, meta: Meta, children: list[Any]) -> int:
-        return int(children[0])
+    def keep(self, meta: Meta, count: int) -> int:
+        return count
 
-    def level_up(self, meta: Meta, children: list[Any]) -> ast.LevelUp:
-        return ast.LevelUp(children[0], span=_span(meta))
+    def level_up(self, meta: Meta, grimoire: str) -> ast.LevelUp:
+        return ast.LevelUp(grimoire, span=_span(meta))
 
-    def level_down(self, meta: Meta, children: list[Any]) -> ast.LevelDown:
-        return ast.LevelDown(children[0], span=_span(meta))
+    def level_down(self, meta: Meta, grimoire: str) -> ast.LevelDown:
+        return ast.LevelDown(grimoire, span=_span(meta))
 
-    def discard(self, meta: Meta, children: list[Any]) -> ast.Discard:
-        amount, match = children[0], _matched(children)
-        to: ast.Destination = "center" if "center" in children[1:] else "pile"
-        return ast.Discard(amount.count, to, amount.up_to, match, span=_span(meta))
+    def discard(self, meta: Meta, amount: _Amount, match: _Match | None, noun: Any,
+                hand: str | None, to: ast.Destination | None) -> ast.Discard:
+        return ast.Discard(amount.count, to or "pile", amount.up_to,
+                           None if match is None else match.value, span=_span(meta))
 
-    def reveal_until(self, meta: Meta, children: list[Any]) -> ast.RevealUntil:
-        rest: ast.Destination = children[-1] if children[-1] in ("pile", "center") else "center"
-        return ast.RevealUntil(_matched(children), rest, span=_span(meta))
+    def reveal_until(self, meta: Meta, article: Token, match: _Match | None, noun: Any,
+                     rest: ast.Destination | None) -> ast.RevealUntil:
+        return ast.RevealUntil(None if match is None else match.value, rest or "center",
+                               span=_span(meta))
 
-    def take_discard(self, meta: Meta, children: list[Any]) -> ast.TakeFromDiscard:
-        return ast.TakeFromDiscard(children[0][0], span=_span(meta))
+    def take_discard(self, meta: Meta, top: _Top) -> ast.TakeFromDiscard:
+        return ast.TakeFromDiscard(top.count, span=_span(meta))
 
-    def look(self, meta: Meta, children: list[Any]) -> ast.LookAtDeck:
-        count, arcana = children[0]
-        if not arcana and not any(isinstance(c, Tree) and c.data == "deck_phrase"
-                                  for c in children):
+    def look(self, meta: Meta, top: _Top, deck: Tree[Any] | None, take: int | None,
+             rest: ast.LookRest | None) -> ast.LookAtDeck:
+        count = top.count
+        if not top.arcana and deck is None:
             raise _error("say which cards to look at", meta,
                          f"write 'Look at the top {count} cards of the Arcana deck, put them "
                          "back in any order'")
-        take = next((c for c in children[1:] if isinstance(c, int)), 0)  # look_take
-        rest: ast.LookRest = next((c for c in children[1:] if c in _LOOK_RESTS), "back")
+        take = take or 0
         if take > count:
             raise _error(f"you cannot take {take} of the {count} cards you look at", meta,
                          f"write 'Look at the top {max(take, 2)} cards of the Arcana deck, "
                          f"take {take}, put the rest back in any order'")
-        return ast.LookAtDeck(count, take, rest, span=_span(meta))
+        return ast.LookAtDeck(count, take, rest or "back", span=_span(meta))
 
-    def look_take(self, meta: Meta, children: list[Any]) -> int:
-        return int(children[0])
+    def look_take(self, meta: Meta, count: int) -> int:
+        return count
 
-    def back(self, meta: Meta, children: list[Any]) -> str:
+    def back(self, meta: Meta, any_order: Token | None) -> ast.LookRest:
         return "back"
 
-    def bottom(self, meta: Meta, children: list[Any]) -> str:
+    def bottom(self, meta: Meta) -> ast.LookRest:
         return "bottom"
 
-    def discard_rest(self, meta: Meta, children: list[Any]) -> str:
-        return "center" if "center" in children else "pile"
+    def discard_rest(self, meta: Meta, to: ast.Destination | None) -> ast.LookRest:
+        return to or "pile"
 
-    def gain(self, meta: Meta, children: list[Any]) -> ast.GainPoints:
-        amount = children[0]
+    def gain(self, meta: Meta, amount: _Amount) -> ast.GainPoints:
         if amount.up_to:
             raise _error("points are gained in full, not 'up to'", meta,
                          f"write 'Gain {amount.count} points'")
         return ast.GainPoints(amount.count, span=_span(meta))
 
     # the parts of actions ------------------------------------------------------------
-    def deed_target(self, meta: Meta, children: list[Any]) -> ast.DeedTarget:
-        words = [c for c in children if isinstance(c, Token)]
+    def deed_target(self, meta: Meta, *parts: Any) -> ast.DeedTarget:
+        *words, _noun = parts
         if any(w.value.lower().startswith("opponent") for w in words):
             raise _error("a Dark Deed target is always one of your own", meta,
                          "to act on an opponent's Dark Deeds write 'Each opponent removes 1 "
@@ -474,22 +485,22 @@ class _Build:
             return "any", words
         raise unknown_target(words[0], self.vocab)
 
-    def some_cards(self, meta: Meta, children: list[Any]) -> tuple[_Amount, str | None]:
-        return children[0], _matched(children)
+    def some_cards(self, meta: Meta, amount: _Amount, match: _Match | None, noun: Any
+                   ) -> _Cards:
+        return _Cards(amount, None if match is None else match.value)
 
-    def top_cards(self, meta: Meta, children: list[Any]) -> tuple[int, bool]:
-        """(how many, whether 'Arcana' was written before 'cards')."""
-        count = next((c for c in children if isinstance(c, int)), 1)
-        return count, any(isinstance(c, Tree) and c.data == "arcana_word" for c in children)
+    def top_cards(self, meta: Meta, count: int | None, arcana: Tree[Any] | None, noun: Any
+                  ) -> _Top:
+        return _Top(1 if count is None else count, arcana is not None)
 
-    # deck_phrase, arcana_word and points_word have no method: each stays a Tree of no
-    # children (its words are keywords), which its parent reads by name.
+    # deck_phrase, arcana_word, points_word and each_word have no method: each stays a
+    # Tree (its words are keywords), which its parent tests for presence.
 
-    def deed_with(self, meta: Meta, children: list[Any]) -> ast.DeedTarget:
-        most = children[-2].type == "MOST"
-        points = isinstance(children[-1], Tree) and children[-1].data == "points_word"
+    def deed_with(self, meta: Meta, noun: Any, most: Token, what: Any) -> ast.DeedTarget:
+        points = isinstance(what, Tree) and what.data == "points_word"  # or a card_noun
         wanted = {(True, True): "highest-points", (False, True): "lowest-points",
-                  (True, False): "most-cards", (False, False): "fewest-cards"}[(most, points)]
+                  (True, False): "most-cards", (False, False): "fewest-cards"}[
+            (most.type == "MOST", points)]
         found = self.vocab.target(wanted)
         if found is None:
             raise _error(f"this game has no '{wanted}' Dark Deed target", meta,
@@ -497,77 +508,75 @@ class _Build:
                          "'Add 1 to any Dark Deed'")
         return ast.DeedTarget(found, span=_span(meta))
 
-    def amount(self, meta: Meta, children: list[Any]) -> _Amount:
-        return _Amount(children[0])
+    def amount(self, meta: Meta, count: int) -> _Amount:
+        return _Amount(count)
 
-    def one(self, meta: Meta, children: list[Any]) -> _Amount:
+    def one(self, meta: Meta, article: Token) -> _Amount:
         return _Amount(1)
 
-    def up_to(self, meta: Meta, children: list[Any]) -> _Amount:
-        return _Amount(children[0], up_to=True)
+    def up_to(self, meta: Meta, count: int) -> _Amount:
+        return _Amount(count, up_to=True)
 
-    def count(self, meta: Meta, children: list[Token]) -> int:
-        return _count(children[0])
+    def count(self, meta: Meta, token: Token) -> int:
+        return _count(token)
 
-    def count_one(self, meta: Meta, children: list[Any]) -> int:
+    def count_one(self, meta: Meta) -> int:
         return 1
 
-    def from_hand(self, meta: Meta, children: list[Any]) -> str:
+    def from_hand(self, meta: Meta) -> ast.Source:
         return "hand"
 
-    def source(self, meta: Meta, children: list[Any]) -> str:
-        return str(children[-1])
+    def source(self, meta: Meta, pile: ast.Source) -> ast.Source:
+        return pile
 
-    def discard_pile(self, meta: Meta, children: list[Any]) -> str:
+    def discard_pile(self, meta: Meta) -> ast.Source:
         return "discard"
 
-    def arcana_deck(self, meta: Meta, children: list[Any]) -> str:
+    def arcana_deck(self, meta: Meta) -> ast.Source:
         return "deck"
 
-    def to_center(self, meta: Meta, children: list[Any]) -> str:
+    def to_center(self, meta: Meta) -> ast.Destination:
         return "center"
 
-    def to_pile(self, meta: Meta, children: list[Any]) -> str:
+    def to_pile(self, meta: Meta) -> ast.Destination:
         return "pile"
 
-    def rest(self, meta: Meta, children: list[Any]) -> str:
-        return str(children[0]) if children else "pile"
+    def rest(self, meta: Meta, to: ast.Destination | None) -> ast.Destination:
+        return to or "pile"
 
-    def any_grimoire(self, meta: Meta, children: list[Any]) -> str:
+    def any_grimoire(self, meta: Meta, word: Token) -> str:
         return ast.ANY
 
-    def this_grimoire(self, meta: Meta, children: list[Any]) -> str:
+    def this_grimoire(self, meta: Meta) -> str:
         return ast.THIS
 
-    def highest_grimoire(self, meta: Meta, children: list[Any]) -> str:
+    def highest_grimoire(self, meta: Meta, word: Token) -> str:
         return ast.HIGHEST
 
-    def lowest_grimoire(self, meta: Meta, children: list[Any]) -> str:
+    def lowest_grimoire(self, meta: Meta, word: Token) -> str:
         return ast.LOWEST
 
-    def named_grimoire(self, meta: Meta, children: list[Any]) -> str:
-        name = children[0]
+    def named_grimoire(self, meta: Meta, name: _Name) -> str:
         selector = _SELECTOR_WORDS.get(name.text.lower())
         if selector is not None:
             return selector
         return self._grimoire(name, {"grimoire": "this Grimoire", "any": "any Grimoire"})
 
-    def this_match(self, meta: Meta, children: list[Any]) -> _Match:
+    def this_match(self, meta: Meta, word: Token) -> _Match:
         return _Match(ast.THIS)
 
-    def named_match(self, meta: Meta, children: list[Any]) -> _Match:
-        return _Match(self._match(children[0]))
+    def named_match(self, meta: Meta, name: _Name) -> _Match:
+        return _Match(self._match(name))
 
-    def article(self, meta: Meta, children: list[Token]) -> Token:
-        return children[0]
+    def article(self, meta: Meta, word: Token) -> Token:
+        return word
 
-    def card_noun(self, meta: Meta, children: list[Any]) -> Tree[Any]:
-        return Tree("card_noun", [], meta)
+    def card_noun(self, meta: Meta) -> bool:
+        return True
 
     deed_noun = card_noun
 
 
-_LOOK_RESTS: tuple[ast.LookRest, ...] = ("back", "bottom", "pile", "center")
 _SELECTOR_WORDS = {
     "highest-level": ast.HIGHEST, "lowest-level": ast.LOWEST,
     "strongest": ast.HIGHEST, "weakest": ast.LOWEST,
@@ -575,15 +584,43 @@ _SELECTOR_WORDS = {
 
 
 #: Rule name -> the _Build method that builds it.
+def _snake(name: str) -> str:
+    """'ReturnCards' -> 'return_cards': the grammar's alias of a verb built by its parts."""
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name).lstrip("_")
+
+
+def _by_parts(cls: type[ast.Node]) -> Callable[..., ast.Node]:
+    """The builder of a verb declared with a template: its node is made from its parts by
+    what they are (cards, an amount, the top cards of a pile, a type or grimoire to match),
+    each giving the fields of that name (count, up_to, match); keywords give nothing."""
+
+    def build(self: _Build, meta: Meta, *parts: Any) -> ast.Node:
+        values: dict[str, Any] = {}
+        for part in parts:
+            if isinstance(part, _Cards):
+                part, values["match"] = part.amount, part.match
+            if isinstance(part, _Amount):
+                values["count"], values["up_to"] = part.count, part.up_to
+            elif isinstance(part, _Top):
+                values["count"] = part.count
+            elif isinstance(part, _Match):
+                values["match"] = part.value
+        if values.get("match") is None:
+            values.pop("match", None)
+        if not values.get("up_to"):
+            values.pop("up_to", None)
+        return cls(**values, span=_span(meta))
+
+    return build
+
+
+#: Rule name -> the _Build method that builds it; a verb declared with a template is built
+#: from its parts, under the alias its class name gives (``ReturnCards``: ``return_cards``).
 _RULES: dict[str, Callable[..., Any]] = {
-    name: f for name, f in vars(_Build).items()
-    if callable(f) and not name.startswith("_") and name != "build"
+    **{_snake(cls.__name__): _by_parts(cls) for cls, verb in ast.VERBS.items() if verb.template},
+    **{name: f for name, f in vars(_Build).items()
+       if callable(f) and not name.startswith("_") and name != "build"},
 }
-
-
-def _matched(children: list[Any]) -> str | None:
-    """The card type or grimoire among a rule's children, if one was written."""
-    return next((c.value for c in children if isinstance(c, _Match)), None)
 
 
 def _plus(requirement: ast.Requirement, meta: Meta) -> ast.Requirement:

@@ -205,11 +205,9 @@ def _repeat(n: ast.Repeat) -> str:
     return f"{to_text(n.action)} {times}"
 
 
-#: Verbs as they follow 'Each opponent' or 'Each player'.
-THIRD_PERSON = {
-    "Add": "adds", "Remove": "removes", "Stash": "stashes", "Draw": "draws", "Level": "levels",
-    "Discard": "discards", "Take": "takes", "Gain": "gains", "Look": "looks", "Reveal": "reveals",
-}
+#: Verbs as they follow 'Each opponent' or 'Each player': each verb's first word, as its
+#: declaration writes it after 'Each'.
+THIRD_PERSON = {verb.words.split()[0]: verb.third for verb in ast.VERBS.values()}
 
 
 def _each(n: ast.Each) -> str:
@@ -240,6 +238,27 @@ def _effect(n: ast.Effect) -> str:
     return " + ".join(to_text(r) for r in n.requirements) + ": " + actions
 
 
+def cards_phrase(n: Any) -> str:
+    """A verb's cards, as its template's ``{cards}`` writes them: 'a card', '2 cards',
+    'up to 2 cards', 'a Creature card', 'a matching card' (from its count, match, up_to)."""
+    cards = _cards(n.count, getattr(n, "match", None))
+    if getattr(n, "up_to", False):
+        cards = f"up to {n.count} " + cards.split(" ", 1)[1]
+    return cards
+
+
+def fill(template: str, n: ast.Node) -> str:
+    """A verb's template with the node's values put in (``{cards}``, ``{count}``...)."""
+    values = {f.name: getattr(n, f.name) for f in ast.data_fields(type(n))}
+    if "count" in values:
+        values["cards"] = cards_phrase(n)
+    return template.format(**values)
+
+
+def _templated(n: ast.Node) -> str:
+    return fill(type(n).verb.template, n)
+
+
 PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.LevelReq: _level_req,
     ast.TopDiscardReq: _top_discard,
@@ -265,4 +284,6 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.Choose: _choose,
     ast.AnyOf: _any_of,
     ast.Effect: _effect,
+    # a verb declared with a template is printed from it
+    **{cls: _templated for cls, verb in ast.VERBS.items() if verb.template},
 }

@@ -24,12 +24,6 @@ from prophecy.render.text import (
     words,
 )
 
-ICON_COLOURS = {
-    "add_deed": "icon_deed", "remove_deed": "icon_loss", "stash": "icon_stash",
-    "draw": "icon_draw", "draw_deed": "icon_deed", "level_up": "icon_level",
-    "level_down": "icon_loss", "discard": "icon_loss", "take": "icon_draw",
-    "reveal_until": "icon_draw", "condition": "icon_prophecy", "title": "icon_stash",
-}
 #: An inline icon's width in ems (see render.text.icon_width).
 ICON_EMS = 1.5
 #: The smallest type printed on a face, in points, and the least contrast (WCAG 2)
@@ -170,7 +164,7 @@ def medallion(c: Canvas, box: Box, value: str, caption: str, fill: RGB, ink: RGB
 def chip_colour(c: Canvas, name: str, grimoire: str | None) -> RGB:
     if name == "reveal_until" and grimoire:
         return c.layout.palette(grimoire).main
-    return c.colour(ICON_COLOURS.get(name, "icon_draw"))
+    return c.colour(icons.ICONS[name].colour)
 
 
 def draw_inline_icon(c: Canvas):

@@ -3,13 +3,15 @@
 Every icon is drawn with Pillow's shape primitives in a unit square (0..1) on
 a canvas four times larger, then scaled down, so edges are smooth at any size.
 Images are cached per process: the same icon is drawn once per build worker.
-``GLYPHS`` is the dispatch table; ``render`` asks for icons only by name.
+``SYMBOLS`` (decks, grimoires) and ``ICONS`` (the rules text's actions and
+requirements, with their chip colours) are the tables; ``render`` asks by name.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -257,15 +259,49 @@ def points(p: Pen) -> None:
     p.poly(star)
 
 
-GLYPHS: dict[str, Callable[[Pen], None]] = {
+#: Deck and grimoire symbols: drawn large on backs, frames and medallions; a layout
+#: chooses one per grimoire and per deck (its schema offers these names).
+SYMBOLS: dict[str, Callable[[Pen], None]] = {
     "drop": drop, "pentagram": pentagram, "skull": skull, "eye": eye, "book": book,
     "dagger": dagger, "scroll": scroll, "hood": hood, "crown": crown, "hourglass": hourglass,
-    "add_deed": add_deed, "remove_deed": remove_deed, "stash": stash, "draw": draw_card,
-    "draw_deed": draw_deed, "level_up": level_up, "level_down": level_down,
-    "discard": discard, "take": take, "reveal_until": reveal_until, "reveal": eye,
-    "top_discard": top_discard, "condition": condition, "title": crown, "redraw": redraw,
-    "choose": choose, "look": look, "points": points,
 }
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An icon of the rules text: its drawing and the layout colour of the chip behind it."""
+
+    draw: Callable[[Pen], None]
+    colour: str  # a name under the layout's 'colours:'
+
+
+#: The icons of actions (each verb's declaration names its own: ``dsl.ast.Verb.icon``),
+#: requirement badges and marks. A name missing here is a test failure, never a face
+#: that cannot be drawn.
+ICONS: dict[str, Icon] = {
+    "add_deed": Icon(add_deed, "icon_deed"),
+    "remove_deed": Icon(remove_deed, "icon_loss"),
+    "stash": Icon(stash, "icon_stash"),
+    "draw": Icon(draw_card, "icon_draw"),
+    "draw_deed": Icon(draw_deed, "icon_deed"),
+    "level_up": Icon(level_up, "icon_level"),
+    "level_down": Icon(level_down, "icon_loss"),
+    "discard": Icon(discard, "icon_loss"),
+    "take": Icon(take, "icon_draw"),
+    # the chip of reveal_until takes the colour of the grimoire it looks for, when it names one
+    "reveal_until": Icon(reveal_until, "icon_draw"),
+    "look": Icon(look, "icon_draw"),
+    "points": Icon(points, "icon_draw"),
+    "choose": Icon(choose, "icon_draw"),
+    "top_discard": Icon(top_discard, "icon_draw"),
+    "reveal": Icon(eye, "icon_draw"),
+    "condition": Icon(condition, "icon_prophecy"),
+    "title": Icon(crown, "icon_stash"),
+    "redraw": Icon(redraw, "icon_draw"),
+}
+
+_DRAWINGS: dict[str, Callable[[Pen], None]] = {
+    **SYMBOLS, **{name: icon.draw for name, icon in ICONS.items()}}
 
 
 @lru_cache(maxsize=1024)
@@ -273,7 +309,7 @@ def glyph(name: str, side: int, fg: RGB, bg: RGB | None = None) -> Image.Image:
     """The glyph ``name`` as a ``side``-pixel RGBA image; cut-outs show ``bg`` (or are clear)."""
     big = side * SUPER
     mask = Image.new("L", (big, big), 0)
-    GLYPHS[name](Pen(ImageDraw.Draw(mask), big))
+    _DRAWINGS[name](Pen(ImageDraw.Draw(mask), big))
     mask = mask.resize((side, side), Image.Resampling.LANCZOS)
     out = Image.new("RGBA", (side, side), (*bg, 0) if bg else (0, 0, 0, 0))
     out.paste(Image.new("RGBA", (side, side), (*fg, 255)), (0, 0), mask)

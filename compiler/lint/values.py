@@ -4,8 +4,9 @@ Some checks weigh lines against each other: a When Complete bonus worth more
 than its Dark Deed (PL702), a Hireling whose effect can no longer change the
 final scores (PL901, PL902). Each needs, per kind of node, a rough worth in
 end-game points and whether what it does still counts when the game is
-scored. ``PROBES`` holds both for every concrete AST class, so a new verb
-cannot be valued 0 by a default: a test fails until it has its entry.
+scored. ``PROBES`` holds both for every concrete AST class: a verb's come from
+what its declaration says it gives (``GIVES``), so a new verb is never valued 0
+by a default.
 """
 
 from __future__ import annotations
@@ -53,8 +54,10 @@ def _nothing(node: Any, content: Content) -> float:
     return 0.0
 
 
-def _add(node: ast.AddToDeed, content: Content) -> float:
-    spread = content.rules.starting_deeds if node.target.selector == "each" else 1
+def _to_deed(node: Any, content: Content) -> float:
+    """Cards stored on a Dark Deed: on each of the player's deeds for an 'each' target."""
+    target = getattr(node, "target", None)
+    spread = content.rules.starting_deeds if target is not None and target.selector == "each" else 1
     return node.count * points_per_card(content) * spread
 
 
@@ -63,7 +66,25 @@ def _cards_in_hand(node: Any, content: Content) -> float:
     return getattr(node, "count", 1) * points_per_card(content) / 2
 
 
+#: What one use of a verb is worth, by what its declaration says it gives
+#: (``ast.Verb.gives``); a loss is never counted as a bonus's worth, but it scores.
+GIVES: dict[str, Probe] = {
+    "hand": Probe(_cards_in_hand, False),
+    "stash": Probe(lambda n, c: n.count * c.rules.stash_points, True),
+    "deed": Probe(_to_deed, True),
+    "level": Probe(lambda n, c: level_step(c), True),
+    "points": Probe(lambda n, c: float(n.count), True),
+    "nothing": Probe(_nothing, False),
+    "loss": Probe(_nothing, True),
+}
+
 PASSIVE = Probe(_nothing, False)  # requirements and parts of lines do nothing themselves
+
+#: Verbs whose worth is not what their kind of gift says: the cards looked at are not all
+#: taken.
+_OWN: dict[type[ast.Node], Probe] = {
+    ast.LookAtDeck: Probe(lambda n, c: n.take * points_per_card(c) / 2, False),
+}
 
 PROBES: dict[type[ast.Node], Probe] = {
     ast.LevelReq: PASSIVE,
@@ -72,18 +93,7 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.Quantity: PASSIVE,
     ast.Compare: PASSIVE,
     ast.DeedTarget: PASSIVE,
-    ast.AddToDeed: Probe(_add, True),
-    ast.RemoveFromDeed: Probe(_nothing, True),  # a loss: never counted as a bonus's worth
-    ast.Stash: Probe(lambda n, c: n.count * c.rules.stash_points, True),
-    ast.DrawArcana: Probe(_cards_in_hand, False),
-    ast.DrawDeeds: Probe(_nothing, False),  # a choice of goals, not points
-    ast.LevelUp: Probe(lambda n, c: level_step(c), True),
-    ast.LevelDown: Probe(_nothing, True),
-    ast.Discard: Probe(_nothing, False),
-    ast.RevealUntil: Probe(_cards_in_hand, False),
-    ast.TakeFromDiscard: Probe(_cards_in_hand, False),
-    ast.LookAtDeck: Probe(lambda n, c: n.take * points_per_card(c) / 2, False),
-    ast.GainPoints: Probe(lambda n, c: float(n.count), True),
+    **{cls: _OWN.get(cls, GIVES[verb.gives]) for cls, verb in ast.VERBS.items()},
     ast.Repeat: Probe(lambda n, c: n.times * action_worth(n.action, c), False),
     ast.Each: Probe(lambda n, c: action_worth(n.action, c) if n.who == "player" else 0.0, False),
     ast.Choose: Probe(lambda n, c: max(sum(action_worth(a, c) for a in option)

@@ -12,7 +12,7 @@ TABLE = sorted(intents().values(), key=lambda i: i.word)
 
 
 def test_the_table_holds_the_intents_designers_reach_for():
-    assert {"steal", "return", "summon", "score", "copy"} <= set(intents())
+    assert {"steal", "summon", "score", "copy", "mill"} <= set(intents())
 
 
 @pytest.mark.parametrize("intent", TABLE, ids=[i.word for i in TABLE])
@@ -34,7 +34,7 @@ def test_the_word_anywhere_gets_the_intent_message(intent, form, vocab):
 
 
 @pytest.mark.parametrize(("word", "intent"), [
-    ("steals", "steal"), ("Returned", "return"), ("summoning", "summon"), ("scores", "score"),
+    ("steals", "steal"), ("Retrieved", "retrieve"), ("summoning", "summon"), ("scores", "score"),
     ("copies", None), ("copied", None), ("stole", None), ("drawn", None),
 ])
 def test_inflections_find_their_intent(word, intent):

@@ -24,6 +24,7 @@ from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import analyse
 from prophecy.compiler.model.vocab import read_vocabulary
 from prophecy.compiler.model.yamlsafe import compose, data_of, read_source
+from prophecy.dsl import ast
 from prophecy.dsl.diagnose import keywords
 from prophecy.dsl.errors import ContentErrors, DslError, ProphecyError
 from prophecy.dsl.parser import parse
@@ -87,7 +88,7 @@ def damaged_files(draw: st.DrawFn) -> tuple[str, str]:
 def loose_effects(draw: st.DrawFn) -> tuple[str, str]:
     """A card file whose effect lines are written loosely, and a line break pasted in prose."""
     canonical = draw(st.lists(st.sampled_from([
-        "Draw 1 Arcana", "Add 1 to any Dark Deed", "Stash a card from your hand",
+        *sorted(verb.example for verb in ast.VERBS.values()),  # every verb, as declared
         "Grimoire Level 2: Draw 2 Arcana, then Discard 1", "Each opponent discards 1",
         "Choose one: Draw 1 Arcana or Gain 1 point",
     ]), min_size=1, max_size=4))
@@ -165,8 +166,6 @@ def fmt_keeps_files(case: tuple[str, str]) -> None:
 # ------------------------------------------------------------ check is the gate
 def _identity_effects() -> list[str]:
     """The canonical effect lines of the language's fixtures (verse and Title lines left out)."""
-    from prophecy.dsl import ast
-
     fixture = Path(__file__).resolve().parents[1] / "fixtures" / "dsl" / "identity.txt"
     out = []
     for line in fixture.read_text(encoding="utf-8").splitlines():

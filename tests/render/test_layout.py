@@ -88,9 +88,9 @@ def test_a_card_image_past_40_million_pixels_is_refused_at_the_dpi(tmp_path):
 
 def test_the_schema_names_every_glyph_as_a_symbol():
     from prophecy.compiler.model.schema import schema
-    from prophecy.render.icons import GLYPHS
+    from prophecy.render.icons import SYMBOLS
 
-    assert schema("layout")["$defs"]["palette"]["properties"]["symbol"]["enum"] == sorted(GLYPHS)
+    assert schema("layout")["$defs"]["palette"]["properties"]["symbol"]["enum"] == sorted(SYMBOLS)
 
 
 def test_tts_sheets_keep_the_last_cell_free_and_stay_within_limits(layout):

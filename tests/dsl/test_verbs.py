@@ -1,0 +1,101 @@
+"""A verb is one declaration (``ast.Verb`` on its class): every list about verbs agrees with it.
+
+The lists are derived from ``ast.VERBS``; each test here would fail if one of
+them were kept by hand and went out of step: the words a line may start with,
+what 'Each opponent' may do and how it is written after it, the examples, the
+docs' sentence, the intents table and the fuzzer's lines.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from prophecy.dsl import ast
+from prophecy.dsl.diagnose import _STARTS_HINT, intents
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.grammar import lark_parser
+from prophecy.dsl.parser import EACH_ACTIONS, parse
+from prophecy.dsl.printer import THIRD_PERSON, to_text
+
+ROOT = Path(__file__).resolve().parents[2]
+VERBS = sorted(ast.VERBS.items(), key=lambda item: item[0].__name__)
+IDS = [cls.__name__ for cls, _ in VERBS]
+
+
+def _only_action(line: ast.Line) -> ast.Node:
+    assert isinstance(line, ast.Effect) and not line.requirements and len(line.actions) == 1
+    return line.actions[0]
+
+
+def test_every_action_is_a_verb_or_a_way_of_joining_them():
+    joins = {ast.Repeat, ast.Each, ast.Choose}
+    assert set(ast.VERBS) | joins == set(ast.ACTION_CLASSES)
+    assert not set(ast.VERBS) & joins
+
+
+@pytest.mark.parametrize(("cls", "verb"), VERBS, ids=IDS)
+def test_the_example_is_canonical_and_uses_its_verb(cls, verb, vocab):
+    line = parse(verb.example, vocab)
+    assert to_text(line) == verb.example
+    assert type(_only_action(line)) is cls
+    assert verb.example.startswith(verb.words)
+
+
+@pytest.mark.parametrize(("cls", "verb"), VERBS, ids=IDS)
+def test_each_opponent_does_what_the_declaration_says(cls, verb, vocab):
+    """'Each opponent <third> ...' parses for the verbs declared ``each`` (and prints with
+    the declared third person); for the others it is refused, with the hint listing them."""
+    first, rest = verb.example.split(" ", 1)
+    line = f"Each opponent {verb.third} {rest}".replace(" your ", " their ")
+    if verb.each:
+        node = _only_action(parse(line, vocab))
+        assert isinstance(node, ast.Each) and type(node.action) is cls
+        assert to_text(node).startswith(f"Each opponent {verb.third} ")
+        assert cls in EACH_ACTIONS
+    else:
+        with pytest.raises(DslError) as caught:
+            parse(line, vocab)
+        assert caught.value.message == "'Each opponent' cannot be followed by this action"
+        assert cls not in EACH_ACTIONS
+
+
+def test_the_each_hint_and_the_third_persons_come_from_the_declarations(vocab):
+    with pytest.raises(DslError) as caught:
+        parse("Each opponent looks at the top 2 cards of the Arcana deck, put them back", vocab)
+    allowed = [v.words.lower() for v in ast.VERBS.values() if v.each]
+    for words in allowed:
+        assert words in caught.value.hint
+    assert {v.words.split()[0]: v.third for v in ast.VERBS.values()} == THIRD_PERSON
+
+
+def test_the_hint_for_a_bad_start_names_every_verb():
+    for verb in ast.VERBS.values():
+        assert f"{verb.words}," in _STARTS_HINT or f"{verb.words})" in _STARTS_HINT
+
+
+def test_the_docs_list_what_each_opponent_may_do():
+    text = " ".join((ROOT / "docs" / "dsl.md").read_text(encoding="utf-8").split())
+    found = re.search(r"The actions a player can be told to do this way are (.+?);", text)
+    assert found is not None
+    listed = re.split(r", | and ", found.group(1))
+    assert listed == list(dict.fromkeys(v.words for v in ast.VERBS.values() if v.each))
+
+
+def test_no_intent_is_a_word_of_the_language():
+    """A word the grammar reads as a keyword never reaches the intents table: an entry for
+    it would be dead (a verb added later takes its word out of the table)."""
+    dead = [word for word in intents()
+            if next(iter(lark_parser().lex(word.capitalize()))).type != "WORD"]
+    assert dead == []
+
+
+def test_every_verb_has_its_icon_and_gives_something_the_linter_knows():
+    from prophecy.compiler.lint.values import GIVES
+    from prophecy.render.icons import ICONS
+
+    for cls, verb in VERBS:
+        assert verb.icon in ICONS, f"{cls.__name__}: no icon '{verb.icon}' in render/icons.py"
+        assert verb.gives in GIVES
