@@ -27,7 +27,6 @@ from prophecy.compiler.runtime import (
     ASK_DEED,
     ASK_LEVEL_DOWN,
     ASK_LEVEL_UP,
-    ASK_STASH,
     ASK_UNSTORE,
     Award,
     Compiled,
@@ -39,6 +38,8 @@ from prophecy.compiler.runtime import (
     Slots,
 )
 from prophecy.dsl import ast
+
+ASK_STASH = ast.Stash.verb.asks  # which card of the hand to stash
 
 NONE = -1  # a grimoire index that names nothing (THIS on a card without a grimoire)
 ANY_GRIMOIRE = -2
@@ -249,7 +250,7 @@ def _stash(node: ast.Stash, names: Names) -> Op:
             options = [c for c in p.hand if mask[c] & bit] if bit else p.hand[:]
             if not options:
                 return
-            g.stash_hand(p, g.pick(p, ASK_STASH, options, node))
+            g.move(p, g.pick(p, ASK_STASH, options, node), "hand", "stash")
 
     return op
 

@@ -8,21 +8,21 @@ compiler never imports the engine, and a type checker holds the two to the
 same contract.
 
 The ``ASK_*`` strings name the questions a handler may put to a player
-through ``Runtime.pick``; the engine declares each of them, with the
-questions of its own phases, in ``engine/protocol.py``'s ``QUESTIONS``.
+through ``Runtime.pick``, besides the one a verb declares itself
+(``ast.Verb.asks``); the engine declares each of them, with the questions of
+its own phases, in ``engine/protocol.py``'s ``QUESTIONS``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from typing import Literal, Protocol, TypeVar
 
 from prophecy.compiler.model import Rules
 
 #: Questions a handler asks (see engine/protocol.py for the phases' own).
 ASK_DEED = "deed"  # which Dark Deed in play (slot indices) to add cards to
 ASK_UNSTORE = "remove_deed"  # which Dark Deed (slot indices) to remove cards from
-ASK_STASH = "stash"  # which card of the hand to stash
 ASK_LEVEL_UP = "level_up_grimoire"  # which grimoire (indices) to level up
 ASK_LEVEL_DOWN = "level_down_grimoire"  # which grimoire (indices) to level down
 ASK_CHOOSE = "choose_option"  # which option of a 'Choose one' (option indices; about: the node)
@@ -31,6 +31,9 @@ ASK_LOOK_TAKE = "look_take"  # which looked-at card to take into the hand (card 
 ASK_LOOK_ORDER = "look_order"  # which looked-at card goes back on the deck next (card ids)
 
 T = TypeVar("T")
+
+#: The places ``Runtime.move`` moves a card between.
+Place = Literal["hand", "pile", "stash", "center"]
 
 
 class Seat(Protocol):
@@ -80,7 +83,10 @@ class Runtime(Protocol):
 
     def unstore(self, p: Seat, slot: int, count: int) -> None: ...
 
-    def stash_hand(self, p: Seat, card: int) -> None: ...
+    def move(self, p: Seat, card: int, source: Place, to: Place) -> None:
+        """Move one card between places: the player's hand, discard pile or stash, or the
+        center (a hand over the limit then sheds cards to the center, as after any draw)."""
+        ...
 
     def stash_pile(self, p: Seat, count: int) -> None: ...
 

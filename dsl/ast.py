@@ -3,7 +3,7 @@
 Every node is immutable, its children are tuples, and its source span is kept
 out of equality, so two lines that differ only in spacing or casing give equal
 trees. ``to_json``/``from_json`` turn a node into plain data and back; that data
-follows the schema in ``dsl/ast.schema.json`` (see ``dsl/schema.py``).
+follows the schema ``dsl/schema.py`` makes from these classes.
 
 Grimoire references use reserved words besides a grimoire's name: ``THIS``
 (the grimoire of the card the line is printed on), ``ANY`` (the player
@@ -60,7 +60,10 @@ class Verb:
     - ``gives``: what one use brings (see ``Gives``);
     - ``template``: its canonical text with the node's values in braces; ``{cards}``
       is the count and noun ('a card', 'up to 2 Creature cards');
-    - ``meaning``: the sentence an editor shows for it, with the same placeholders.
+    - ``meaning``: the sentence an editor shows for it, with the same placeholders;
+    - ``asks``: the question it puts when its player picks cards one at a time (its
+      name, and the scenario key that answers it; ``engine/protocol.py`` declares it
+      from this), or '' when it asks none of its own.
     """
 
     words: str
@@ -72,6 +75,7 @@ class Verb:
     gives: Gives
     template: str = ""
     meaning: str = ""
+    asks: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +214,7 @@ class Stash(Node):
         hint="tuck a card under your Reference card, for points",
         icon="stash",
         gives="stash",
+        asks="stash",
     )
 
     count: int

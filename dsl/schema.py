@@ -1,15 +1,11 @@
 """JSON schema of the AST: the node classes in, a draft 2020-12 schema out.
 
 The schema is derived from the dataclasses' type hints, so it cannot drift
-from ``dsl/ast.py``; the committed copy ``dsl/ast.schema.json`` is checked
-against this function by a test. Regenerate it with::
-
-    python -m prophecy.dsl.schema > dsl/ast.schema.json
+from ``dsl/ast.py``; no copy is kept. ``prophecy parse --schema`` prints it.
 """
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from typing import Any, Literal, Union
@@ -69,7 +65,3 @@ def _type_schema(hint: Any) -> dict[str, Any]:
     if isinstance(hint, type) and issubclass(hint, ast.Node):
         return {"$ref": f"#/$defs/{hint.__name__}"}
     raise TypeError(f"no JSON schema for {hint!r}")
-
-
-if __name__ == "__main__":  # pragma: no cover
-    print(json.dumps(ast_schema(), indent=2))

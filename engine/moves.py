@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from prophecy.compiler.model import Rules
-from prophecy.compiler.runtime import Compiled, Seat
+from prophecy.compiler.runtime import Compiled, Place, Seat
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
 from prophecy.engine.events import Events
@@ -182,9 +182,12 @@ class Moves(Table):
 
     # -- hand, pile and stash ----------------------------------------------
 
-    def stash_hand(self, p: Seat, card: int) -> None:
-        p.hand.remove(card)
-        p.stash.append(card)
+    def move(self, p: Seat, card: int, source: Place, to: Place) -> None:
+        """One card from one place to another; a hand over the limit sheds to the center."""
+        (self.center if source == "center" else getattr(p, source)).remove(card)
+        (self.center if to == "center" else getattr(p, to)).append(card)
+        if to == "hand" and len(p.hand) > self.rules.hand_limit:
+            self.hand_limit(p)
 
     def stash_pile(self, p: Seat, count: int) -> None:
         pile = p.pile

@@ -22,8 +22,8 @@ from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
 from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
 from prophecy.compiler.runtime import ASK_LOOK_ORDER as ASK_LOOK_ORDER
 from prophecy.compiler.runtime import ASK_LOOK_TAKE as ASK_LOOK_TAKE
-from prophecy.compiler.runtime import ASK_STASH as ASK_STASH
 from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
+from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
 
 ASK_ACTION = "action"  # options: action kinds, and END
@@ -118,7 +118,6 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(ASK_SUPPORT_VERSE, "verse", "which Verse", "verse", "support_verse"),
     Question(ASK_DEED, "target", "which Dark Deed to add to", "slot", "deed"),
     Question(ASK_UNSTORE, "remove from", "which Dark Deed to remove from", "slot", "unstore"),
-    Question(ASK_STASH, "stash", "which card to stash", "card", "cheapest"),
     Question(ASK_LEVEL_UP, "level", "which Grimoire to level up", "grimoire", "level_up"),
     Question(ASK_LEVEL_DOWN, "level down", "which Grimoire to level down", "grimoire",
              "level_down"),
@@ -130,7 +129,13 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     # put the weakest back first, so the best card ends on top of the deck
     Question(ASK_LOOK_ORDER, "put back", "which card looked at goes back first", "card",
              "cheapest"),
+    # the question each verb declares (``ast.Verb.asks``): which card to pick, one at a time;
+    # the best card when it comes to the hand, the least useful when it leaves it
+    *(Question(verb.asks, verb.asks, f"which card to {verb.words.lower()}", "card",
+               "best_card" if verb.gives == "hand" else "cheapest")
+      for verb in ast.VERBS.values() if verb.asks),
 )}
+ASK_STASH = ast.Stash.verb.asks
 
 
 def describe(game: Any, p: Any, ask: str, options: Iterable[Any]) -> list[Any]:

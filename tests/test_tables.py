@@ -70,10 +70,13 @@ def _ask_constants() -> dict[str, str]:
 
 def test_every_question_is_declared_once_and_only_the_named_ones():
     """Each ASK_* name (the handlers' in compiler/runtime.py, the phases' in
-    engine/protocol.py) has exactly one declaration in protocol.QUESTIONS."""
+    engine/protocol.py) and each question a verb declares (ast.Verb.asks) has exactly one
+    declaration in protocol.QUESTIONS, and nothing else has one."""
     from prophecy.engine.protocol import QUESTIONS
 
-    assert sorted(set(_ask_constants().values())) == sorted(QUESTIONS)
+    by_verbs = [verb.asks for verb in ast.VERBS.values() if verb.asks]
+    assert len(by_verbs) == len(set(by_verbs))
+    assert sorted(set(_ask_constants().values()) | set(by_verbs)) == sorted(QUESTIONS)
     assert all(name == q.name for name, q in QUESTIONS.items())
 
 

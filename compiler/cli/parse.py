@@ -2,7 +2,9 @@
 
 ``prophecy parse TEXT`` handles one line; ``prophecy parse -`` reads one line
 per stdin line and prints one result per line, errors on stderr with the
-input's line number. Exit 1 when any line is invalid.
+input's line number. Exit 1 when any line is invalid. ``prophecy parse
+--schema`` prints the JSON schema that ``--json`` output follows, made from the
+AST's classes (``dsl/schema.py``).
 """
 
 from __future__ import annotations
@@ -15,13 +17,27 @@ from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("text", metavar="TEXT", help="an effect line, or - to read stdin")
+    parser.add_argument("text", metavar="TEXT", nargs="?",
+                        help="an effect line, or - to read stdin")
     parser.add_argument("--json", action="store_true", help="print the AST as JSON")
+    parser.add_argument("--schema", action="store_true",
+                        help="print the JSON schema of what --json prints, and stop")
     add_content(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.vocab import read_vocabulary
+    from prophecy.dsl.errors import UsageError
+
+    if args.schema:
+        from prophecy.dsl.schema import ast_schema
+
+        print(json.dumps(ast_schema(), indent=2))
+        return 0
+    if args.text is None:
+        raise UsageError("no line to parse", where="prophecy parse",
+                         hint="write the line in quotes, '-' to read lines from stdin, or "
+                              "--schema for the schema of the JSON")
 
     vocab = read_vocabulary(content_dir(args))
     if args.text == "-":
