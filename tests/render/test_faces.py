@@ -10,6 +10,7 @@ from PIL import ImageChops, ImageStat
 
 from prophecy.compiler import faces, model
 from prophecy.compiler.faces import Badge, all_faces, card_faces, reference_lines
+from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render.backs import DESIGNS, render_face
 
@@ -196,3 +197,20 @@ def test_add_and_remove_icons_differ_at_a_glance():
     # and each is far from an empty or full square
     for mask in (add, remove):
         assert 0.2 < mask.point(lambda v: 255 if v > 128 else 0).histogram()[255] / side**2 < 0.8
+
+
+@pytest.mark.parametrize("cls", sorted(ast.VERBS, key=lambda c: c.__name__),
+                         ids=lambda c: c.__name__)
+def test_every_verb_is_drawn_on_a_card_with_its_declared_icon(cls, vocab, layout):
+    """A card whose one effect is the verb's example: its step carries the declared icon and
+    the card face is drawn (a verb of any pack, not only those the bundled cards use)."""
+    verb = ast.VERBS[cls]
+    card = model.Arcana(id="arcana/sample", name="Sample", kind="arcana",
+                        place=model.Place("sample.yaml"), grimoire="Necromancy",
+                        types=("Spell",), effects=(_line(verb.example, vocab),))
+    content = sample_content(vocab, (card,))
+    front = card_faces(card, content).front
+    (box,) = front.boxes
+    assert [step.icon for step in box.steps] == [verb.icon]
+    image = render_face(layout, card.id, front)
+    assert image.size == layout.size
