@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from prophecy.dsl import ast
-from prophecy.dsl.diagnose import CATALOGUE
+from prophecy.dsl.diagnose import _STARTS_HINT, CATALOGUE
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.parser import parse
 
@@ -29,11 +29,17 @@ ERRORS = FIXTURES / "rendered-errors.txt"
 SPANS = FIXTURES / "spans.txt"
 
 
+#: How the goldens write the hint that lists every way a line starts: that list is made
+#: from the verbs' declarations (tests/dsl/test_verbs.py holds it to them), so a new verb
+#: changes no golden file.
+STARTS = "<the ways a line starts>"
+
+
 def rendered(text: str, vocab) -> str:
     try:
         parse(text, vocab)
     except DslError as exc:
-        return str(exc)
+        return str(exc).replace(_STARTS_HINT, STARTS)
     return "(parses)"
 
 
