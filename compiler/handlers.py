@@ -318,6 +318,22 @@ def _take_pile(node: ast.TakeFromDiscard, names: Names) -> Op:
     return lambda g, p: g.take_pile(p, count)
 
 
+def _return_cards(node: ast.ReturnCards, names: Names) -> Op:
+    """Cards of the player's choice, one at a time, from their discard pile to their hand."""
+    bit, how_many = names.bit(node.match), _how_many(node, node.count, node.up_to)
+    ask = ast.ReturnCards.verb.asks
+
+    def op(g: Runtime, p: Seat) -> None:
+        mask = g.mask
+        for _ in range(how_many(g, p)):
+            options = [c for c in p.pile if mask[c] & bit] if bit else p.pile[:]
+            if not options:
+                return
+            g.move(p, g.pick(p, ask, options, node), "pile", "hand")
+
+    return op
+
+
 def _look(node: ast.LookAtDeck, names: Names) -> Op:
     count, take, rest = node.count, node.take, node.rest
     return lambda g, p: g.look(p, count, take, rest)
@@ -405,6 +421,14 @@ def _can_in_hand(count: int, bit: int) -> Pred:
     return _counted(count, pred)
 
 
+def _can_in_pile(count: int, bit: int) -> Pred:
+    def pred(g: Runtime, p: Seat) -> bool:
+        mask = g.mask
+        return any(mask[c] & bit for c in p.pile) if bit else bool(p.pile)
+
+    return _counted(count, pred)
+
+
 def _can_stash(node: ast.Stash, names: Names) -> Pred:
     if node.source == "hand":
         return _can_in_hand(node.count, names.bit(node.match))
@@ -448,6 +472,7 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.Discard: lambda n, names: _can_in_hand(n.count, names.bit(n.match)),
     ast.RevealUntil: _can_arcana,
     ast.TakeFromDiscard: lambda n, names: _counted(n.count, lambda g, p: bool(p.pile)),
+    ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
     ast.LookAtDeck: _can_arcana,
     ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
     ast.Repeat: _can_repeat,
@@ -517,6 +542,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.Discard: _discard,
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take_pile,
+    ast.ReturnCards: _return_cards,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain,
     ast.Repeat: _repeat,

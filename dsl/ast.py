@@ -350,6 +350,29 @@ class TakeFromDiscard(Node):
 
 
 @dataclass(frozen=True)
+class ReturnCards(Node):
+    """Put ``count`` cards of the player's choice from their discard pile into their hand."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Return",
+        third="returns",
+        each=True,
+        example="Return a card from your discard pile to your hand",
+        hint="bring cards of your choice back from your discard pile",
+        icon="take",
+        gives="hand",
+        template="Return {cards} from your discard pile to your hand",
+        meaning="choose {cards} in your discard pile, wherever they lie, and put them into "
+                "your hand",
+        asks="return",
+    )
+
+    count: int
+    up_to: bool = False
+    match: str | None = None
+
+
+@dataclass(frozen=True)
 class LookAtDeck(Node):
     """Look at the top ``count`` Arcana, take ``take`` of them, and the rest go to ``rest``."""
 
@@ -420,6 +443,7 @@ Action = (
     | Discard
     | RevealUntil
     | TakeFromDiscard
+    | ReturnCards
     | LookAtDeck
     | GainPoints
     | Repeat

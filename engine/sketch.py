@@ -229,7 +229,7 @@ def _reveal(a: ast.RevealUntil, sk: Sketch) -> None:
         sk.pile += 1
 
 
-def _take(a: ast.TakeFromDiscard, sk: Sketch) -> None:
+def _take(a: ast.TakeFromDiscard | ast.ReturnCards, sk: Sketch) -> None:
     n = min(a.count, sk.pile)
     sk.pile -= n
     sk.hand = min(sk.limits[0], sk.hand + n)
@@ -300,6 +300,7 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.Discard: _discard,
     ast.RevealUntil: _reveal,
     ast.TakeFromDiscard: _take,
+    ast.ReturnCards: _take,  # the sketch knows counts, not which cards: taking is returning
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain_points,
     ast.Repeat: _repeat,
