@@ -338,7 +338,8 @@ def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]
 
 
 # ------------------------------------------------------------ per kind
-def _boxes(lines: tuple[model.EffectLine, ...], g: str | None, content: model.Content):
+def _boxes(lines: tuple[model.EffectLine, ...], g: str | None, content: model.Content
+           ) -> tuple[EffectBox, ...]:
     return tuple(effect_box(line, g, content.grimoires) for line in lines)
 
 

@@ -598,7 +598,8 @@ def _by_parts(cls: type[ast.Node]) -> Callable[..., ast.Node]:
         values: dict[str, Any] = {}
         for part in parts:
             if isinstance(part, _Cards):
-                part, values["match"] = part.amount, part.match
+                values["match"] = part.match
+                part = part.amount
             if isinstance(part, _Amount):
                 values["count"], values["up_to"] = part.count, part.up_to
             elif isinstance(part, _Top):

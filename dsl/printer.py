@@ -256,7 +256,7 @@ def fill(template: str, n: ast.Node) -> str:
 
 
 def _templated(n: ast.Node) -> str:
-    return fill(type(n).verb.template, n)
+    return fill(ast.VERBS[type(n)].template, n)
 
 
 PRINTERS: dict[type[Any], Callable[[Any], str]] = {

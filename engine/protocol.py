@@ -83,7 +83,8 @@ class Question:
 
     def word(self, option: Any) -> str:
         """A word option as a scenario writes it."""
-        return dict(self.words).get(option, str(option))
+        found: str = dict(self.words).get(option, str(option))
+        return found
 
 
 _YES_NO = ((True, "yes"), (False, "no"))

@@ -53,10 +53,7 @@ def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for key, value in ctx.content.components.items():
         kind, _, spread = key.partition(".")
-        if isinstance(value, dict):
-            out.setdefault(kind, {}).update(value)
-        else:
-            out.setdefault(kind, {})[spread or "count"] = value
+        out.setdefault(kind, {})[spread or "count"] = value
     for kind, spec in _declared(ctx).items():
         for spread in SPREADS:
             if isinstance(spec, dict) and isinstance(spec.get(spread), int):
@@ -138,7 +135,8 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
     """Enough cards of each kind for a game at the largest player count."""
     content, rules = ctx.content, ctx.content.rules
     players = rules.max_players
-    by_kind = {k: copies([c for c in content.cards if c.kind == k]) for k in KINDS}
+    by_kind: dict[str, int] = {k: copies([c for c in content.cards if c.kind == k])
+                               for k in KINDS}
     needs = {
         "reference": (players, "one reference card per player"),
         "arcana": (players * rules.starting_hand + 1, "every starting hand and a deck"),

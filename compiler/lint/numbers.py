@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
-from prophecy.compiler.model import Place, Reference, Rules
+from prophecy.compiler.model import Card, Place, Reference, Rules
 
 rule("PL801", "number-disagrees", "error",
      "a number in written rules text disagrees with game.yaml")
@@ -102,7 +102,7 @@ def _finding(d: Disagreement, place: Place, where: str) -> Finding:
 RULES_FIELDS = ("heading", "text", "reminder")
 
 
-def rules_prose(card) -> Iterator[tuple[str, str]]:
+def rules_prose(card: Card) -> Iterator[tuple[str, str]]:
     """The printed prose fields of a card that state rules."""
     return ((f, text) for f, text in prose_fields(card) if f in RULES_FIELDS)
 

@@ -43,7 +43,7 @@ def engine_lines(card: Card) -> tuple[EffectLine, ...]:
     return effect_lines_of(card)
 
 
-def state(game: Any) -> tuple:
+def state(game: Any) -> tuple[Any, ...]:
     """What matters of a game state: each player's holdings, each shared place's size."""
     players = tuple(
         (sorted(p.hand), sorted(p.pile), tuple(p.levels), tuple(p.deeds),

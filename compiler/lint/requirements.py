@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any, cast
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, per_content, rule
 from prophecy.compiler.lint.source import node_place
@@ -288,14 +289,16 @@ def _to_this(node: ast.Node, own: str) -> ast.Node:
         return node
     if isinstance(node, ast.Stash | ast.RevealUntil):
         return replace(node, match=ast.THIS)
-    return replace(node, grimoire=ast.THIS)
+    named: Any = node  # a node with a grimoire (_names says so)
+    return cast(ast.Node, replace(named, grimoire=ast.THIS))
 
 
 def _rewrite(node: ast.Effect, own: str) -> ast.Effect:
     def deep(n: ast.Node) -> ast.Node:
         if isinstance(n, ast.AddToDeed | ast.RemoveFromDeed):
-            return replace(n, target=_to_this(n.target, own))
+            return replace(n, target=cast(ast.DeedTarget, _to_this(n.target, own)))
         return _to_this(n, own)
 
-    return replace(node, requirements=tuple(deep(r) for r in node.requirements),
-                   actions=tuple(deep(a) for a in node.actions))
+    return replace(node,
+                   requirements=tuple(cast(ast.Requirement, deep(r)) for r in node.requirements),
+                   actions=tuple(cast(ast.Action, deep(a)) for a in node.actions))

@@ -58,7 +58,7 @@ def _to_deed(node: Any, content: Content) -> float:
     """Cards stored on a Dark Deed: on each of the player's deeds for an 'each' target."""
     target = getattr(node, "target", None)
     spread = content.rules.starting_deeds if target is not None and target.selector == "each" else 1
-    return node.count * points_per_card(content) * spread
+    return float(node.count * points_per_card(content) * spread)
 
 
 def _cards_in_hand(node: Any, content: Content) -> float:

@@ -36,7 +36,7 @@ _DEFAULTS = {"min_players": 2, "max_players": 4, "min_level": 0, "max_level": 4,
 def _lexicon() -> tuple[dict[str, str], re.Pattern[str]]:
     """The grammar's keywords and the pattern of a plain word (its WORD terminal)."""
     from prophecy.dsl.diagnose import keywords
-    from prophecy.dsl.parser import fast_parser
+    from prophecy.dsl.grammar import fast_parser
 
     word = next(t for t in fast_parser().terminals if t.name == "WORD")
     return keywords(), re.compile(word.pattern.to_regexp())

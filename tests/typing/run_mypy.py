@@ -21,8 +21,9 @@ FOLDERS = ("dsl", "compiler", "engine", "render", "content")
 #: What is held to the type checker: the language, the engine, the compiler's model,
 #: runtime interface and handlers.
 CHECKED = (
-    "prophecy.dsl", "prophecy.engine", "prophecy.compiler.model",
-    "prophecy.compiler.runtime", "prophecy.compiler.handlers",
+    "prophecy.dsl", "prophecy.engine", "prophecy.compiler.model", "prophecy.compiler.lint",
+    "prophecy.compiler.runtime", "prophecy.compiler.handlers", "prophecy.compiler.faces",
+    "prophecy.compiler.explain", "prophecy.compiler.changes",
 )
 
 
