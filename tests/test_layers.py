@@ -1,4 +1,4 @@
-"""The layers run one way: content → dsl → compiler → {engine, render} → {lint, cli}.
+"""The layers run one way: content → dsl → compiler core → {engine, render} → lint → cli.
 
 Every module of the package is read as source and every import in it is
 collected, at the top or inside a function alike (an import hidden in a
@@ -93,6 +93,14 @@ ALL = modules()
 @pytest.mark.parametrize("module", sorted(ALL))
 def test_module_imports_only_what_its_layer_may(module):
     assert violations(module, ALL[module].read_text(encoding="utf-8")) == []
+
+
+def test_the_readme_and_the_compilers_docstring_say_the_flow_this_test_holds():
+    flow = (__doc__ or "").splitlines()[0].removeprefix("The layers run one way: ").rstrip(".")
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"Data flows one way: `{flow}`." in readme
+    compiler = " ".join((ROOT / "compiler" / "__init__.py").read_text(encoding="utf-8").split())
+    assert f"``{flow}``" in compiler
 
 
 def test_every_package_module_is_seen():
