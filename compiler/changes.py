@@ -20,7 +20,7 @@ import tarfile
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +73,8 @@ def compare(old: model.Content, new: model.Content) -> Changes:
         added=[c for c in new.cards if c.id not in before],
         removed=[c for c in old.cards if c.id not in after],
         changed=changed,
-        counts={kind: (n_old[kind], n_new[kind]) for kind in model.KINDS},
+        counts={kind: (n_old.get(kind, 0), n_new.get(kind, 0))
+                for kind in dict.fromkeys([*old.kinds, *new.kinds])},
         game=_game_changes(old, new),
     )
 
@@ -89,7 +90,7 @@ def _faces(content: model.Content) -> dict[str, str]:
 def card_values(card: model.Card) -> dict[str, Any]:
     """A card's fields as compared: effect lines as canonical text, no place."""
     values = card_json(card)
-    own = {f.name for f in fields(card)}
+    own = set(card.fields)
     # 'effects' gathers the lines of the card's own fields; keep it only where it is one.
     return {k: _texts(v) for k, v in values.items()
             if k != "place" and (k != "effects" or k in own)}
@@ -120,7 +121,7 @@ def _changed(old: model.Card, new: model.Card, face: bool) -> Changed | None:
 
 
 def _is_lines(card: model.Card, key: str) -> bool:
-    value = getattr(card, key, None)
+    value = card.get(key)
     items = value if isinstance(value, tuple) else (value,)
     return bool(items) and all(isinstance(v, model.EffectLine) for v in items)
 

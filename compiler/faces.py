@@ -347,7 +347,7 @@ def _deck_back(deck: str, label: str = "", variant: str = "") -> Face:
     return Face(design="back", deck=deck, title=label, variant=variant)
 
 
-def _arcana(card: model.Arcana, content: model.Content) -> tuple[Face, Face]:
+def _arcana(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(
         design="arcana", deck="arcana", title=card.name, grimoire=card.grimoire,
         subtitle=" · ".join(card.types), flavor=card.flavor,
@@ -356,7 +356,7 @@ def _arcana(card: model.Arcana, content: model.Content) -> tuple[Face, Face]:
     return front, _deck_back("arcana")
 
 
-def _grimoire_faces(card: model.Grimoire, content: model.Content) -> tuple[Face, Face]:
+def _grimoire_faces(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     low, top = content.rules.min_level, content.rules.max_level
     if top - low > EDGES_PER_SIDE:
         raise ProphecyError(
@@ -383,7 +383,7 @@ def _points(points: tuple[int, ...], level: int) -> str:
     return f"{value} {'pt' if value == 1 else 'pts'}"
 
 
-def _deed(card: model.DarkDeed, content: model.Content) -> tuple[Face, Face]:
+def _deed(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(
         design="deed", deck="deed", title=card.name, grimoire=card.grimoire,
         subtitle=f"{card.grimoire} Dark Deed", flavor=card.flavor,
@@ -396,7 +396,7 @@ def _deed(card: model.DarkDeed, content: model.Content) -> tuple[Face, Face]:
 _POSITIONS = {"starting": "Starting Verse", "middle": "Middle Verse", "ending": "Ending Verse"}
 
 
-def _verse(card: model.Verse, content: model.Content) -> tuple[Face, Face]:
+def _verse(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(
         design="verse", deck="verse", title=card.name, subtitle=_POSITIONS[card.position],
         prose=(card.text,), variant=card.position,
@@ -405,7 +405,7 @@ def _verse(card: model.Verse, content: model.Content) -> tuple[Face, Face]:
     return front, _deck_back("verse", _POSITIONS[card.position], card.position)
 
 
-def _hireling(card: model.Hireling, content: model.Content) -> tuple[Face, Face]:
+def _hireling(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(
         design="hireling", deck="hireling", title=card.name, subtitle=card.role.title(),
         prose=(card.reminder,), variant=card.role, mark=card.redraw, flavor=card.flavor,
@@ -415,7 +415,7 @@ def _hireling(card: model.Hireling, content: model.Content) -> tuple[Face, Face]
     return front, _deck_back("hireling")
 
 
-def _title(card: model.Title, content: model.Content) -> tuple[Face, Face]:
+def _title(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(
         design="title", deck="title", title=card.name, subtitle="Title", flavor=card.flavor,
         stats=(("Points", str(card.points)),),
@@ -424,7 +424,7 @@ def _title(card: model.Title, content: model.Content) -> tuple[Face, Face]:
     return front, _deck_back("title")
 
 
-def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Face]:
+def _reference(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     front = Face(design="reference", deck="reference", title=card.heading or card.name,
                  prose=reference_lines(content))
     return front, _deck_back("reference", content.game_name)
@@ -434,7 +434,7 @@ def _reference(card: model.Reference, content: model.Content) -> tuple[Face, Fac
 EDGES_PER_SIDE = 4
 
 
-def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
+def _tracker(card: model.Card, content: model.Content) -> tuple[Face, Face]:
     """Rounds on the front's edges, turned each round; the last (or the last few) behind.
 
     Up to five rounds: all but the last on the front, the last alone on the
@@ -458,21 +458,21 @@ def _tracker(card: model.Tracker, content: model.Content) -> tuple[Face, Face]:
     return front, back
 
 
-KIND_FACES: dict[type, Callable[..., tuple[Face, Face]]] = {
-    model.Arcana: _arcana,
-    model.Grimoire: _grimoire_faces,
-    model.DarkDeed: _deed,
-    model.Verse: _verse,
-    model.Hireling: _hireling,
-    model.Title: _title,
-    model.Reference: _reference,
-    model.Tracker: _tracker,
+KIND_FACES: dict[str, Callable[..., tuple[Face, Face]]] = {
+    "arcana": _arcana,
+    "grimoire": _grimoire_faces,
+    "deed": _deed,
+    "verse": _verse,
+    "hireling": _hireling,
+    "title": _title,
+    "reference": _reference,
+    "tracker": _tracker,
 }
 
 
 def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     """Front and back of one card."""
-    front, back = KIND_FACES[type(card)](card, content)
+    front, back = KIND_FACES[card.kind](card, content)
     if content.version:
         front = replace(front, stamp=content.version)
     effects = tuple(line.text for line in model.effect_lines_of(card))

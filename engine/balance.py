@@ -114,7 +114,7 @@ def subjects(book: Book, names: Sequence[str] = (), kinds: Sequence[str] = MEASU
         if wanted and not keys & wanted:
             continue
         seen |= keys & wanted
-        made = twin(card)
+        made = twin(card, book.content.pack)
         if card.kind in kinds and made is not None and not same_play(card, made):
             found.append(d)
     missing = sorted(wanted - seen)
@@ -214,15 +214,15 @@ def _measure(card: model.Card) -> Measure:
 
 def _title(card: model.Card) -> str:
     """What the report calls a design: its name, or a Grimoire's Manifest by its own name."""
-    if isinstance(card, model.Grimoire) and card.manifest_name:
-        return card.manifest_name
+    if card.kind == "grimoire" and card.manifest_name:
+        return str(card.manifest_name)
     return card.name
 
 
 def features(card: model.Card) -> list[str]:
     """An Arcana design's rules-language features: each action at the Level its line asks
     for, each kind of requirement, and its grimoire (a Manifest's or a deed's have none)."""
-    if not isinstance(card, model.Arcana):
+    if card.kind != "arcana":
         return []
     found = {f"{card.grimoire} card"}
     for effect in card.effects:

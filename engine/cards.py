@@ -10,14 +10,15 @@ handler here, once per card design, so a game never looks at the AST.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
 from prophecy.compiler.runtime import Award, Compiled, Pred
 from prophecy.dsl import ast
 
-C = TypeVar("C", bound=model.Card)
+#: The kinds of card this engine plays with (a game that lacks one has none of its cards).
+ENGINE_KINDS = ("arcana", "grimoire", "deed", "verse", "hireling", "title", "reference", "tracker")
 
 
 @dataclass
@@ -68,11 +69,11 @@ class Book:
         """How a line printed on a card of ``grimoire`` names things, in this book's numbers."""
         return Names(self.grimoire_index, self.bits, grimoire)
 
-    def card_as(self, cid: int, kind: type[C]) -> C:
+    def card_as(self, cid: int, kind: str) -> model.Card:
         """The model card of a physical card id, known to be of one kind (checked)."""
         card = self.card(cid)
-        if not isinstance(card, kind):
-            raise TypeError(f"card {cid} is a {type(card).__name__}, not a {kind.__name__}")
+        if card.kind != kind:
+            raise TypeError(f"card {cid} is a {card.kind} card, not a {kind} card")
         return card
 
     def points_of(self, cid: int) -> tuple[int, ...]:
@@ -84,8 +85,7 @@ class Book:
         """
         known = self.level_points.get(cid)
         if known is None:
-            card = self.card(cid)
-            assert isinstance(card, model.Grimoire)
+            card = self.card_as(cid, "grimoire")
             low, top = self.rules.min_level, self.rules.max_level
             listed = card.points
             known = self.level_points[cid] = tuple(
@@ -110,7 +110,8 @@ def _build(content: model.Content) -> Book:
     bits = book.bits = {
         name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))
     }
-    book.ids = {kind: [] for kind in model.KINDS}
+    book.ids = {kind: [] for kind in ENGINE_KINDS}
+    book.ids.update({kind: [] for kind in content.kinds})
     for card in content.cards:
         d = len(book.designs)
         book.designs.append(card)
@@ -140,18 +141,18 @@ def _add_copy(
 
 def _compile(book: Book, d: int, card: model.Card, names: Names) -> None:
     lines: tuple[model.EffectLine, ...] = ()
-    if isinstance(card, model.Arcana):
+    if card.kind == "arcana":
         lines = card.effects
-    elif isinstance(card, model.Grimoire):
+    elif card.kind == "grimoire":
         lines = (card.manifest,)
-    elif isinstance(card, model.DarkDeed):
+    elif card.kind == "deed":
         lines = card.when_complete
-    elif isinstance(card, model.Verse):
+    elif card.kind == "verse":
         lines = card.reward
         book.verse_condition[d] = _condition(card.condition.node, names)
-    elif isinstance(card, model.Hireling):
+    elif card.kind == "hireling":
         lines = card.effect
-    elif isinstance(card, model.Title):
+    elif card.kind == "title":
         book.awards[d] = compile_node(card.condition.node, names)
     book.effects[d] = tuple(_effect(line.node, names) for line in lines)
     book.nodes[d] = tuple(line.node for line in lines)

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
-from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
 from prophecy.compiler.runtime import Count
 from prophecy.dsl import ast
@@ -315,13 +314,13 @@ def _build(book: Book) -> Valuer:
                         for r in range(n + 2)]
     valuer._memo = [{} for _ in range(n + 2)]  # by rounds left, 0 to n + 1
     for d, card in enumerate(book.designs):
-        if isinstance(card, model.Verse):
+        if card.kind == "verse":
             valuer.verse_test[d] = _verse_test(card.condition.node, gi)
             valuer.verse_reward[d] = worth(d)
-        elif isinstance(card, model.Hireling):
+        elif card.kind == "hireling":
             valuer.hireling[d] = (sum(effect_value(n) for n in book.nodes[d]),
                                   card.role == "sabotage")
-        elif isinstance(card, model.Title) and isinstance(card.condition.node, ast.Title):
+        elif card.kind == "title" and isinstance(card.condition.node, ast.Title):
             subject = card.condition.node.subject
             count: Count = compile_node(subject, names)
             sign = 1 if card.condition.node.most else -1

@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from prophecy.compiler import model
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.cards import Book
@@ -168,7 +167,7 @@ class Game(Moves):
     def _lay_verses(self) -> None:
         by_position: dict[str, list[int]] = {"starting": [], "middle": [], "ending": []}
         for cid in self.book.ids["verse"]:
-            by_position[self.book.card_as(cid, model.Verse).position].append(cid)
+            by_position[self.book.card_as(cid, "verse").position].append(cid)
         for position in ("starting", "middle", "ending"):
             pool = _shuffled(by_position[position], self.rng)
             if pool:
@@ -356,7 +355,7 @@ class Game(Moves):
             self.run_lines(p, d, True)
             return
         h = self.design[hireling]
-        if self.book.card_as(hireling, model.Hireling).role == "sabotage":
+        if self.book.card_as(hireling, "hireling").role == "sabotage":
             self.run_lines(p, h, False)
         else:
             self.run_lines(p, d, True)
@@ -408,7 +407,7 @@ class Game(Moves):
                 self.hire_discard.append(h)
         p.enlisted += 1
         positions = list(range(self.revealed))
-        if self.book.card_as(choice, model.Hireling).role == "sabotage":
+        if self.book.card_as(choice, "hireling").role == "sabotage":
             verse = self.pick(p, ASK_SABOTAGE_VERSE, positions)
         else:
             others = [q.seat for q in self.players if q is not p]
@@ -427,7 +426,7 @@ class Game(Moves):
                 if not self.hire_deck:
                     break
             h = self.hire_deck.pop()
-            if redraw and self.book.card_as(h, model.Hireling).redraw:
+            if redraw and self.book.card_as(h, "hireling").redraw:
                 set_aside.append(h)
             else:
                 shown.append(h)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from prophecy.compiler import model
 from prophecy.engine.cards import Book
 from prophecy.engine.scoring import PARTS
 from prophecy.engine.simulate import Tally
@@ -83,7 +82,7 @@ def summarise(book: Book, tally: Tally, seed: int) -> dict[str, Any]:
 def _cards(book: Book, tally: Tally, n: int) -> list[dict[str, Any]]:
     out = []
     for d, card in enumerate(book.designs):
-        if not isinstance(card, model.Arcana):
+        if card.kind != "arcana":
             continue
         base = book.line_base[d]
         effects = [
@@ -113,7 +112,7 @@ def _deeds(book: Book, tally: Tally) -> list[dict[str, Any]]:
          "cards_needed": card.cards_needed, "points": card.points,
          "held": tally.deed_held[d], "completed": tally.deed_done[d],
          "completion": rate(tally.deed_done[d], tally.deed_held[d])}
-        for d, card in enumerate(book.designs) if isinstance(card, model.DarkDeed)
+        for d, card in enumerate(book.designs) if card.kind == "deed"
     ]
 
 
@@ -121,7 +120,7 @@ def _titles(book: Book, tally: Tally) -> list[dict[str, Any]]:
     return [
         {"id": card.id, "name": card.name, "condition": card.condition.text,
          "points": card.points, "award": rate(tally.awarded[d], tally.in_play[d])}
-        for d, card in enumerate(book.designs) if isinstance(card, model.Title)
+        for d, card in enumerate(book.designs) if card.kind == "title"
     ]
 
 
@@ -130,7 +129,7 @@ def _verses(book: Book, tally: Tally) -> list[dict[str, Any]]:
         {"id": card.id, "name": card.name, "position": card.position,
          "condition": card.condition.text, "games": tally.in_play[d],
          "pays": rate(tally.verse_paid[d], tally.verse_checks[d])}
-        for d, card in enumerate(book.designs) if isinstance(card, model.Verse)
+        for d, card in enumerate(book.designs) if card.kind == "verse"
     ]
 
 

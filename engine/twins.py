@@ -23,9 +23,11 @@ numbers changed, so the two games of a pair shuffle and deal identically.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names
+from prophecy.compiler.model.pack import Pack
 from prophecy.dsl import ast
 from prophecy.dsl.printer import to_text
 from prophecy.engine import cards
@@ -50,21 +52,24 @@ def curve_points(cards_needed: int) -> int:
     return int(cards_needed * (cards_needed + 5) / 6 + 0.5)
 
 
-def twin(card: model.Card) -> model.Card | None:
+def twin(card: model.Card, pack: Pack) -> model.Card | None:
     """The vanilla twin of a card, or None for a kind that has none."""
-    if isinstance(card, model.Arcana):
-        return dataclasses.replace(card, effects=(line(VANILLA_ADD),))
-    if isinstance(card, model.DarkDeed):
-        return dataclasses.replace(card, points=curve_points(card.cards_needed), when_complete=())
-    if isinstance(card, model.Verse):
-        return dataclasses.replace(card, condition=line(ALWAYS), reward=(line(VANILLA_ADD),))
-    if isinstance(card, model.Hireling):
-        return dataclasses.replace(card, effect=())
-    if isinstance(card, model.Title):
-        return dataclasses.replace(card, points=0)
-    if isinstance(card, model.Grimoire):
-        return dataclasses.replace(card, manifest=line(STANDARD_MANIFEST))
-    return None
+    kind = pack.kind(card.kind)
+    if kind is None:
+        return None
+    changes = _TWINS.get(card.kind)
+    return None if changes is None else model.with_fields(card, kind, **changes(card))
+
+
+#: Kind -> the fields of its vanilla twin.
+_TWINS: dict[str, Callable[[model.Card], dict[str, object]]] = {
+    "arcana": lambda card: {"effects": (line(VANILLA_ADD),)},
+    "deed": lambda card: {"points": curve_points(card.cards_needed), "when_complete": ()},
+    "verse": lambda card: {"condition": line(ALWAYS), "reward": (line(VANILLA_ADD),)},
+    "hireling": lambda card: {"effect": ()},
+    "title": lambda card: {"points": 0},
+    "grimoire": lambda card: {"manifest": line(STANDARD_MANIFEST)},
+}
 
 
 def same_play(a: model.Card, b: model.Card) -> bool:
@@ -91,7 +96,7 @@ def variant(book: Book, design: int, card: model.Card) -> Book:
     gi = {name: i for i, name in enumerate(book.grimoires)}
     bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(book.content.card_types))}
     cards._compile(other, design, card, Names(gi, bits, card.grimoire_of))
-    if isinstance(card, model.DarkDeed):
+    if card.kind == "deed":
         for cid, of in enumerate(book.design):
             if of == design:
                 other.deed_points[cid] = card.points
@@ -103,7 +108,7 @@ def twin_book(book: Book, design: int) -> Book:
     key = f"twin:{design}"
     found: Book | None = book.cache.get(key)
     if found is None:
-        made = twin(book.designs[design])
+        made = twin(book.designs[design], book.content.pack)
         if made is None:
             raise ValueError(f"{book.designs[design].id} has no vanilla twin")
         found = book.cache[key] = variant(book, design, made)

@@ -13,12 +13,12 @@ import argparse
 import json
 
 from prophecy.compiler.cli.options import add_content, content_dir
-from prophecy.compiler.model import KINDS, Card
+from prophecy.compiler.model import Card
 from prophecy.dsl.errors import printable
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--kind", choices=KINDS, help="only cards of this kind")
+    parser.add_argument("--kind", help="only cards of this kind (a kind game.yaml declares)")
     parser.add_argument("--json", action="store_true", help="print the cards as JSON")
     add_content(parser)
 
@@ -28,19 +28,25 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
 
     content = load_content(content_dir(args))
+    if args.kind is not None and args.kind not in content.kinds:
+        from prophecy.dsl.errors import UsageError, suggest
+
+        raise UsageError(f"this game has no kind of card '{args.kind}'", where="prophecy cards",
+                         hint=suggest(args.kind, list(content.kinds))
+                         or f"its kinds are {', '.join(content.kinds)}")
     cards = [c for c in content.cards if args.kind in (None, c.kind)]
     if args.json:
         print(json.dumps([card_json(c) for c in cards], indent=2, ensure_ascii=False))
     else:
-        print(printable("\n".join(_text(cards))))  # names may hold any character
+        print(printable("\n".join(_text(cards, content.kinds))))  # names may hold any character
     return 0
 
 
-def _text(cards: list[Card]) -> list[str]:
+def _text(cards: list[Card], kinds: tuple[str, ...]) -> list[str]:
     from prophecy.compiler.model import effect_lines_of
 
     out: list[str] = []
-    for kind in KINDS:
+    for kind in kinds:
         group = [c for c in cards if c.kind == kind]
         if not group:
             continue

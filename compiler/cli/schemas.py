@@ -23,17 +23,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.files import write_atomic
-    from prophecy.compiler.model.schemagen import KINDS, stale_schemas
+    from prophecy.compiler.model.schemagen import stale_schemas
 
     root = content_dir(args)
-    stale = stale_schemas(root)
+    stale, total = stale_schemas(root)
     if args.check:
         for path in sorted(stale):
             print(f"{path}: out of date with game.yaml")
-        print(f"schemas: {len(stale)} of {len(KINDS)} files out of date"
+        print(f"schemas: {len(stale)} of {total} files out of date"
               + ("; run 'prophecy schemas' to write them" if stale else ""))
         return 1 if stale else 0
     for path, text in sorted(stale.items()):
         write_atomic(path, text.encode("utf-8"))
-    print(f"schemas: wrote {len(stale)} of {len(KINDS)} files in {root / 'schemas'}")
+    print(f"schemas: wrote {len(stale)} of {total} files in {root / 'schemas'}")
     return 0

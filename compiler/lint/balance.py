@@ -18,7 +18,7 @@ from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.lint.values import scores, worth
-from prophecy.compiler.model import Content, DarkDeed, EffectLine, Grimoire, Hireling
+from prophecy.compiler.model import Card, Content, EffectLine
 
 rule("PL701", "deed-points-outlier", "warning",
      "a Dark Deed's points are far off the content's points-per-card-needed curve")
@@ -75,9 +75,9 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     return Sums.of(points).fit()
 
 
-def deeds(content: Content) -> list[DarkDeed]:
+def deeds(content: Content) -> list[Card]:
     return [c for c in {c.id: c for c in content.of_kind("deed")}.values()
-            if isinstance(c, DarkDeed)]
+            if c.kind == "deed"]
 
 
 @check("PL701")
@@ -118,7 +118,7 @@ def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
 def grimoire_points_rise(ctx: Context) -> Iterator[Finding]:
     """Grimoire points that fall from one level to the next."""
     for card in designs(ctx):
-        if not isinstance(card, Grimoire):
+        if card.kind != "grimoire":
             continue
         for level in range(1, len(card.points)):
             if card.points[level] < card.points[level - 1]:
@@ -139,7 +139,7 @@ def redraw_marks(ctx: Context) -> Iterator[Finding]:
     """The redraw mark is for hirelings that would do nothing in the final round."""
     round_ = ctx.content.rules.hireling_redraw_round
     for card in designs(ctx):
-        if not isinstance(card, Hireling):
+        if card.kind != "hireling":
             continue
         scores = counts_at_end(card.effect)
         if card.redraw and scores:

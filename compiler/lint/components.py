@@ -17,7 +17,7 @@ from typing import Any
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import KINDS, Card, Grimoire, Place, Tracker
+from prophecy.compiler.model import Card, Place
 
 rule("PL501", "component-count", "error",
      "the number of cards of a kind differs from game.yaml's component list")
@@ -136,7 +136,7 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
     content, rules = ctx.content, ctx.content.rules
     players = rules.max_players
     by_kind: dict[str, int] = {k: copies([c for c in content.cards if c.kind == k])
-                               for k in KINDS}
+                               for k in content.kinds}
     needs = {
         "reference": (players, "one reference card per player"),
         "arcana": (players * rules.starting_hand + 1, "every starting hand and a deck"),
@@ -162,11 +162,11 @@ def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
     """Cards that restate a rules constant: the tracker, the grimoire ranks, the schedule."""
     rules = ctx.content.rules
     for card in designs(ctx):
-        if isinstance(card, Tracker) and card.rounds != rules.rounds:
+        if card.kind == "tracker" and card.rounds != rules.rounds:
             yield Finding("PL506", f"the tracker shows {card.rounds} rounds, rules.rounds is "
                           f"{rules.rounds}", card.place, f"set rounds: {rules.rounds}")
         ranks = rules.max_level - rules.min_level + 1
-        if isinstance(card, Grimoire) and len(card.points) != ranks:
+        if card.kind == "grimoire" and len(card.points) != ranks:
             yield Finding("PL506", f"'{card.name}' gives points for {len(card.points)} levels, "
                           f"the rules have {ranks} ({rules.min_level} to {rules.max_level})",
                           field_place(ctx, card, "points"), f"give {ranks} numbers")
@@ -178,4 +178,5 @@ def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
 
 def kinds_counted(ctx: Context) -> Counter[str]:
     """Physical cards per kind (for the summary)."""
-    return Counter({k: copies([c for c in ctx.content.cards if c.kind == k]) for k in KINDS})
+    content = ctx.content
+    return Counter({k: copies([c for c in content.cards if c.kind == k]) for k in content.kinds})

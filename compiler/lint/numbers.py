@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
-from prophecy.compiler.model import Card, Place, Reference, Rules
+from prophecy.compiler.model import Card, Place, Rules
 
 rule("PL801", "number-disagrees", "error",
      "a number in written rules text disagrees with game.yaml")
@@ -120,7 +120,7 @@ def numbers_in_cards(ctx: Context) -> Iterator[Finding]:
 @check("PL801")
 def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the reference card's summary, as generated from its template."""
-    cards = [c for c in designs(ctx) if isinstance(c, Reference)]
+    cards = [c for c in designs(ctx) if c.kind == "reference"]
     try:
         from prophecy.compiler.faces import reference_lines
     except ImportError:  # no face generator: nothing generated to read

@@ -21,7 +21,7 @@ from typing import Any
 
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Card, Content, EffectLine, Title, Verse, effect_lines_of
+from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of
 from prophecy.dsl import ast
 
 rule("PL601", "does-nothing", "warning",
@@ -36,9 +36,10 @@ PROBE_PILE = 2
 
 def engine_lines(card: Card) -> tuple[EffectLine, ...]:
     """The lines the engine runs as effects (a verse's reward, not its condition)."""
-    if isinstance(card, Verse):
-        return card.reward
-    if isinstance(card, Title):
+    if card.kind == "verse":
+        reward: tuple[EffectLine, ...] = card.reward
+        return reward
+    if card.kind == "title":
         return ()
     return effect_lines_of(card)
 

@@ -19,7 +19,7 @@ from typing import Any, cast
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, per_content, rule
 from prophecy.compiler.lint.source import node_place
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Arcana, Card, Content, EffectLine, effect_lines_of
+from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of
 from prophecy.dsl import ast
 from prophecy.dsl.printer import to_text
 
@@ -172,7 +172,7 @@ def arcana_matches(content: Content) -> list[set[str]]:
     """For each Arcana design, the names a match can use for it: its types and grimoire."""
     out = []
     for card in {c.id: c for c in content.of_kind("arcana")}.values():
-        if isinstance(card, Arcana):
+        if card.kind == "arcana":
             out.append({*card.types, card.grimoire})
     return out
 

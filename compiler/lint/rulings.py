@@ -17,7 +17,6 @@ from collections.abc import Iterator
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Grimoire
 from prophecy.dsl import ast
 from prophecy.dsl.printer import to_text
 
@@ -55,7 +54,7 @@ def reference_form(forms: list[ast.Node]) -> ast.Node:
 @check("PL510")
 def manifest_differs(ctx: Context) -> Iterator[Finding]:
     """Manifest lines that differ from the other Grimoires' in more than the grimoire."""
-    grimoires = [c for c in designs(ctx) if isinstance(c, Grimoire)]
+    grimoires = [c for c in designs(ctx) if c.kind == "grimoire"]
     if len(grimoires) < 2:
         return
     forms = [as_own(g.manifest.node, g.grimoire) for g in grimoires]

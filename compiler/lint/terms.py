@@ -31,7 +31,7 @@ from pathlib import Path
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
-from prophecy.compiler.model import Card, Grimoire, Hireling, Place, Reference, Term, Verse
+from prophecy.compiler.model import Card, Place, Term
 
 rule("PL101", "rejected-term", "warning",
      "a word the glossary rejects is used instead of its canonical term")
@@ -196,13 +196,13 @@ def _replace(written: str, word: str, term: Term, opening: bool) -> str:
 def prose_fields(card: Card) -> Iterator[tuple[str, str]]:
     """(field, text) for every prose field printed on a card."""
     yield "name", card.name
-    if isinstance(card, Grimoire) and card.manifest_name:
+    if card.kind == "grimoire" and card.manifest_name:
         yield "manifest_name", card.manifest_name
-    if isinstance(card, Verse):
+    if card.kind == "verse":
         yield "text", card.text
-    if isinstance(card, Hireling):
+    if card.kind == "hireling":
         yield "reminder", card.reminder
-    if isinstance(card, Reference) and card.heading:
+    if card.kind == "reference" and card.heading:
         yield "heading", card.heading
     if card.flavor:
         yield "flavor", card.flavor

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from prophecy.compiler.lint.core import per_content
-from prophecy.compiler.model import Content, DarkDeed, Grimoire
+from prophecy.compiler.model import Content
 from prophecy.dsl import ast
 
 
@@ -41,12 +41,12 @@ def level_step(content: Content) -> float:
 @per_content
 def _scale(content: Content) -> tuple[float, float]:
     """(points per card needed, points per level), counted once per content."""
-    deeds = [c for c in content.of_kind("deed") if isinstance(c, DarkDeed)]
+    deeds = [c for c in content.of_kind("deed") if c.kind == "deed"]
     total = sum(d.cards_needed for d in deeds)
     ppc = sum(d.points for d in deeds) / total if total else 1.0
     steps = [(g.points[-1] - g.points[0]) / (len(g.points) - 1)
              for g in content.of_kind("grimoire")
-             if isinstance(g, Grimoire) and len(g.points) > 1]
+             if g.kind == "grimoire" and len(g.points) > 1]
     return ppc, sum(steps) / len(steps) if steps else 1.0
 
 

@@ -14,7 +14,6 @@ from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.requirements import lines_with_cards
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Arcana
 
 rule("PL401", "non-canonical-text", "warning",
      "an effect line is not written in its canonical form (what 'prophecy fmt' writes)")
@@ -45,7 +44,7 @@ def canonical_text(ctx: Context) -> Iterator[Finding]:
 def effect_count(ctx: Context) -> Iterator[Finding]:
     """An Arcana card with no effect line, or more than a face holds."""
     for card in designs(ctx):
-        if isinstance(card, Arcana) and not MIN_EFFECTS <= len(card.effects) <= MAX_EFFECTS:
+        if card.kind == "arcana" and not MIN_EFFECTS <= len(card.effects) <= MAX_EFFECTS:
             yield Finding("PL402", f"'{card.name}' has {len(card.effects)} effect lines",
                           card.place, f"give it {MIN_EFFECTS} to {MAX_EFFECTS} lines")
 

@@ -1,23 +1,18 @@
 """Typed content: what the loader makes of ``content/`` and everyone else reads.
 
-The loader (``compiler/content.py``) turns validated YAML into these frozen
-dataclasses, with every effect line parsed into its AST. The engine, the
+The loader (``compiler/model/loader.py``) turns validated YAML (or CSV) into
+these frozen dataclasses, as the game's own declarations of its kinds say
+(``pack.py``), with every rules line parsed into its AST. The engine, the
 renderer and the linter read only these objects, never YAML or effect text.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Any
 
+from prophecy.compiler.model.pack import KindSpec, Pack
 from prophecy.dsl import ast
-
-Kind = Literal[
-    "arcana", "grimoire", "deed", "verse", "hireling", "title", "reference", "tracker"
-]
-KINDS: tuple[Kind, ...] = (
-    "arcana", "grimoire", "deed", "verse", "hireling", "title", "reference", "tracker"
-)
 
 
 @dataclass(frozen=True)
@@ -44,87 +39,40 @@ class EffectLine:
 
 @dataclass(frozen=True, kw_only=True)
 class Card:
-    """Fields every card has. ``id`` is unique: kind and a slug of the name."""
+    """One card design: the fields every card has, and the fields its kind declares.
+
+    ``id`` is unique: the kind and a slug of the name. ``fields`` holds the
+    kind's fields by name, each with a value of the declared type (a rules field
+    holds its ``EffectLine``s); ``lines`` is every rules line on the card, top to
+    bottom. A field is also read as an attribute (``card.points``), for the code
+    of a game that knows its kinds (its engine and its checks).
+    """
 
     id: str
     name: str
-    kind: Kind
+    kind: str
     copies: int = 1
     place: Place
-    flavor: str = ""
+    fields: dict[str, Any] = field(default_factory=dict, hash=False)
+    lines: tuple[EffectLine, ...] = field(default=(), hash=False)
+    own: str | None = None  # what 'this Grimoire' and 'matching' mean on this card
+    set: str = ""  # the pack the card comes from: "" for the game, an expansion's name
+    places: dict[str, Place] = field(default_factory=dict, hash=False, compare=False)
+
+    def __getattr__(self, name: str) -> Any:
+        fields = self.__dict__.get("fields")
+        if fields is not None and name in fields:
+            return fields[name]
+        raise AttributeError(f"a {self.__dict__.get('kind', '?')} card has no field {name!r}")
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """A field's value, or ``default`` when the kind has no such field."""
+        return self.fields.get(name, default)
 
     @property
     def grimoire_of(self) -> str | None:
         """The grimoire that 'this Grimoire' and 'matching' mean on this card."""
-        return getattr(self, "grimoire", None)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Arcana(Card):
-    grimoire: str
-    types: tuple[str, ...]
-    effects: tuple[EffectLine, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Grimoire(Card):
-    """One grimoire design; ``points[level]`` for levels 0..max, Manifest at the top."""
-
-    grimoire: str
-    points: tuple[int, ...]
-    manifest: EffectLine
-    manifest_name: str = ""
-
-
-@dataclass(frozen=True, kw_only=True)
-class DarkDeed(Card):
-    grimoire: str
-    cards_needed: int
-    points: int
-    when_complete: tuple[EffectLine, ...] = ()
-
-
-VersePosition = Literal["starting", "middle", "ending"]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Verse(Card):
-    """A Prophecy Verse: prose, the condition (an ``ast.Compare``) and its reward."""
-
-    position: VersePosition
-    text: str
-    condition: EffectLine
-    reward: tuple[EffectLine, ...]
-
-
-@dataclass(frozen=True, kw_only=True)
-class Hireling(Card):
-    """Support adds ``effect`` to a verse's reward; Sabotage replaces the reward with it."""
-
-    role: Literal["support", "sabotage"]
-    reminder: str
-    effect: tuple[EffectLine, ...]
-    redraw: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Title(Card):
-    condition: EffectLine  # an ast.Title
-    points: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class Reference(Card):
-    """A player aid; its rules summary is generated from the rules data."""
-
-    heading: str = ""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Tracker(Card):
-    """The round tracker: rounds 1..front_rounds on the front edges, the last on the back."""
-
-    rounds: int = 5
+        return self.own
 
 
 @dataclass(frozen=True)
@@ -177,9 +125,17 @@ class Content:
     components: dict[str, int] = field(default_factory=dict)
     cards: tuple[Card, ...] = ()
     version: str = ""  # game.yaml's 'version:', printed small on faces when the layout asks
+    pack: Pack = field(default_factory=Pack)
+    #: each expansion's name and its own component counts (the game's are ``components``)
+    sets: tuple[tuple[str, dict[str, int]], ...] = ()
 
-    def of_kind(self, kind: Kind) -> tuple[Card, ...]:
+    def of_kind(self, kind: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds of card the game declares, in the order declared."""
+        return self.pack.names
 
     def effect_lines(self) -> tuple[EffectLine, ...]:
         """Every effect line of every card, in card order."""
@@ -189,18 +145,35 @@ class Content:
         return tuple(out)
 
 
+def new_card(kind: KindSpec, name: str, *, place: Place, copies: int = 1, set: str = "",
+             id: str = "", **fields: Any) -> Card:
+    """A card of a kind from its field values (a field left out takes its empty value); its
+    rules lines and its own grimoire are read off the fields as the kind declares them."""
+    from prophecy.compiler.model.cards import slug
+
+    values = {f.name: fields.pop(f.name, f.empty) for f in kind.fields}
+    if fields:
+        raise TypeError(f"a {kind.name} card has no field {sorted(fields)[0]!r}")
+    own = values.get(kind.own) if kind.own else None
+    return Card(id=id or f"{kind.name}/{slug(name)}", name=name, kind=kind.name, copies=copies,
+                place=place, fields=values, lines=_lines(kind, values),
+                own=own if isinstance(own, str) and own else None, set=set)
+
+
+def with_fields(card: Card, kind: KindSpec, **changes: Any) -> Card:
+    """The card with some fields changed (its rules lines read again)."""
+    values = {**card.fields, **changes}
+    return replace(card, fields=values, lines=_lines(kind, values))
+
+
+def _lines(kind: KindSpec, values: dict[str, Any]) -> tuple[EffectLine, ...]:
+    out: list[EffectLine] = []
+    for spec in kind.rules_fields:
+        found = values.get(spec.name)
+        out.extend(found if isinstance(found, tuple) else (found,) if found else ())
+    return tuple(out)
+
+
 def effect_lines_of(card: Card) -> tuple[EffectLine, ...]:
     """The rules-language lines printed on one card, top to bottom."""
-    if isinstance(card, Arcana):
-        return card.effects
-    if isinstance(card, Grimoire):
-        return (card.manifest,)
-    if isinstance(card, DarkDeed):
-        return card.when_complete
-    if isinstance(card, Verse):
-        return (card.condition, *card.reward)
-    if isinstance(card, Hireling):
-        return card.effect
-    if isinstance(card, Title):
-        return (card.condition,)
-    return ()
+    return card.lines

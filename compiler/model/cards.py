@@ -1,23 +1,25 @@
-"""Card building: one checked content file (data and nodes) in, typed cards out.
+"""Card building: one checked content file (data and nodes) in, cards out, as their kind says.
 
-This is the last stage of the loader. Each card's effect lines are parsed
-with the game's vocabulary, placed in the YAML file (an effect-text error
-points at the bad token inside the file), checked for the kind of line the
-field wants (an effect, a verse condition, a Title condition) and for
-references to the card's own grimoire on cards that have none. Names in
-headers and card types are resolved against the vocabulary.
+This is the last stage of the loader. The kind's declaration (``pack.py``)
+says what each field holds: its rules lines are parsed with the game's
+vocabulary, placed in the YAML file (an error points at the bad word inside
+the file), checked for the kind of line the field wants (an effect, a
+condition, a Title condition) and for references to the card's own grimoire
+on a kind that has none; its names are resolved against the vocabulary. A
+kind written as a CSV file is read by ``csvcards.py`` and built the same way.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
 from prophecy.compiler import model
+from prophecy.compiler.model.pack import FieldSpec, KindSpec
 from prophecy.compiler.model.yamlsafe import Source, lookup
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, one_of, suggest
@@ -52,7 +54,21 @@ def scalar_written(src: Source, root: yaml.Node, path: list[Any], canonical: str
     return Written(src, node, canonical, bool(getattr(parent, "flow_style", False)))
 
 
-#: What each field wants: (AST class, message, hint) when the line is another kind.
+@dataclass
+class LoadedFile:
+    """One content file, read: its source, its nodes and data, and the schema's verdict."""
+
+    schema: str
+    kind: KindSpec | None  # the kind of card it holds; None for game.yaml
+    src: Source
+    node: Any
+    data: Any
+    skip: set[tuple[Any, ...]]  # data paths that broke the schema
+    written: list[Written] = field(default_factory=list)  # values written in another casing
+
+
+
+#: What each kind of rules field wants: (AST class, message, hint) when the line is another.
 _LINE_KINDS: dict[str, tuple[type, str, str]] = {
     "effect": (
         ast.Effect,
@@ -60,9 +76,9 @@ _LINE_KINDS: dict[str, tuple[type, str, str]] = {
         "an effect does something, as in 'Draw 1 Arcana'; a condition can be a requirement: "
         "'If you have 2 or more stashed cards: Draw 1 Arcana'",
     ),
-    "verse": (
+    "condition": (
         ast.Compare,
-        "a verse condition compares a count with a number",
+        "a condition compares a count with a number",
         "write it as 'If you have completed 2 or more Dark Deeds' "
         "or 'If your Necromancy is Level 3 or higher'",
     ),
@@ -80,6 +96,7 @@ _THIS_HINTS = {
     ast.LevelDown: "write 'any Grimoire' or a grimoire's name",
     ast.Stash: "name a grimoire or a card type instead of 'matching'",
     ast.RevealUntil: "name a grimoire or a card type instead of 'matching'",
+    ast.ReturnCards: "name a grimoire or a card type instead of 'matching'",
 }
 
 
@@ -95,61 +112,112 @@ class Builder:
     _names: dict[str, model.Card] = field(default_factory=dict)
 
     # files ----------------------------------------------------------------
-    def build(
-        self, kind: str, src: Source, root: yaml.Node, data: Any, skip: set[tuple[Any, ...]]
-    ) -> None:
+    def build(self, kind: KindSpec, src: Source, root: yaml.Node, data: Any,
+              skip: set[tuple[Any, ...]], set_name: str = "") -> None:
         """Build every card of one file; cards at a path in ``skip`` broke the schema."""
-        list_key, make = _KINDS[kind]
-        items = data.get(list_key) if isinstance(data, dict) else None
+        items = data.get(kind.list) if isinstance(data, dict) else None
         paths: list[tuple[Any, ...]]
         if isinstance(items, dict):
-            items, paths = [items], [(list_key,)]
+            items, paths = [items], [(kind.list,)]
         elif isinstance(items, list):
-            paths = [(list_key, index) for index in range(len(items))]
+            paths = [(kind.list, index) for index in range(len(items))]
         else:
             return
-        grimoire = None
-        if kind in ("arcana", "deed"):
-            header = data.get("grimoire")
-            if not isinstance(header, str):
+        header: dict[str, Any] = {}
+        for name in kind.header:
+            spec = kind.field(name)
+            if spec is None or any(p[:1] == (name,) for p in skip):
                 return
-            grimoire = self._grimoire_name(src, lookup(root, ["grimoire"])[0], header) or header
+            value = self._value(_At(src, root, data, kind, {}), spec, [name])
+            if value is None and spec.required:
+                return
+            header[name] = value
         for path, item in zip(paths, items, strict=True):
             node, _ = lookup(root, list(path))
+            at = _At(src, node, item, kind, header)
             if any(p[: len(path)] == path for p in skip):
-                self._lines_only(_Item(src, node, item, kind, grimoire or "?"))
+                self._lines_only(at)
                 continue
-            card = make(self, _Item(src, node, item, kind, grimoire))
+            card = self.card(at, set_name)
             if card is not None:
                 self._add(card, src, node)
 
-    def _lines_only(self, it: _Item) -> None:
-        """Check the effect lines of a card that broke the schema, so none goes unread."""
-        if not isinstance(it.data, dict):
+    def card(self, at: _At, set_name: str = "") -> model.Card | None:
+        """One card from its checked data: each field of its kind read as declared."""
+        kind, values = at.kind, dict(at.header)
+        places: dict[str, model.Place] = {}
+        lines: list[model.EffectLine] = []
+        for spec in kind.card_fields:
+            if spec.name not in at.data:
+                values[spec.name] = spec.empty
+                continue
+            value = self._value(at, spec, [spec.name])
+            if value is None and (spec.required or spec.type == "rules" and not spec.many):
+                return None
+            values[spec.name] = spec.empty if value is None else value
+            places[spec.name] = at.place_of([spec.name])
+        for spec in kind.rules_fields:
+            found = values.get(spec.name)
+            lines.extend(found if isinstance(found, tuple) else (found,) if found else ())
+        name = at.data["name"]
+        own = values.get(kind.own) if kind.own else None
+        return model.Card(
+            id=f"{kind.name}/{slug(name)}", name=name, kind=kind.name,
+            copies=at.data.get("copies", 1), place=at.place_of([]), fields=values,
+            lines=tuple(lines), own=own if isinstance(own, str) else None, set=set_name,
+            places=places,
+        )
+
+    def _value(self, at: _At, spec: FieldSpec, path: list[Any]) -> Any:
+        """A field's value read as its type says; None when it could not be (an error)."""
+        raw = _get(at.data, path)
+        if spec.many:
+            if not isinstance(raw, list):
+                return None
+            found = [self._one(at, spec, [*path, i], item) for i, item in enumerate(raw)]
+            if spec.type == "rules":
+                return tuple(v for v in found if v is not None)
+            return None if any(v is None for v in found) else tuple(found)
+        return self._one(at, spec, path, raw)
+
+    def _one(self, at: _At, spec: FieldSpec, path: list[Any], raw: Any) -> Any:
+        if spec.type == "rules":
+            return self.line(at, path, spec.line)
+        if spec.type == "name":
+            return self._name(at, spec, path, raw)
+        return raw
+
+    def _lines_only(self, at: _At) -> None:
+        """Check the rules lines of a card that broke the schema, so none goes unread."""
+        if not isinstance(at.data, dict):
             return  # type: ignore[unreachable]  # a card that broke the schema may be anything
-        if it.kind == "grimoire" or it.kind in _NO_GRIMOIRE:
-            it.grimoire = None if it.kind in _NO_GRIMOIRE else "?"
-        for key, want in _EFFECT_FIELDS.get(it.kind, ()):
-            value = it.data.get(key)
+        for spec in at.kind.rules_fields:
+            value = at.data.get(spec.name)
             if isinstance(value, str):
-                self.line(it, [key], want)
+                self.line(at, [spec.name], spec.line)
             elif isinstance(value, list):
                 for index, item in enumerate(value):
                     if isinstance(item, str):
-                        self.line(it, [key, index], want)
+                        self.line(at, [spec.name, index], spec.line)
 
-    def _grimoire_name(self, src: Source, node: yaml.Node, name: str) -> str | None:
-        if self.vocab is None:
+    def _name(self, at: _At, spec: FieldSpec, path: list[Any], name: Any) -> Any:
+        """A name from the vocabulary list the field names, in its canonical spelling."""
+        if not isinstance(name, str):
             return None
-        if name in self.vocab.grimoires:
+        if self.vocab is None:
             return name
+        names: tuple[str, ...] = getattr(self.vocab, spec.names, ())
+        if name in names:
+            return name
+        word = _NAME_WORDS.get(spec.names, spec.names.replace("_", " ").rstrip("s"))
         found = self.vocab.lookup(name)
-        if found and found[0] == "grimoire" and isinstance(node, yaml.ScalarNode):
-            self.written.append(Written(src, node, found[1]))  # 'necromancy': fmt writes it back
+        node = at.node_at(path)
+        if found and found[1] in names and isinstance(node, yaml.ScalarNode):
+            self.written.append(Written(at.src, node, found[1]))  # 'necromancy': fmt writes it
             return found[1]
-        hint = suggest(name, self.vocab.grimoires) or f"use {one_of(self.vocab.grimoires)}"
-        self.errors.append(src.error_at(node, f"unknown grimoire '{name}'", hint))
-        return None
+        hint = suggest(name, names) or f"use {one_of(names)}"
+        self.errors.append(at.src.error_at(node, f"unknown {word} '{name}'", hint))
+        return name  # reported; the card is still read, so its other problems are found too
 
     def _add(self, card: model.Card, src: Source, item: yaml.Node) -> None:
         key = slug(card.name)
@@ -168,13 +236,13 @@ class Builder:
             self._names[key] = card
             self.cards.append(card)
 
-    # effect lines -----------------------------------------------------------
-    def line(self, it: _Item, path: list[Any], want: str = "effect") -> model.EffectLine | None:
-        """The effect line at ``path`` in an item, parsed, placed and checked."""
-        node, _ = lookup(it.node, path)
+    # rules lines ------------------------------------------------------------
+    def line(self, at: _At, path: list[Any], want: str = "effect") -> model.EffectLine | None:
+        """The rules line at ``path`` in a card, parsed, placed and checked."""
+        node = at.node_at(path)
         if self.vocab is None or not isinstance(node, yaml.ScalarNode) or not node.value.strip():
             return None  # a blank line is the schema's finding ("... is blank")
-        text, src = node.value.rstrip("\n"), it.src  # a '|' block ends with a line break
+        text, src = node.value.rstrip("\n"), at.src  # a '|' block ends with a line break
         try:
             parsed = _parse(text, self.vocab)
         except DslError as exc:
@@ -185,10 +253,10 @@ class Builder:
         if not isinstance(parsed, cls):
             self.errors.append(src.error_at(node, message, hint))
             return None
-        if it.grimoire is None:
-            self.errors.extend(self._own_grimoire_errors(it, node, parsed))
+        if not at.kind.own:
+            self.errors.extend(self._own_grimoire_errors(at, node, parsed))
         canonical = _print(parsed)
-        parent, _ = lookup(it.node, path[:-1])
+        parent = at.node_at(path[:-1])
         flow = bool(getattr(parent, "flow_style", False))
         self.written.append(Written(src, node, canonical, flow))
         line, column = _place_in(src, node, 0)
@@ -197,73 +265,62 @@ class Builder:
             written=node.value if node.value != canonical else "",
         )
 
-    def lines(self, it: _Item, key: str, want: str = "effect") -> tuple[model.EffectLine, ...]:
-        items = it.data.get(key) or []
-        found = (self.line(it, [key, i], want) for i in range(len(items)))
-        return tuple(line for line in found if line is not None)
-
     def _own_grimoire_errors(
-        self, it: _Item, node: yaml.ScalarNode, parsed: ast.Node
+        self, at: _At, node: yaml.ScalarNode, parsed: ast.Node
     ) -> Iterator[ProphecyError]:
         text = node.value
         for ref in _own_grimoire_refs(parsed):
             span = ref.span
             start, end = (span.start, span.end) if span else (0, len(text))
-            line, column = _place_in(it.src, node, start)
-            example = self.vocab.grimoires[-1] if self.vocab else "Necromancy"
-            yield it.src.error(
-                f"'{text[start:end]}' means this card's own grimoire, but a {it.kind} has none",
-                line, column, _THIS_HINTS[type(ref)].format(g=example), max(1, end - start),
+            line, column = _place_in(at.src, node, start)
+            example = self.vocab.grimoires[-1] if self.vocab and self.vocab.grimoires else \
+                "Necromancy"
+            yield at.src.error(
+                f"'{text[start:end]}' means this card's own grimoire, but a {at.kind.label} "
+                "has none", line, column, _THIS_HINTS[type(ref)].format(g=example),
+                max(1, end - start),
             )
 
-    # names ------------------------------------------------------------------
-    def card_types(self, it: _Item) -> tuple[str, ...]:
-        types = list(it.data["types"])
-        if self.vocab is None:
-            return tuple(types)
-        for index, name in enumerate(types):
-            if name in self.vocab.card_types:
-                continue
-            found = self.vocab.lookup(name)
-            if found and found[0] == "card type":  # 'creature': fmt writes 'Creature' back
-                types[index] = found[1]
-                self.written.append(scalar_written(it.src, it.node, ["types", index], found[1]))
-                continue
-            node, _ = lookup(it.node, ["types", index])
-            names = self.vocab.card_types
-            hint = suggest(name, names) or f"use {one_of(names)}"
-            self.errors.append(it.src.error_at(node, f"unknown card type '{name}'", hint))
-        return tuple(types)
+
+#: How a name of each vocabulary list is called in messages.
+_NAME_WORDS = {"grimoires": "grimoire", "card_types": "card type",
+               "deed_targets": "Dark Deed target"}
 
 
 @dataclass
-class _Item:
-    """One card's data, its node, its file, its kind and its grimoire (if any)."""
+class _At:
+    """Where one card is being read: its file, node and data, its kind, its file's header."""
 
     src: Source
     node: yaml.Node
     data: dict[str, Any]
-    kind: str
-    grimoire: str | None
+    kind: KindSpec
+    header: dict[str, Any]
 
-    def common(self) -> dict[str, Any]:
-        name = self.data["name"]
-        line, column = self.node.start_mark.line + 1, self.node.start_mark.column + 1
-        return {
-            "id": f"{self.kind}/{slug(name)}",
-            "name": name,
-            "kind": self.kind,
-            "copies": self.data.get("copies", 1),
-            "place": model.Place(self.src.rel, line, column),
-            "flavor": self.data.get("flavor", ""),
-        }
+    def node_at(self, path: list[Any]) -> yaml.Node:
+        return lookup(self.node, path)[0]
+
+    def place_of(self, path: list[Any]) -> model.Place:
+        node = self.node_at(path)
+        return model.Place(self.src.rel, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _get(data: Any, path: list[Any]) -> Any:
+    for step in path:
+        if isinstance(data, dict):
+            data = data.get(step)
+        elif isinstance(data, list) and isinstance(step, int) and step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
 
 
 def _own_grimoire_refs(node: ast.Node) -> Iterator[ast.Node]:
     """The nodes of a line that mean "this card's grimoire" (THIS, 'matching')."""
     for sub in ast.walk(node):
         value = getattr(sub, "grimoire", None) if not isinstance(sub, ast.Quantity) else None
-        if isinstance(sub, ast.Stash | ast.RevealUntil):
+        if isinstance(sub, ast.Stash | ast.RevealUntil | ast.ReturnCards):
             value = sub.match
         if value == ast.THIS:
             yield sub
@@ -285,114 +342,3 @@ def _print(node: ast.Node) -> str:
     from prophecy.dsl.printer import to_text
 
     return to_text(node)
-
-
-# kinds ------------------------------------------------------------------------
-def _arcana(b: Builder, it: _Item) -> model.Card | None:
-    types, effects = b.card_types(it), b.lines(it, "effects")
-    return model.Arcana(**it.common(), grimoire=it.grimoire or "?", types=types, effects=effects)
-
-
-def _grimoire(b: Builder, it: _Item) -> model.Card | None:
-    grimoire_node, _ = lookup(it.node, ["grimoire"])
-    name = it.data["grimoire"]
-    it.grimoire = b._grimoire_name(it.src, grimoire_node, name) or name
-    points = tuple(it.data["points"])
-    levels = b.rules.max_level - b.rules.min_level + 1
-    if len(points) != levels:
-        b.errors.append(it.src.error_at(
-            lookup(it.node, ["points"])[0],
-            f"'points' lists {len(points)} numbers, but there are {levels} levels "
-            f"({b.rules.min_level} to {b.rules.max_level})",
-            "write one number of points per level, lowest level first",
-        ))
-    manifest = b.line(it, ["manifest"])
-    if manifest is None:
-        return None
-    return model.Grimoire(
-        **it.common(), grimoire=it.grimoire, points=points, manifest=manifest,
-        manifest_name=it.data.get("manifest_name", ""),
-    )
-
-
-def _deed(b: Builder, it: _Item) -> model.Card | None:
-    return model.DarkDeed(
-        **it.common(), grimoire=it.grimoire or "?", cards_needed=it.data["cards_needed"],
-        points=it.data["points"], when_complete=b.lines(it, "when_complete"),
-    )
-
-
-def _verse(b: Builder, it: _Item) -> model.Card | None:
-    condition, reward = b.line(it, ["condition"], "verse"), b.lines(it, "reward")
-    if condition is None:
-        return None
-    return model.Verse(
-        **it.common(), position=it.data["position"], text=it.data["text"],
-        condition=condition, reward=reward,
-    )
-
-
-def _hireling(b: Builder, it: _Item) -> model.Card | None:
-    return model.Hireling(
-        **it.common(), role=it.data["role"], reminder=it.data["reminder"],
-        effect=b.lines(it, "effect"), redraw=it.data.get("redraw", False),
-    )
-
-
-def _title(b: Builder, it: _Item) -> model.Card | None:
-    condition = b.line(it, ["condition"], "title")
-    if condition is None:
-        return None
-    refusal = title_refusal(condition.node)
-    if refusal is not None:
-        b.errors.append(it.src.error_at(lookup(it.node, ["condition"])[0], *refusal))
-        return None
-    return model.Title(**it.common(), condition=condition, points=it.data["points"])
-
-
-def title_refusal(node: ast.Line) -> tuple[str, str] | None:
-    """(message, hint) when a Title condition counts Dark Deeds in play, else None.
-
-    Titles about Dark Deeds count completed ones only (ruling 16), so a
-    condition that reads as deeds in play is refused and the word asked for.
-    """
-    if not isinstance(node, ast.Title) or node.subject.quantity != "deeds":
-        return None
-    grimoire = f"{node.subject.grimoire} " if node.subject.grimoire else ""
-    word = "Most" if node.most else "Fewest"
-    return (
-        "a Title counts completed Dark Deeds only, not Dark Deeds in play",
-        f"write '{word} completed {grimoire}Dark Deeds'",
-    )
-
-
-def _reference(b: Builder, it: _Item) -> model.Card | None:
-    return model.Reference(**it.common(), heading=it.data.get("heading", ""))
-
-
-def _tracker(b: Builder, it: _Item) -> model.Card | None:
-    return model.Tracker(**it.common(), rounds=it.data.get("rounds", 5))
-
-
-#: Where each kind keeps its rules-language lines, and what kind of line each is.
-_EFFECT_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
-    "arcana": (("effects", "effect"),),
-    "grimoire": (("manifest", "effect"),),
-    "deed": (("when_complete", "effect"),),
-    "verse": (("condition", "verse"), ("reward", "effect")),
-    "hireling": (("effect", "effect"),),
-    "title": (("condition", "title"),),
-}
-_NO_GRIMOIRE = ("verse", "hireling", "title", "reference", "tracker")
-
-#: Card kind → (the file's key that holds its cards, builder of one card).
-_KINDS: dict[str, tuple[str, Callable[[Builder, _Item], model.Card | None]]] = {
-    "arcana": ("cards", _arcana),
-    "grimoire": ("grimoires", _grimoire),
-    "deed": ("deeds", _deed),
-    "verse": ("verses", _verse),
-    "hireling": ("hirelings", _hireling),
-    "title": ("titles", _title),
-    "reference": ("reference", _reference),
-    "tracker": ("tracker", _tracker),
-}

@@ -14,24 +14,21 @@ from prophecy.compiler.model import Card
 def card_json(card: Card) -> dict[str, Any]:
     """One card as JSON-ready data: every field of the card, effect lines with their ASTs.
 
-    Identity first (id, name, kind, grimoire, copies), then the fields of the
-    card's kind in their model order (types, points, cards_needed, position,
-    text, role, reminder, redraw, ...), each effect line as ``{"text", "ast"}``,
-    ``place`` as ``file:line:col``, and ``effects``: every rules-language line
-    of the card, top to bottom.
+    Identity first (id, name, kind, grimoire, copies, place as ``file:line:col``),
+    then the fields its kind declares, in the order declared (each rules line as
+    ``{"text", "ast"}``), and ``effects``: every rules-language line of the card,
+    top to bottom.
     """
-    from dataclasses import fields
-
-    from prophecy.compiler.model import effect_lines_of
-
     out: dict[str, Any] = {
         "id": card.id, "name": card.name, "kind": card.kind, "grimoire": card.grimoire_of,
-        "copies": card.copies,
+        "copies": card.copies, "place": str(card.place),
     }
-    for item in fields(card):
-        if item.name not in out:
-            out[item.name] = _plain(getattr(card, item.name))
-    out["effects"] = [_plain(line) for line in effect_lines_of(card)]
+    if card.set:
+        out["set"] = card.set
+    for name, value in card.fields.items():
+        if name not in out:
+            out[name] = _plain(value)
+    out["effects"] = [_plain(line) for line in card.lines]
     return out
 
 

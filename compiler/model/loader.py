@@ -2,12 +2,17 @@
 
 Stages, each in its own module, chained by ``analyse``:
 
-1. read each file's bytes as UTF-8 and compose its YAML safely, keeping the
-   place of every node (``compiler/yamlsafe.py``);
-2. check the data against the file kind's JSON schema (``content_schema.py``);
-3. read the vocabulary and the rules constants from ``game.yaml``;
-4. parse every effect line with that vocabulary and build the cards, checking
-   names and references (``content_cards.py``).
+1. read ``game.yaml``: the game's kinds of card (``pack.py``), and the base
+   game's first when it is an expansion (``extends:``);
+2. read each file the kinds name as UTF-8 and compose its YAML safely, keeping
+   the place of every node (``yamlsafe.py``), or read a kind's CSV file
+   (``csvcards.py``);
+3. check the data against the kind's JSON schema, made from its declaration
+   (``schemagen.py``, ``schema.py``);
+4. read the vocabulary and the rules constants from ``game.yaml``;
+5. parse every rules line with that vocabulary and build the cards, checking
+   names and references (``cards.py``); then the game's engine, when it has
+   one, checks what only it knows (``plugins.py``).
 
 Problems never stop the run early: every file is read and every problem is
 collected, then sorted by place. ``check_content`` returns them;
@@ -16,6 +21,7 @@ collected, then sorted by place. ``check_content`` returns them;
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -23,56 +29,35 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from prophecy.compiler import model
-from prophecy.compiler.model.cards import Builder, Written, scalar_written, slug
+from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written, slug
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of
+from prophecy.compiler.model.plugins import engine_errors
 from prophecy.compiler.model.schema import all_of as _all
-from prophecy.compiler.model.yamlsafe import Source, compose, data_of, read_source
+from prophecy.compiler.model.schemagame import game_schema
+from prophecy.compiler.model.schemagen import content_schemas
+from prophecy.compiler.model.vocab import vocabulary_from
+from prophecy.compiler.model.yamlsafe import (
+    Source,
+    compose,
+    data_of,
+    key_node,
+    lookup,
+    read_source,
+)
 from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
 from prophecy.dsl.vocabulary import Vocabulary
 
 __all__ = [
     "ContentErrors", "Report", "Written", "analyse", "check_content", "counts",
-    "expand_copies", "load_content", "slug",
+    "expand_copies", "load_content", "read_pack", "slug",
 ]
 
-#: File (or folder/*.yaml) → (schema name, card kind or None for game.yaml), in load order.
-FILES: tuple[tuple[str, str, str | None], ...] = (
-    ("game.yaml", "game", None),
-    ("arcana/*.yaml", "arcana", "arcana"),
-    ("grimoires.yaml", "grimoires", "grimoire"),
-    ("deeds/*.yaml", "deeds", "deed"),
-    ("verses.yaml", "verses", "verse"),
-    ("hirelings.yaml", "hirelings", "hireling"),
-    ("titles.yaml", "titles", "title"),
-    ("reference.yaml", "reference", "reference"),
-    ("tracker.yaml", "tracker", "tracker"),
-)
-
 _HEADER = re.compile(r"(#\s*yaml-language-server:\s*\$schema=)(\S+)")
-_EMPTY_HINTS = {
-    "game": "write the game's name, vocabulary, rules, glossary and components",
-    "arcana": "write 'grimoire:' and a 'cards:' list, or delete the file",
-    "deeds": "write 'grimoire:' and a 'deeds:' list, or delete the file",
-    "grimoires": "write a 'grimoires:' list",
-    "verses": "write a 'verses:' list",
-    "hirelings": "write a 'hirelings:' list",
-    "titles": "write a 'titles:' list",
-    "reference": "write 'reference:' with the card's name and heading",
-    "tracker": "write 'tracker:' with the card's name and rounds",
-}
-
-
-@dataclass
-class _File:
-    """One content file, read: its source, its nodes and data, and the schema's verdict."""
-
-    schema: str
-    kind: str | None  # the card kind it holds; None for game.yaml
-    src: Source
-    node: Any
-    data: Any
-    skip: set[tuple[Any, ...]]  # data paths that broke the schema
-    written: list[Written] = field(default_factory=list)  # values written in another casing
+_GAME_HINT = "write the game's name, its kinds of card, vocabulary, rules and components"
 
 
 @dataclass
@@ -89,6 +74,16 @@ class Report:
         return not self.errors
 
 
+@dataclass(frozen=True)
+class _Layer:
+    """One pack of a game: the game itself, or the base game an expansion adds to."""
+
+    root: Path
+    game: LoadedFile | None
+    pack: Pack
+    set: str  # "" for the base game; an expansion's name
+
+
 def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     """Check every file of a content folder; never raises for bad content or a wrong folder.
 
@@ -97,21 +92,36 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     """
     errors: list[ProphecyError] = []
     unsaved = {p.resolve(): t for p, t in (texts or {}).items()}
-    loaded = [
-        found for rel, schema_name, kind in _discover(root, errors)
-        if (found := _load_file(root, rel, schema_name, kind, errors, unsaved)) is not None
-    ]
-    game = next((f for f in loaded if f.schema == "game"), None)
-    vocab, rules = _vocabulary(game, errors), _rules(game)
+    layers = _layers(root, errors, unsaved)
+    game = layers[-1].game if layers else None
+    data = _merged_data([layer.game for layer in layers])
+    pack = _merged_pack([layer.pack for layer in layers])
+    checking = content_schemas(data, checking=True)
+    loaded: list[tuple[_Layer, LoadedFile]] = []
+    for layer in layers:
+        for kind_name, rel in _discover(root, layer, pack, errors):
+            kind = pack.kind(kind_name)
+            assert kind is not None
+            found = _load_cards_file(root, layer.root, rel, kind, checking[kind.name], errors,
+                                     unsaved)
+            if found is not None:
+                loaded.append((layer, found))
+    vocab = _vocabulary(game, pack, errors) if game else None
+    for layer in layers:
+        errors.extend(_component_errors(layer, pack))
+    if vocab is not None and len(layers) > 1:
+        vocab = vocabulary_from(data, "game.yaml")
+    rules = _rules(game, data)
     builder = Builder(vocab, rules)
-    for file in loaded:
+    for layer, file in loaded:
         if file.kind is not None:
-            builder.build(file.kind, file.src, file.node, file.data, file.skip)
+            builder.build(file.kind, file.src, file.node, file.data, file.skip, layer.set)
     errors.extend(builder.errors)
-    game_data = game.data if game and isinstance(game.data, dict) else {}
-    content = _content(root, game_data, vocab, rules, builder.cards)
-    sources = [f.src for f in loaded]
-    written = [w for f in loaded for w in f.written] + builder.written
+    content = _content(root, data, vocab, rules, builder.cards, pack, layers)
+    sources = [layer.game.src for layer in layers if layer.game] + [f.src for _, f in loaded]
+    written = [w for layer in layers if layer.game for w in layer.game.written]
+    written += [w for _, f in loaded for w in f.written] + builder.written
+    errors.extend(engine_errors(content))
     return Report(content, _sorted(errors), written, sources)
 
 
@@ -129,72 +139,176 @@ def load_content(path: Path) -> model.Content:
     return content
 
 
+def read_pack(root: Path) -> Pack:
+    """The kinds a game folder's game.yaml declares (a ContentErrors when it cannot be read):
+    for tools and tests that make cards of a game without loading it."""
+    from prophecy.compiler.model.yamlsafe import load_yaml
+
+    _, _, data = load_yaml(root / "game.yaml", "game.yaml", _GAME_HINT)
+    return pack_of(data)
+
+
 def expand_copies(cards: Iterable[model.Card]) -> list[model.Card]:
     """Each card repeated ``copies`` times: the physical cards in the box."""
     return [card for card in cards for _ in range(card.copies)]
 
 
 def counts(content: model.Content) -> dict[str, int]:
-    """Physical cards per kind (copies counted), in the order of ``model.KINDS``."""
+    """Physical cards per kind (copies counted), in the order the game declares its kinds."""
     found = Counter(card.kind for card in expand_copies(content.cards))
-    return {kind: found[kind] for kind in model.KINDS}
+    return {kind: found[kind] for kind in content.kinds}
 
 
-# files ---------------------------------------------------------------------------
-def _discover(root: Path, errors: list[ProphecyError]) -> list[tuple[str, str, str | None]]:
+# game.yaml and the layers ---------------------------------------------------------
+def _layers(root: Path, errors: list[ProphecyError], unsaved: Mapping[Path, str]
+            ) -> list[_Layer]:
+    """The game's packs, base game first: each with its game.yaml read and its kinds."""
     if not (root / "game.yaml").is_file():  # not a content folder: say only that
         errors.append(ProphecyError(
             "no game.yaml here", where=str(root / "game.yaml"),
-            hint="name the content folder with --content DIR",
+            hint="name the content folder with --content DIR (prophecy init DIR starts one)",
         ))
         return []
-    found: list[tuple[str, str, str | None]] = []
-    for pattern, schema_name, kind in FILES:
+    game = _load_game(root, root, errors, unsaved)
+    data = game.data if game and isinstance(game.data, dict) else {}
+    layer = _Layer(root, game, pack_of(data), str(data.get("name") or root.name))
+    if not layer.pack.extends:
+        return [_Layer(root, game, layer.pack, "")]
+    base_root = _base_root(root, layer.pack.extends)
+    if not (base_root / "game.yaml").is_file():
+        node = lookup(game.node, ["extends"])[0] if game else None
+        message = f"the base game '{layer.pack.extends}' has no game.yaml"
+        hint = "write the folder of the game this one adds to, relative to this one"
+        errors.append(game.src.error_at(node, message, hint) if game and node is not None
+                      else ProphecyError(message, where=str(root / "game.yaml"), hint=hint))
+        return [layer]
+    base = _load_game(root, base_root, errors, unsaved)
+    base_data = base.data if base and isinstance(base.data, dict) else {}
+    if base_data.get("extends"):
+        errors.append(ProphecyError(
+            "the base game is itself an expansion", where=str(base_root / "game.yaml"),
+            hint="extend the base game itself: an expansion adds to one game"))
+    return [_Layer(base_root, base, pack_of(base_data), ""), layer]
+
+
+def _base_root(root: Path, extends: str) -> Path:
+    return bundled_content() if extends == "bundled" else (root / extends).resolve()
+
+
+def _load_game(root: Path, layer_root: Path, errors: list[ProphecyError],
+               unsaved: Mapping[Path, str]) -> LoadedFile | None:
+    rel = os.path.relpath(layer_root / "game.yaml", root)
+    return _load_file(root, layer_root, rel, "game", game_schema(), None, _GAME_HINT, errors,
+                      unsaved)
+
+
+def _merged_data(games: list[LoadedFile | None]) -> dict[str, Any]:
+    """game.yaml's data of the game; an expansion's over its base game's (the base game's
+    vocabulary, glossary and rules, with the expansion's added)."""
+    datas = [g.data for g in games if g is not None and isinstance(g.data, dict)]
+    if len(datas) < 2:
+        return datas[0] if datas else {}
+    base, ext = datas
+    out = {**base, **{k: v for k, v in ext.items() if k not in ("vocabulary", "glossary",
+                                                                 "rules", "kinds",
+                                                                 "components")}}
+    vocab = {k: list(v) for k, v in (base.get("vocabulary") or {}).items()
+             if isinstance(v, list)}
+    for key, names in (ext.get("vocabulary") or {}).items():
+        if isinstance(names, list):
+            vocab[key] = list(dict.fromkeys([*vocab.get(key, []), *names]))
+    out["vocabulary"] = vocab
+    out["glossary"] = [*(base.get("glossary") or []), *(ext.get("glossary") or [])]
+    out["rules"] = {**(base.get("rules") or {}), **(ext.get("rules") or {})}
+    out["kinds"] = base.get("kinds") or {}
+    out["components"] = base.get("components") or {}
+    return out
+
+
+def _merged_pack(packs: list[Pack]) -> Pack:
+    if len(packs) < 2:
+        return packs[0] if packs else Pack()
+    return merged(packs[0], packs[1])
+
+
+# files ---------------------------------------------------------------------------
+def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError]
+              ) -> list[tuple[str, str]]:
+    """(kind, file relative to ``root``) for each file of this layer's kinds, in kind order."""
+    found: list[tuple[str, str]] = []
+    claimed: set[str] = {"game.yaml"}
+    for declared in layer.pack.kinds:
+        kind = pack.kind(declared.name)
+        if kind is None:
+            continue
+        pattern = declared.files or (kind.pattern if layer.set else declared.pattern)
         if "*" in pattern:
-            folder = pattern.split("/")[0]
-            names = sorted(p.name for p in (root / folder).glob("*.yaml"))
-            if not names:
-                hint = f"add {pattern} files, one per grimoire"
-                errors.append(_missing(root, f"{folder}/", hint))
-            found.extend((f"{folder}/{name}", schema_name, kind) for name in names)
-        elif (root / pattern).exists():  # the reader says what is wrong if it is no file
-            found.append((pattern, schema_name, kind))
+            folder, _, glob = pattern.rpartition("/")
+            base = layer.root / folder if folder else layer.root
+            names = sorted(p.name for p in base.glob(glob))
+            if not names and not layer.set:
+                errors.append(_missing(root, layer.root, f"{folder}/" if folder else pattern,
+                                       f"add {pattern} files for the {kind.plural}"))
+            paths = [f"{folder}/{n}" if folder else n for n in names]
+        elif (layer.root / pattern).exists():
+            paths = [pattern]
         else:
-            errors.append(_missing(root, pattern, f"create {pattern} (see docs/content.md)"))
-    errors.extend(_unknown_files(root))
+            if not layer.set:
+                errors.append(_missing(root, layer.root, pattern,
+                                       f"create {pattern} for the {kind.plural} (docs/packs.md)"))
+            paths = []
+        claimed.update(paths)
+        found.extend((kind.name, os.path.relpath(layer.root / rel, root)) for rel in paths)
+    errors.extend(_unknown_files(root, layer, claimed))
     return found
 
 
-def _missing(root: Path, rel: str, hint: str) -> ProphecyError:
-    return ProphecyError(f"missing {rel}", where=str(root / rel), hint=hint)
+def _missing(root: Path, layer_root: Path, rel: str, hint: str) -> ProphecyError:
+    return ProphecyError(f"missing {rel}", where=str(layer_root / rel), hint=hint)
 
 
-def _unknown_files(root: Path) -> list[ProphecyError]:
-    known = [p for p, _, _ in FILES if "*" not in p]
+def _unknown_files(root: Path, layer: _Layer, claimed: set[str]) -> list[ProphecyError]:
+    known = sorted(claimed)
+    patterns = [k.pattern for k in layer.pack.kinds]
     out = []
-    for path in sorted([*root.glob("*.yaml"), *root.glob("*.yml")]):
-        if path.name not in known:
-            every = _all([*known, "arcana/*.yaml", "deeds/*.yaml"])
-            hint = suggest(path.name, known) or f"the content files are {every}"
+    for path in sorted([*layer.root.glob("*.yaml"), *layer.root.glob("*.yml")]):
+        if path.name not in claimed:
+            every = _all(["game.yaml", *patterns])
+            hint = suggest(path.name, known) or f"the content files are {every}: declare a " \
+                "kind in game.yaml whose 'files' name it"
             message = f"unknown content file '{path.name}'"
             out.append(ProphecyError(message, where=str(path), hint=hint))
     return out
 
 
+def _load_cards_file(root: Path, layer_root: Path, rel: str, kind: KindSpec,
+                     checking: dict[str, Any], errors: list[ProphecyError],
+                     unsaved: Mapping[Path, str]) -> LoadedFile | None:
+    if kind.csv:
+        from prophecy.compiler.model.csvcards import read_csv
+
+        found: LoadedFile | None = read_csv(root, rel, kind, errors, unsaved)
+        return found
+    hint = f"write the {kind.plural} under '{kind.list}:', or delete the file"
+    return _load_file(root, layer_root, rel, kind.name, checking, kind, hint, errors, unsaved)
+
+
 def _load_file(
-    root: Path, rel: str, schema_name: str, kind: str | None, errors: list[ProphecyError],
+    root: Path, layer_root: Path, rel: str, schema_name: str, checking: dict[str, Any],
+    kind: KindSpec | None, empty_hint: str, errors: list[ProphecyError],
     unsaved: Mapping[Path, str],
-) -> _File | None:
+) -> LoadedFile | None:
     from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
 
-    text = unsaved.get((root / rel).resolve())
+    path = root / rel
+    text = unsaved.get(path.resolve())
     try:
-        src = read_source(root / rel, rel) if text is None else _unsaved(root / rel, rel, text)
+        src = read_source(path, rel) if text is None else _unsaved(path, rel, text)
     except ProphecyError as exc:
         errors.append(exc)
         return None
-    errors.extend(_header_errors(src, schema_name))
-    node, problems = compose(src, _EMPTY_HINTS[schema_name])
+    errors.extend(_header_errors(src, schema_name, os.path.relpath(path, layer_root)))
+    node, problems = compose(src, empty_hint)
     errors.extend(problems)
     if node is None:
         return None
@@ -204,13 +318,13 @@ def _load_file(
         errors.extend(exc.errors)
         return None
     written = []
-    for path, canonical in fold_case(schema_name, data):
-        set_at(data, path, canonical)
-        written.append(scalar_written(src, node, list(path), canonical))
-    found = schema_errors(schema_name, src, node, data)
+    for data_path, canonical in fold_case(checking, data):
+        set_at(data, data_path, canonical)
+        written.append(scalar_written(src, node, list(data_path), canonical))
+    found = schema_errors(checking, src, node, data)
     errors.extend(found)
-    skip = bad_paths(schema_name, data) if found else set()
-    return _File(schema_name, kind, src, node, data, skip, written)
+    skip = bad_paths(checking, data) if found else set()
+    return LoadedFile(schema_name, kind, src, node, data, skip, written)
 
 
 def _unsaved(path: Path, rel: str, text: str) -> Source:
@@ -218,11 +332,12 @@ def _unsaved(path: Path, rel: str, text: str) -> Source:
     return Source(path, rel, text.removeprefix(bom), bom=bom)
 
 
-def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
-    """The editor's schema comment, when there is one, must name this file kind's schema."""
+def _header_errors(src: Source, schema_name: str, in_pack: str) -> list[ProphecyError]:
+    """The editor's schema comment, when there is one, must name this file kind's schema
+    (``in_pack``: the file's path inside its own pack, which holds the schemas folder)."""
     found = _HEADER.match(src.line(1))
     wanted = f"{schema_name}.schema.json"
-    folder = "../" * src.rel.count("/")
+    folder = "../" * in_pack.replace(os.sep, "/").count("/")
     if not found:
         if not src.text.strip():
             return []  # an empty file gets its own error
@@ -241,7 +356,8 @@ def _header_errors(src: Source, schema_name: str) -> list[ProphecyError]:
 
 
 # game.yaml -----------------------------------------------------------------------
-def _vocabulary(game: _File | None, errors: list[ProphecyError]) -> Vocabulary | None:
+def _vocabulary(game: LoadedFile | None, pack: Pack, errors: list[ProphecyError]
+                ) -> Vocabulary | None:
     """The vocabulary, unless game.yaml is missing or its vocabulary is broken.
 
     Also collects the sense checks of game.yaml (``gamecheck.py``): names the
@@ -257,14 +373,40 @@ def _vocabulary(game: _File | None, errors: list[ProphecyError]) -> Vocabulary |
         errors.extend(rules_errors(game.src, game.node, game.data))
     if any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
         return None
+    if not isinstance(game.data, dict) or "vocabulary" not in game.data:
+        needs = [f"{k.name}.{f.name}" for k in pack.kinds for f in k.fields
+                 if f.type in ("rules", "name")]
+        if needs and isinstance(game.node, yaml.MappingNode) and game.node.value:
+            errors.append(game.src.error_at(
+                game.node.value[0][0], "missing field 'vocabulary'",
+                f"the names the rules language reads ({needs[0]} is a rules or name field): "
+                "write 'vocabulary:' with its grimoires and card_types"))
+        return None
     found = vocabulary_errors(game.src, game.node, game.data)
     errors.extend(found)
     return None if found else vocabulary_from(game.data, "game.yaml")
 
 
-def _rules(game: _File | None) -> model.Rules:
+def _component_errors(layer: _Layer, pack: Pack) -> list[ProphecyError]:
+    """A component list names only the game's kinds of card."""
+    game = layer.game
+    if game is None or not isinstance(game.data, dict) or not isinstance(
+            game.data.get("components"), dict):
+        return []
+    out = []
+    for name in game.data["components"]:
+        if pack.kind(str(name)) is None:
+            node = key_node(lookup(game.node, ["components"])[0], str(name)) or game.node
+            hint = suggest(str(name), list(pack.names)) or (
+                f"the game's kinds are {_all(list(pack.names))}" if pack.names
+                else "declare the kind under 'kinds:' first")
+            out.append(game.src.error_at(node, f"unknown field '{name}'", hint))
+    return out
+
+
+def _rules(game: LoadedFile | None, data: dict[str, Any]) -> model.Rules:
     """The rules constants; the defaults while game.yaml's rules are broken."""
-    values = game.data.get("rules") if game and isinstance(game.data, dict) else None
+    values = data.get("rules")
     if game is None or not isinstance(values, dict) or any(
         p[:1] == ("rules",) for p in game.skip
     ):
@@ -273,39 +415,36 @@ def _rules(game: _File | None) -> model.Rules:
     return model.Rules(**given)
 
 
-def _content(
-    root: Path,
-    data: dict[str, Any],
-    vocab: Vocabulary | None,
-    rules: model.Rules,
-    cards: list[model.Card],
-) -> model.Content:
-    game = data
-    terms: list[Any] = game["glossary"] if isinstance(game.get("glossary"), list) else []
+def _content(root: Path, data: dict[str, Any], vocab: Vocabulary | None, rules: model.Rules,
+             cards: list[model.Card], pack: Pack, layers: list[_Layer]) -> model.Content:
+    terms: list[Any] = data["glossary"] if isinstance(data.get("glossary"), list) else []
     glossary = tuple(
         model.Term(t["term"], t.get("definition", ""), tuple(t.get("rejected", ())))
         for t in terms if isinstance(t, dict) and "term" in t
     )
-    specs: dict[str, Any] = (
-        game["components"] if isinstance(game.get("components"), dict) else {}
-    )
-    components = {
-        kind: spec["count"] for kind, spec in specs.items()
-        if isinstance(spec, dict) and isinstance(spec.get("count"), int)
-    }
-    order = {kind: i for i, kind in enumerate(model.KINDS)}
+    order = {kind: i for i, kind in enumerate(pack.names)}
+    sets = tuple((layer.set, _components(layer.game.data if layer.game else None))
+                 for layer in layers if layer.set)
     return model.Content(
         root=str(root),
-        game_name=str(game.get("name", "")),
+        game_name=str(data.get("name", "")),
         rules=rules,
         grimoires=vocab.grimoires if vocab else (),
         card_types=vocab.card_types if vocab else (),
         deed_targets=vocab.deed_targets if vocab else (),
         glossary=glossary,
-        components=components,
-        cards=tuple(sorted(cards, key=lambda c: order[c.kind])),
-        version=str(game.get("version") or ""),
+        components=_components(data),
+        cards=tuple(sorted(cards, key=lambda c: order.get(c.kind, len(order)))),
+        version=str(data.get("version") or ""),
+        pack=pack,
+        sets=sets,
     )
+
+
+def _components(data: Any) -> dict[str, int]:
+    specs = data.get("components") if isinstance(data, dict) else None
+    return {kind: spec["count"] for kind, spec in (specs or {}).items()
+            if isinstance(spec, dict) and isinstance(spec.get("count"), int)}
 
 
 def _sorted(errors: list[ProphecyError]) -> list[ProphecyError]:

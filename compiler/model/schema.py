@@ -1,7 +1,9 @@
 """Schema checks: a file's data and nodes in, placed errors out, for content files and layouts.
 
-Each content file kind and the card-face layout have a JSON schema (draft
-2020-12) in ``content/schemas/``. Validation is ``jsonschema``'s, imported
+Each kind of content file has a JSON schema (draft 2020-12) made from the
+game's declarations (``schemagen.py``: the loader passes the schema itself);
+the card-face layout's is the file ``content/schemas/layout.schema.json``
+(passed by name). Validation is ``jsonschema``'s, imported
 only when a file is checked, so ``prophecy parse`` never loads it. Each of
 its errors becomes a ``ProphecyError`` in words a card author understands,
 placed on the YAML node it is about (an unknown field's key, a wrong value,
@@ -35,34 +37,28 @@ _TYPE_WORDS = {
 }
 
 
+Schema = dict[str, Any]
+
+
 @cache
-def schema(name: str) -> dict[str, Any]:
-    """The schema ``prophecy check`` validates a file kind with.
-
-    Content files get the checking variant of the generated schemas
-    (``schemagen.py``: the bounds without the game's names, which the loader
-    checks itself); the layout gets ``content/schemas/layout.schema.json``.
-    """
-    from prophecy.compiler.model.schemagen import KINDS
-
-    if name in KINDS:
-        return _checking()[name]
-    found: dict[str, Any] = json.loads(
-        (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
-    )
+def named_schema(name: str) -> Schema:
+    """A schema kept as a file of the bundled content's schemas (the layout's)."""
+    found: Schema = json.loads((schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8"))
     return found
 
 
+def schema(name_or_schema: str | Schema) -> Schema:
+    """The schema itself: given, or by the name of a bundled schema file."""
+    return named_schema(name_or_schema) if isinstance(name_or_schema, str) else name_or_schema
+
+
+def validator(which: str | Schema) -> Any:
+    """A jsonschema validator of a schema (whole numbers only for 'integer'), built once."""
+    return _validator(json.dumps(schema(which)))
+
+
 @cache
-def _checking() -> dict[str, dict[str, Any]]:
-    from prophecy.compiler.model.schemagen import content_schemas
-
-    return content_schemas(None)
-
-
-@cache
-def validator(name: str) -> Any:
-    """A jsonschema validator of the schema ``name`` (whole numbers only for 'integer')."""
+def _validator(text: str) -> Any:
     from jsonschema import Draft202012Validator, validators
 
     def integer(checker: Any, value: Any) -> bool:
@@ -72,15 +68,15 @@ def validator(name: str) -> Any:
     strict = validators.extend(  # type: ignore[no-untyped-call]
         Draft202012Validator, type_checker=checker
     )
-    return strict(schema(name))
+    return strict(json.loads(text))
 
 
-def iter_findings(name: str, data: Any) -> Iterator[Any]:
-    """Every way ``data`` breaks the schema ``name``: jsonschema's errors, in its order."""
-    yield from validator(name).iter_errors(data)
+def iter_findings(which: str | Schema, data: Any) -> Iterator[Any]:
+    """Every way ``data`` breaks a schema: jsonschema's errors, in its order."""
+    yield from validator(which).iter_errors(data)
 
 
-def fold_case(name: str, data: Any) -> list[tuple[tuple[Any, ...], str]]:
+def fold_case(name: str | Schema, data: Any) -> list[tuple[tuple[Any, ...], str]]:
     """Values of an enum written in another casing ('Sabotage', 'MIDDLE'), set to the enum's.
 
     A harmless variant: the data is changed in place, so the schema sees the
@@ -123,7 +119,8 @@ def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
     data[path[-1]] = value
 
 
-def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]:
+def schema_errors(name: str | Schema, src: Source, root: yaml.Node, data: Any
+                  ) -> list[ProphecyError]:
     """Every way ``data`` (composed from ``root``) breaks the schema ``name``."""
     out: dict[tuple[Any, ...], ProphecyError] = {}
     for finding in iter_findings(name, data):
@@ -132,7 +129,7 @@ def schema_errors(name: str, src: Source, root: yaml.Node, data: Any) -> list[Pr
     return list(out.values())
 
 
-def bad_paths(name: str, data: Any) -> set[tuple[Any, ...]]:
+def bad_paths(name: str | Schema, data: Any) -> set[tuple[Any, ...]]:
     """The data paths (as tuples) that break the schema: to skip broken cards."""
     return {tuple(f.absolute_path) for f in iter_findings(name, data)}
 

@@ -14,6 +14,7 @@ from prophecy.compiler.model import limits
 from prophecy.compiler.model.schemaparts import (
     NAME_PATTERN,
     PROSE_PATTERN,
+    choice,
     count,
     document,
     listing,
@@ -49,19 +50,6 @@ RULES_TEXT: dict[str, tuple[str, str]] = {
                                 "phase by a player who also draws a Dark Deed."),
 }
 _DEED_TARGETS = ["any", "each", "highest-points", "lowest-points", "most-cards", "fewest-cards"]
-#: Component kinds: (title, the per-group key and its description, if any).
-_COMPONENTS: dict[str, tuple[str, tuple[str, str] | None]] = {
-    "arcana": ("Arcana cards", ("per_grimoire", "Arcana cards per grimoire.")),
-    "grimoire": ("Grimoire cards", ("per_grimoire", "Grimoire cards per grimoire.")),
-    "deed": ("Dark Deeds", ("per_grimoire", "Dark Deeds per grimoire.")),
-    "verse": ("Prophecy Verses", ("per_position", "Verses per position.")),
-    "hireling": ("Hirelings", None),
-    "title": ("Titles", None),
-    "reference": ("Reference cards", None),
-    "tracker": ("Round trackers", None),
-}
-
-
 def _rules() -> dict[str, Any]:
     props: dict[str, Any] = {}
     for key, (title, description) in RULES_TEXT.items():
@@ -107,30 +95,118 @@ def _glossary() -> dict[str, Any]:
 
 
 def _components() -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    for kind, (title, group) in _COMPONENTS.items():
-        fields = {"count": count("Count", "How many cards of this kind the game holds, copies "
-                                 "included.", 0, limits.COMPONENT_COUNT)}
-        if group:
-            key, description = group
-            fields[key] = count(key.replace("_", " ").capitalize(), description, 0,
-                                limits.COMPONENT_COUNT)
-        props[kind] = mapping(title, f"The {title} in the box.", fields, ["count"])
-    return mapping("Components", "The component list: how many cards of each kind the box "
-                   "holds.", props, [])
+    spec = {"type": "object", "title": "A kind's count",
+            "description": "How many cards of the kind the box holds (count, copies included), "
+                           "and how many of them share each value of a field (per_<field>).",
+            "required": ["count"], "additionalProperties": False,
+            "patternProperties": {"^per_[a-z][a-z0-9_]*$": count(
+                "Per value", "Cards of the kind per value of a field.", 0,
+                limits.COMPONENT_COUNT)},
+            "properties": {"count": count("Count", "How many cards of this kind the game "
+                                          "holds, copies included.", 0,
+                                          limits.COMPONENT_COUNT)}}
+    return {"type": "object", "title": "Components",
+            "description": "The component list: how many cards of each kind the box holds.",
+            "additionalProperties": spec}
+
+
+_KEY = "^[a-z][a-z0-9_-]*$"
+
+
+def _field() -> dict[str, Any]:
+    words = text("Word", "A word a choice field may hold.", limits.NAME_LENGTH)
+    return mapping("Field", "One field of the kind's cards: its type and bounds.", {
+        "type": choice("Type", "What the field holds.", {
+            "text": "one line of text", "prose": "text that may run over lines",
+            "integer": "a whole number", "boolean": "true or false",
+            "choice": "one of the words of 'values'", "name": "a name of the vocabulary",
+            "image": "a picture file in the pack", "rules": "a line of the rules language"}),
+        "required": {"type": "boolean", "title": "Required",
+                     "description": "true when every card must write it."},
+        "list": {"type": "boolean", "title": "List",
+                 "description": "true when the field holds a list of values."},
+        "min": count("Min", "The least value (an integer), or the fewest items (a list).",
+                     -limits.COMPONENT_COUNT, limits.COMPONENT_COUNT),
+        "max": count("Max", "The greatest value (an integer), the longest text, or the most "
+                     "items (a list).", 0, limits.COMPONENT_COUNT),
+        "values": {"type": "object", "title": "Values",
+                   "description": "A choice's words, each with what it means (printed on "
+                                  "faces, and shown by the editor).",
+                   "additionalProperties": {"anyOf": [words, {"type": "null"}]},
+                   "minProperties": 1},
+        "names": choice("Names", "The vocabulary list a name field draws from.",
+                        {"grimoires": "the grimoires", "card_types": "the card types",
+                         "deed_targets": "the Dark Deed targets"}),
+        "line": choice("Line", "What a rules field holds.", {
+            "effect": "an effect", "condition": "a condition ('If you have ...')",
+            "title": "a Title condition ('Most ...')"}),
+        "default": {"title": "Default", "description": "The value of a card that leaves the "
+                    "field out."},
+        "size": listing("Least size", "An image's least width and height in pixels.",
+                        count("Pixels", "Pixels.", 1, 20000), 2, 2),
+        "title": text("Title", "The field's name in the editor.", limits.NAME_LENGTH),
+        "description": text("Description", "What the field means, shown by the editor.",
+                            limits.PROSE_LENGTH, PROSE_PATTERN),
+    }, ["type"])
+
+
+def _kinds() -> dict[str, Any]:
+    words = {"label": ("Label", "How one card of the kind is called on faces and in messages."),
+             "plural": ("Plural", "How several are called."),
+             "title": ("Title", "The kind's name in the editor."),
+             "files": ("Files", "Where its cards are written: a pattern of YAML files such as "
+                       "arcana/*.yaml, or one CSV file such as arcana.csv."),
+             "list": ("List key", "The key each YAML file lists its cards under."),
+             "own": ("Own grimoire", "The field 'this Grimoire' and 'matching' mean in its "
+                     "rules lines."),
+             "front": ("Front", "The face of the layout its front shows."),
+             "back": ("Back", "The face of the layout its back shows.")}
+    props: dict[str, Any] = {k: text(title, description, limits.NAME_LENGTH * 2)
+                             for k, (title, description) in words.items()}
+    props["description"] = text("Description", "What the kind is, shown by the editor.",
+                                limits.PROSE_LENGTH, PROSE_PATTERN)
+    props["header"] = listing("Header fields", "Fields written once at the top of a file, for "
+                              "each of its cards.", {"type": "string", "pattern": _KEY,
+                                                         "maxLength": limits.NAME_LENGTH}, 0,
+                              limits.VOCABULARY_NAMES, True)
+    props["single"] = {"type": "boolean", "title": "One card a file",
+                       "description": "true when each file holds one card, a mapping under "
+                                      "the list key."}
+    props["fields"] = {"type": "object", "title": "Fields",
+                       "description": "The kind's fields, by name (every card also has a name "
+                                      "and copies).",
+                       "propertyNames": {"pattern": _KEY, "maxLength": limits.NAME_LENGTH,
+                                         "not": {"enum": ["name", "copies"]}},
+                       "additionalProperties": _field()}
+    kind = mapping("Kind", "One kind of card: where its cards are, their fields, words and "
+                   "faces.", props, [])
+    return {"type": "object", "title": "Kinds of card",
+            "description": "The game's kinds of card, by name (docs/packs.md).",
+            "propertyNames": {"pattern": _KEY, "maxLength": limits.NAME_LENGTH},
+            "additionalProperties": kind}
 
 
 def game_schema() -> dict[str, Any]:
-    """The schema of content/game.yaml."""
-    return document("game", "Dark Prophecies game data", "content/game.yaml: the game's name, "
-                    "version, vocabulary, rules constants, glossary and component list.", {
+    """The schema of a game's game.yaml."""
+    return document("game", "Game pack", "game.yaml: the game's name, version, engine, kinds of "
+                    "card, vocabulary, rules, glossary and component list (docs/packs.md).", {
                         "name": text("Game name", "The game's name.", limits.GAME_NAME_LENGTH),
                         "version": text("Version", "The content's version, such as 1.2 or "
                                         "2025-playtest-3: printed small on each face when the "
                                         "layout asks for it, so printed runs can be told apart.",
                                         limits.VERSION_LENGTH, NAME_PATTERN),
+                        "engine": text("Engine", "The engine that plays the game: a name of the "
+                                       "prophecy.engines entry points (dark-prophecies), or a "
+                                       "Python file of the pack. Leave it out for a game "
+                                       "without one.", limits.NAME_LENGTH * 2),
+                        "extends": text("Extends", "The folder of the game this one adds to (an "
+                                        "expansion), relative to this one, or 'bundled'.",
+                                        limits.NAME_LENGTH * 4),
+                        "layout": text("Layout", "The layout of layouts/<name>.yaml the faces "
+                                       "are drawn with.", limits.NAME_LENGTH),
+                        "kinds": _kinds(),
                         "vocabulary": _vocabulary(),
                         "rules": _rules(),
                         "glossary": _glossary(),
                         "components": _components(),
-                    }, ["name", "vocabulary"])
+                    }, ["name"])

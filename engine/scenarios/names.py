@@ -33,9 +33,9 @@ _BASE: dict[int, tuple[model.Content, model.Content]] = {}
 
 def with_filler(content: model.Content, extra: Iterable[model.Card] = ()) -> model.Content:
     """The content with the filler design (and any extra cards, such as ad hoc Titles) added."""
-    filler = model.Arcana(
+    filler = model.Card(
         id="arcana/filler", name=FILLER, kind="arcana", copies=FILLER_COPIES,
-        place=model.Place("scenario"), grimoire="", types=(), effects=(),
+        place=model.Place("scenario"), fields={"grimoire": "", "types": (), "effects": ()},
     )
     cards = list(content.cards)
     cards.insert(sum(1 for c in cards if c.kind == "arcana"), filler)

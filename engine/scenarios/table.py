@@ -18,12 +18,13 @@ import random
 from typing import Any
 
 from prophecy.compiler import model
-from prophecy.compiler.model.cards import slug, title_refusal
+from prophecy.compiler.model.cards import slug
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
+from prophecy.engine.plugin import title_refusal
 from prophecy.engine.scenarios.answers import Answers, ScenarioGame, owners_of
 from prophecy.engine.scenarios.names import Names, scenario_book
 from prophecy.engine.scenarios.source import IllegalMove, Item
@@ -54,7 +55,7 @@ def adhoc_titles(content: model.Content, given: Item | None) -> tuple[model.Card
     return tuple(_title(item, vocab) for item in found.items() if item.is_map())
 
 
-def _title(item: Item, vocab: Vocabulary) -> model.Title:
+def _title(item: Item, vocab: Vocabulary) -> model.Card:
     condition = item.get("condition")
     if condition is None:
         raise item.error("a Title written out needs a 'condition'",
@@ -72,10 +73,12 @@ def _title(item: Item, vocab: Vocabulary) -> model.Title:
     points = item.get("points")
     name = item.get("name")
     title = str(name.value) if name is not None else text
-    return model.Title(
+    condition_line = model.EffectLine(text, node, model.Place("scenario"))
+    return model.Card(
         id=f"title/{slug(title)}", name=title, kind="title", place=model.Place("scenario"),
-        condition=model.EffectLine(text, node, model.Place("scenario")),
-        points=int(points.value) if points is not None else 0,
+        fields={"condition": condition_line,
+                "points": int(points.value) if points is not None else 0},
+        lines=(condition_line,),
     )
 
 
@@ -260,7 +263,7 @@ class TableBuilder:
         if up is not None and down is None:
             for position in POSITIONS[start:]:
                 pick = next((c for c in self.book.ids["verse"]
-                             if self.book.card_as(c, model.Verse).position == position
+                             if self.book.card_as(c, "verse").position == position
                              and c in self.free[self.book.design[c]]), None)
                 if pick is not None:
                     self.free[self.book.design[pick]].remove(pick)
@@ -269,7 +272,7 @@ class TableBuilder:
 
     def _verse(self, item: Item, index: int) -> int:
         cid = self.take(self.names.card(item, "verse"), item)
-        position = self.book.card_as(cid, model.Verse).position
+        position = self.book.card_as(cid, "verse").position
         if index >= len(POSITIONS):
             raise item.error(f"the Prophecy has {len(POSITIONS)} verses; "
                              f"'{self.book.card(cid).name}' would be verse {index + 1}",

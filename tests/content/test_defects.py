@@ -62,7 +62,7 @@ def test_check_prints_each_problem_and_exits_1(case, make_content, capsys):
 
 def test_load_content_raises_one_error_holding_every_problem(make_content):
     root = make_content(files={
-        "titles.yaml": "# yaml-language-server: $schema=schemas/titles.schema.json\n"
+        "titles.yaml": "# yaml-language-server: $schema=schemas/title.schema.json\n"
                        "titles:\n  - name: The Hoarder\n    condition: Most stashed cards\n"
                        "    points: 5\n    points: 6\n",
         "tracker.yaml": "# yaml-language-server: $schema=schemas/tracker.schema.json\n"
@@ -82,7 +82,7 @@ def test_load_content_raises_one_error_holding_every_problem(make_content):
 
 def test_problems_in_several_files_are_all_reported_sorted_by_place(make_content):
     root = make_content(files={
-        "verses.yaml": "# yaml-language-server: $schema=schemas/verses.schema.json\n"
+        "verses.yaml": "# yaml-language-server: $schema=schemas/verse.schema.json\n"
                        "verses:\n  - name: The First Omen\n    position: begining\n"
                        "    text: Candles.\n    condition: Most stashed cards\n"
                        "    reward: [Level up this Grimoire, Draw 1 arcana and Discard 1]\n",
@@ -93,9 +93,9 @@ def test_problems_in_several_files_are_all_reported_sorted_by_place(make_content
     assert _as_lines(root, errors) == [
         "reference.yaml:4:3: unknown field 'heding'",
         "verses.yaml:4:15: 'position' must be 'starting', 'middle' or 'ending', not 'begining'",
-        "verses.yaml:6:16: a verse condition compares a count with a number",
+        "verses.yaml:6:16: a condition compares a count with a number",
         "verses.yaml:7:14: 'Level up this Grimoire' means this card's own grimoire, "
-        "but a verse has none",
+        "but a Prophecy Verse has none",
         "verses.yaml:7:52: actions are joined with ', then'",
     ]
 

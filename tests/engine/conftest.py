@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 from prophecy.compiler import model
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import read_pack
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book, book_of
@@ -45,60 +47,49 @@ def line(vocab: Vocabulary, text: str, file: str = "test.yaml") -> model.EffectL
     return model.EffectLine(text=text, node=node, place=model.Place(file))
 
 
-def _slug(name: str) -> str:
-    return "".join(ch if ch.isalnum() else "-" for ch in name.lower())
+#: The bundled game's kinds of card, as its game.yaml declares them.
+PACK = read_pack(bundled_content())
 
 
-def arcana(vocab, name, grimoire, lines, types=("Spell",), copies=1) -> model.Arcana:
-    return model.Arcana(
-        id=f"arcana/{_slug(name)}", name=name, kind="arcana", copies=copies,
-        place=model.Place("arcana.yaml"), grimoire=grimoire, types=tuple(types),
-        effects=tuple(line(vocab, t) for t in lines),
-    )
+def card(kind: str, name: str, file: str, **fields: Any) -> model.Card:
+    """A card of one of the bundled game's kinds, from its field values."""
+    spec = PACK.kind(kind)
+    assert spec is not None
+    return model.new_card(spec, name, place=model.Place(file), **fields)
 
 
-def deed(vocab, name, grimoire, needed, points, bonus=()) -> model.DarkDeed:
-    return model.DarkDeed(
-        id=f"deed/{_slug(name)}", name=name, kind="deed", place=model.Place("deeds.yaml"),
-        grimoire=grimoire, cards_needed=needed, points=points,
-        when_complete=tuple(line(vocab, t) for t in bonus),
-    )
+def arcana(vocab, name, grimoire, lines, types=("Spell",), copies=1) -> model.Card:
+    return card("arcana", name, "arcana.yaml", copies=copies, grimoire=grimoire,
+                types=tuple(types), effects=tuple(line(vocab, t) for t in lines))
 
 
-def verse(vocab, name, position, condition, reward=("Add 1 to any Dark Deed",)) -> model.Verse:
-    return model.Verse(
-        id=f"verse/{_slug(name)}", name=name, kind="verse", place=model.Place("verses.yaml"),
-        position=position, text=name, condition=line(vocab, condition),
-        reward=tuple(line(vocab, t) for t in reward),
-    )
+def deed(vocab, name, grimoire, needed, points, bonus=()) -> model.Card:
+    return card("deed", name, "deeds.yaml", grimoire=grimoire, cards_needed=needed,
+                points=points, when_complete=tuple(line(vocab, t) for t in bonus))
 
 
-def hireling(vocab, name, role, effect, redraw=False) -> model.Hireling:
-    return model.Hireling(
-        id=f"hireling/{_slug(name)}", name=name, kind="hireling",
-        place=model.Place("hirelings.yaml"), role=role, reminder="", redraw=redraw,
-        effect=tuple(line(vocab, t) for t in effect),
-    )
+def verse(vocab, name, position, condition, reward=("Add 1 to any Dark Deed",)) -> model.Card:
+    return card("verse", name, "verses.yaml", position=position, text=name,
+                condition=line(vocab, condition), reward=tuple(line(vocab, t) for t in reward))
 
 
-def title(vocab, name, condition, points=4) -> model.Title:
-    return model.Title(
-        id=f"title/{_slug(name)}", name=name, kind="title", place=model.Place("titles.yaml"),
-        condition=line(vocab, condition), points=points,
-    )
+def hireling(vocab, name, role, effect, redraw=False) -> model.Card:
+    return card("hireling", name, "hirelings.yaml", role=role, reminder="", redraw=redraw,
+                effect=tuple(line(vocab, t) for t in effect))
 
 
-def grimoire(vocab, name, points=POINTS, manifest=MANIFEST) -> model.Grimoire:
-    return model.Grimoire(
-        id=f"grimoire/{_slug(name)}", name=name, kind="grimoire", copies=4,
-        place=model.Place("grimoires.yaml"), grimoire=name, points=tuple(points),
-        manifest=line(vocab, manifest),
-    )
+def title(vocab, name, condition, points=4) -> model.Card:
+    return card("title", name, "titles.yaml", condition=line(vocab, condition), points=points)
+
+
+def grimoire(vocab, name, points=POINTS, manifest=MANIFEST) -> model.Card:
+    return card("grimoire", name, "grimoires.yaml", copies=4, grimoire=name,
+                points=tuple(points), manifest=line(vocab, manifest))
 
 
 def synthetic_cards(vocab: Vocabulary) -> dict[str, list[model.Card]]:
     """A full-size card set: 72 Arcana, 12 Grimoires, 24 deeds, 9 verses, 11 hirelings..."""
-    cards: dict[str, list[model.Card]] = {k: [] for k in model.KINDS}
+    cards: dict[str, list[model.Card]] = {k: [] for k in PACK.names}
     for g in GRIMOIRES:
         for i, lines in enumerate(ARCANA_LINES):
             cards["arcana"].append(
@@ -129,11 +120,8 @@ def synthetic_cards(vocab: Vocabulary) -> dict[str, list[model.Card]]:
         "Fewest cards in hand", "Most completed Necromancy Dark Deeds", "Highest Demonology Level",
     ]):
         cards["title"].append(title(vocab, f"Title {i}", cond, 3 + i % 3))
-    cards["reference"].append(model.Reference(
-        id="reference/reference", name="Reference", kind="reference", copies=4,
-        place=model.Place("reference.yaml")))
-    cards["tracker"].append(model.Tracker(
-        id="tracker/tracker", name="Tracker", kind="tracker", place=model.Place("tracker.yaml")))
+    cards["reference"].append(card("reference", "Reference", "reference.yaml", copies=4))
+    cards["tracker"].append(card("tracker", "Tracker", "tracker.yaml"))
     return cards
 
 
@@ -145,7 +133,7 @@ def make_content(vocab: Vocabulary, rules: model.Rules | None = None, **kinds: A
         root="test", game_name="Test", rules=rules or model.Rules(),
         grimoires=vocab.grimoires, card_types=vocab.card_types,
         deed_targets=vocab.deed_targets,
-        cards=tuple(c for k in model.KINDS for c in cards[k]),
+        cards=tuple(c for k in PACK.names for c in cards[k]), pack=PACK,
     )
 
 

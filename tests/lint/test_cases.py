@@ -14,7 +14,8 @@ import pytest
 
 from prophecy.compiler import model
 from prophecy.compiler.lint import lint
-from prophecy.compiler.model.loader import load_content
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import load_content, read_pack
 from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
@@ -51,6 +52,15 @@ def effect_lines(text: str, vocab: Vocabulary) -> tuple[model.EffectLine, ...]:
     return tuple(out)
 
 
+PACK = read_pack(bundled_content())
+
+
+def _card(kind: str, base: dict, **fields) -> model.Card:
+    spec = PACK.kind(kind)
+    assert spec is not None
+    return model.new_card(spec, **{**base, **fields})
+
+
 def build(where: str, text: str, vocab: Vocabulary) -> tuple[model.Card, str]:
     """The case card and the text of case.yaml (where its prose fields are found)."""
     kind, _, arg = where.partition(" ")
@@ -60,41 +70,40 @@ def build(where: str, text: str, vocab: Vocabulary) -> tuple[model.Card, str]:
         return _prose_card(kind, text, base, vocab)
     lines = effect_lines(text, vocab)
     if kind == "arcana":
-        card = model.Arcana(kind="arcana", grimoire=arg, types=("Spell",), effects=lines, **base)
+        card = _card("arcana", base, grimoire=arg, types=("Spell",), effects=lines)
     elif kind == "deed":
-        card = model.DarkDeed(kind="deed", grimoire=arg, cards_needed=3, points=4,
-                              when_complete=lines, **base)
+        card = _card("deed", base, grimoire=arg, cards_needed=3, points=4, when_complete=lines)
     elif kind == "manifest":
-        card = model.Grimoire(kind="grimoire", grimoire=arg, points=(0, 1, 2, 4, 6),
-                              manifest=lines[0], copies=2, **base)
+        card = _card("grimoire", base, grimoire=arg, points=(0, 1, 2, 4, 6), manifest=lines[0],
+                     copies=2)
     elif kind == "verse":
-        card = model.Verse(kind="verse", position="middle", text="So it is.", condition=lines[0],
-                           reward=effect_lines("Draw 1 Arcana", vocab), **base)
+        card = _card("verse", base, position="middle", text="So it is.", condition=lines[0],
+                     reward=effect_lines("Draw 1 Arcana", vocab))
     else:
-        card = model.Hireling(kind="hireling", role=kind, reminder="Cover a reward.",
-                              effect=lines, redraw=arg == "redraw", **base)
+        card = _card("hireling", base, role=kind, reminder="Cover a reward.", effect=lines,
+                     redraw=arg == "redraw")
     return card, "- name: Case\n"
 
 
 def _prose_card(field: str, text: str, base: dict, vocab: Vocabulary) -> tuple[model.Card, str]:
     effects = effect_lines("Draw 1 Arcana", vocab)
     if field == "name":
-        card = model.Arcana(kind="arcana", grimoire="Blood Magic", types=("Spell",),
-                            effects=effects, **{**base, "name": text})
+        card = _card("arcana", {**base, "name": text}, grimoire="Blood Magic", types=("Spell",),
+                     effects=effects)
         return card, f"- name: {text}\n"
     source = f"- name: Case\n  {field}: |-\n    {text}\n"
     if field == "text":
-        card = model.Verse(kind="verse", position="middle", text=text,
-                           condition=effect_lines("If you have 1 or more stashed cards", vocab)[0],
-                           reward=effects, **base)
+        card = _card("verse", base, position="middle", text=text,
+                     condition=effect_lines("If you have 1 or more stashed cards", vocab)[0],
+                     reward=effects)
     elif field == "reminder":
-        card = model.Hireling(kind="hireling", role="support", reminder=text,
-                              effect=effect_lines("Stash a card from your hand", vocab), **base)
+        card = _card("hireling", base, role="support", reminder=text,
+                     effect=effect_lines("Stash a card from your hand", vocab))
     elif field == "heading":
-        card = model.Reference(kind="reference", heading=text, **base)
+        card = _card("reference", base, heading=text)
     else:
-        card = model.Arcana(kind="arcana", grimoire="Blood Magic", types=("Spell",),
-                            effects=effects, flavor=text, **base)
+        card = _card("arcana", base, grimoire="Blood Magic", types=("Spell",), effects=effects,
+                     flavor=text)
     return card, source
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from prophecy.compiler import model
+from prophecy.compiler.model.loader import read_pack
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.render.layout import Layout
@@ -26,59 +27,51 @@ def _line(text: str, vocab: Vocabulary) -> model.EffectLine:
     return model.EffectLine(to_text(node), node, model.Place("sample.yaml", 1, 1))
 
 
+#: The bundled game's kinds of card, as its game.yaml declares them.
+PACK = read_pack(ROOT / "content")
+
+
+def make(kind: str, name: str, **fields) -> model.Card:
+    """A card of one of the bundled game's kinds, written in sample.yaml."""
+    spec = PACK.kind(kind)
+    assert spec is not None
+    return model.new_card(spec, name, place=model.Place("sample.yaml"), **fields)
+
+
 def sample_cards(vocab: Vocabulary) -> tuple[model.Card, ...]:
     """One card of each kind, with the requirement and action forms the faces show."""
-    p = model.Place("sample.yaml")
 
     def lines(*texts: str) -> tuple[model.EffectLine, ...]:
         return tuple(_line(t, vocab) for t in texts)
 
     return (
-        model.Arcana(
-            id="arcana/bone-harvest", name="Bone Harvest", kind="arcana", place=p, copies=2,
-            grimoire="Necromancy", types=("Spell",), flavor="The dead keep what they are given.",
-            effects=lines(
-                "Add 1 to any Dark Deed",
-                "Grimoire Level 2: Add 1 to highest-points Dark Deed",
-                "Reveal Blood Magic: Stash a card from your hand",
-                "Necromancy Level 4 + Top Discard Creature: Draw 1 Arcana",
-            ),
-        ),
-        model.Grimoire(
-            id="grimoire/necromancy", name="Necromancy", kind="grimoire", place=p,
-            grimoire="Necromancy", points=(0, 1, 3, 6, 10), manifest_name="Raise the Fallen",
-            manifest=_line(
-                "Reveal Arcana until a matching card, take it, discard the rest to the center",
-                vocab),
-        ),
-        model.DarkDeed(
-            id="deed/open-the-crypt", name="Open the Crypt", kind="deed", place=p,
-            grimoire="Necromancy", cards_needed=4, points=7,
-            when_complete=lines("Level up this Grimoire"),
-        ),
-        model.Verse(
-            id="verse/the-first-omen", name="The First Omen", kind="verse", place=p,
-            position="starting", text="When the moon bleeds, the faithful gather their due.",
-            condition=_line("If you have completed 1 or more Dark Deeds", vocab),
-            reward=lines("Add 1 to any Dark Deed"),
-        ),
-        model.Hireling(
-            id="hireling/cutpurse", name="Cutpurse", kind="hireling", place=p, role="sabotage",
-            reminder="Cover a Verse's reward: who meets it suffers this instead.",
-            effect=lines("Discard 2 to the center"), redraw=True,
-        ),
-        model.Hireling(
-            id="hireling/acolyte", name="Acolyte", kind="hireling", place=p, role="support",
-            reminder="Tuck under a Verse: who meets it gains this as well.",
-            effect=lines("Add 1 to any Dark Deed, then Draw 1 Arcana"),
-        ),
-        model.Title(
-            id="title/hoarder", name="Hoarder", kind="title", place=p, points=5,
-            condition=_line("Most stashed cards", vocab),
-        ),
-        model.Reference(id="reference/reference", name="Reference", kind="reference", place=p,
-                        copies=4, heading="Order of play"),
-        model.Tracker(id="tracker/hourglass", name="Hourglass", kind="tracker", place=p),
+        make("arcana", "Bone Harvest", copies=2, grimoire="Necromancy", types=("Spell",),
+             flavor="The dead keep what they are given.",
+             effects=lines(
+                 "Add 1 to any Dark Deed",
+                 "Grimoire Level 2: Add 1 to highest-points Dark Deed",
+                 "Reveal Blood Magic: Stash a card from your hand",
+                 "Necromancy Level 4 + Top Discard Creature: Draw 1 Arcana",
+             )),
+        make("grimoire", "Necromancy", id="grimoire/necromancy", grimoire="Necromancy",
+             points=(0, 1, 3, 6, 10), manifest_name="Raise the Fallen",
+             manifest=_line("Reveal Arcana until a matching card, take it, discard the rest to "
+                            "the center", vocab)),
+        make("deed", "Open the Crypt", grimoire="Necromancy", cards_needed=4, points=7,
+             when_complete=lines("Level up this Grimoire")),
+        make("verse", "The First Omen", position="starting",
+             text="When the moon bleeds, the faithful gather their due.",
+             condition=_line("If you have completed 1 or more Dark Deeds", vocab),
+             reward=lines("Add 1 to any Dark Deed")),
+        make("hireling", "Cutpurse", role="sabotage",
+             reminder="Cover a Verse's reward: who meets it suffers this instead.",
+             effect=lines("Discard 2 to the center"), redraw=True),
+        make("hireling", "Acolyte", role="support",
+             reminder="Tuck under a Verse: who meets it gains this as well.",
+             effect=lines("Add 1 to any Dark Deed, then Draw 1 Arcana")),
+        make("title", "Hoarder", points=5, condition=_line("Most stashed cards", vocab)),
+        make("reference", "Reference", copies=4, heading="Order of play"),
+        make("tracker", "Hourglass", id="tracker/hourglass"),
     )
 
 
@@ -86,7 +79,7 @@ def sample_content(vocab: Vocabulary, cards: tuple[model.Card, ...] | None = Non
     return model.Content(
         root=str(ROOT / "content"), game_name="Dark Prophecies", rules=model.Rules(),
         grimoires=vocab.grimoires, card_types=vocab.card_types, deed_targets=vocab.deed_targets,
-        cards=sample_cards(vocab) if cards is None else cards,
+        cards=sample_cards(vocab) if cards is None else cards, pack=PACK,
     )
 
 

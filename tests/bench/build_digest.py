@@ -1,0 +1,43 @@
+"""The bytes of a full build, as one digest per file: did a change leave every output as it was?
+
+Run: python tests/bench/build_digest.py [--content DIR] [--out DIR]
+
+Builds the content (the bundled game by default) into ``--out`` (a fixed
+folder, since a few outputs name their own path) and prints a SHA-256 of every
+file written, sorted, then one digest over them all. Run it with each
+checkout's own interpreter, into the same folder, and compare: the same lines
+mean byte-identical outputs (images, PDFs, Tabletop Simulator files, cards.json).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--content", default=None)
+    parser.add_argument("--out", default="/tmp/prophecy-build-digest")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    shutil.rmtree(out, ignore_errors=True)
+    command = [sys.executable, "-m", "prophecy.compiler.cli", "build", "--out", str(out)]
+    if args.content:
+        command += ["--content", args.content]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    total = hashlib.sha256()
+    for path in sorted(p for p in out.rglob("*") if p.is_file() and ".build" not in p.parts):
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        total.update(f"{path.relative_to(out)} {digest}\n".encode())
+        print(f"{digest[:16]}  {path.relative_to(out)}")
+    print(f"all: {total.hexdigest()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
