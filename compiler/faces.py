@@ -486,19 +486,31 @@ def all_faces(content: model.Content) -> tuple[CardFaces, ...]:
     return tuple(card_faces(card, content) for card in content.cards)
 
 
+def reference_template(content: model.Content) -> Path:
+    """The reference card's template: the game's own ``templates/reference.txt.j2``, else the
+    bundled game's."""
+    from prophecy.compiler.model.files import bundled_content
+
+    own = Path(content.root) / "templates" / "reference.txt.j2"
+    return own if own.is_file() else bundled_content() / "templates" / "reference.txt.j2"
+
+
 def reference_lines(content: model.Content) -> tuple[str, ...]:
-    """The reference card's rules summary: the Jinja2 template filled from the rules data."""
+    """The reference card's rules summary: the game's Jinja2 template filled from its rules
+    data, its kinds' words (``kinds.deed.label``) and its name."""
     import jinja2
 
+    path = reference_template(content)
     env = jinja2.Environment(
-        loader=jinja2.PackageLoader("prophecy.compiler", "templates"),
+        loader=jinja2.FileSystemLoader(str(path.parent)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=False,
     )
-    text = env.get_template("reference.txt.j2").render(
-        rules=content.rules, game=content.game_name, grimoires=content.grimoires,
+    kinds = {k.name: {"label": k.label, "plural": k.plural} for k in content.pack.kinds}
+    text = env.get_template(path.name).render(
+        rules=content.rules, game=content.game_name, grimoires=content.grimoires, kinds=kinds,
         gains=any(isinstance(node, ast.GainPoints) for line in content.effect_lines()
                   for node in ast.walk(line.node)),
     )

@@ -22,6 +22,8 @@ class DarkProphecies:
     """The engine of Dark Prophecies, by the rules of ``compiler.model.Rules``."""
 
     name = "dark-prophecies"
+    plays = frozenset({"simulate", "balance", "test", "replay"})
+    bases: tuple[str, ...] = ()  # the engines this one is built on (none: it is the first)
 
     def check(self, content: model.Content) -> list[ProphecyError]:
         out: list[ProphecyError] = []

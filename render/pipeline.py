@@ -64,21 +64,23 @@ class Result:
 
 
 def code_files() -> list[Path]:
-    """The code whose change must redraw the cards: the drawing, the faces, the templates."""
+    """The code whose change must redraw the cards: the drawing, the faces."""
     render = package_dir("prophecy.render")
     compiler = package_dir("prophecy.compiler")
-    templates = compiler / "templates"
-    return [
-        *sorted(render.glob("*.py")),
-        compiler / "faces.py",
-        *sorted(p for p in templates.iterdir() if p.is_file()),
-    ]
+    return [*sorted(render.glob("*.py")), compiler / "faces.py"]
+
+
+#: The files of a game folder a build reads: its YAML and CSV cards, layouts and game.yaml,
+#: its templates (the reference card's) and its pictures.
+CONTENT_SUFFIXES = (".yaml", ".csv", ".j2", ".png", ".jpg", ".jpeg")
 
 
 def inputs(content: Path) -> dict[str, str]:
     """Every input file of a build (content, layout, drawing code) and the digest of its bytes."""
+    found = sorted(p for p in content.rglob("*") if p.suffix.lower() in CONTENT_SUFFIXES
+                   and p.is_file())
     return {str(path): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in [*sorted(content.rglob("*.yaml")), *code_files()]}
+            for path in [*found, *code_files()]}
 
 
 def fingerprint(content: Path, out: Path, options: Options,

@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "balance": ("balance", "measure each card design against its vanilla twin in paired games"),
     "merge": ("merge", "add up the shards of a simulate or balance run"),
     "test": ("test", "run the rulings scenarios and report each one that fails"),
+    "init": ("init", "start a new game: a copy of the bundled game or of another pack"),
 }
 
 
@@ -54,12 +55,23 @@ def build_parser(command: str | None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error, show the whole traceback")
+    parser.add_argument("--version", action="version", version=f"prophecy {_version()}")
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (_, summary) in COMMANDS.items():
         sub = subs.add_parser(name, help=summary, description=summary)
         if name == command:
             _module(name).add_arguments(sub)
     return parser
+
+
+def _version() -> str:
+    """The installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dark-prophecies")
+    except PackageNotFoundError:  # pragma: no cover - run from a folder, not installed
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -85,13 +85,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import UsageError
     from prophecy.engine import balance, balance_report
     from prophecy.engine.cards import book_of
     from prophecy.engine.report_html import write_balance_report
     from prophecy.engine.twins import MEASURED
 
-    book = book_of(load_content(content_dir(args)))
+    content = load_content(content_dir(args))
+    require_engine(content, "balance")
+    book = book_of(content)
     rules = book.rules
     if not rules.min_players <= args.players <= rules.max_players:
         raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "

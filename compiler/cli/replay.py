@@ -23,10 +23,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import ProphecyError
     from prophecy.engine import log
     from prophecy.engine.cards import book_of
 
+    content = load_content(content_dir(args))
+    require_engine(content, "replay")
     where = str(args.log)
     try:
         text = args.log.read_text(encoding="utf-8")
@@ -38,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         raise ProphecyError("the log holds no game", where=where, line=0,
                             hint="write one with 'prophecy simulate --games 1 --log FILE'")
-    book = book_of(load_content(content_dir(args)))
+    book = book_of(content)
     for number, game in enumerate(games, 1):
         try:
             log.replay(book, [line for _, line in game], [n for n, _ in game])

@@ -49,11 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import UsageError
     from prophecy.engine import simulate
     from prophecy.engine.cards import book_of
 
-    book = book_of(load_content(content_dir(args)))
+    content = load_content(content_dir(args))
+    require_engine(content, "simulate")
+    book = book_of(content)
     rules = book.rules
     if not rules.min_players <= args.players <= rules.max_players:
         raise UsageError(

@@ -27,11 +27,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import UsageError
     from prophecy.engine.scenarios import runner
 
     root = content_dir(args)
     content = load_content(root)
+    require_engine(content, "test")
     report = runner.run(content, args.paths or [root / "scenarios"], args.select)
     if args.select and not report.outcomes and not report.problems:
         raise UsageError(f"no scenario id contains {' or '.join(map(repr, args.select))}",

@@ -80,7 +80,7 @@ def deeds(content: Content) -> list[Card]:
             if c.kind == "deed"]
 
 
-@check("PL701")
+@check("PL701", engine="dark-prophecies")
 def deed_outliers(ctx: Context) -> Iterator[Finding]:
     """Deeds whose points sit far from the line fitted on the other deeds."""
     all_deeds = deeds(ctx.content)
@@ -102,7 +102,7 @@ def deed_outliers(ctx: Context) -> Iterator[Finding]:
                           f"about {round(expected)} points fits the other Dark Deeds")
 
 
-@check("PL702")
+@check("PL702", engine="dark-prophecies")
 def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
     """When Complete bonuses worth more than the deed: completing it is the reward."""
     for deed in deeds(ctx.content):
@@ -114,7 +114,7 @@ def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
                           "shrink the bonus or raise the deed's points")
 
 
-@check("PL703")
+@check("PL703", engine="dark-prophecies")
 def grimoire_points_rise(ctx: Context) -> Iterator[Finding]:
     """Grimoire points that fall from one level to the next."""
     for card in designs(ctx):
@@ -134,7 +134,7 @@ def counts_at_end(effect: tuple[EffectLine, ...]) -> bool:
     return any(scores(line.node) for line in effect)
 
 
-@check("PL901", "PL902")
+@check("PL901", "PL902", engine="dark-prophecies")
 def redraw_marks(ctx: Context) -> Iterator[Finding]:
     """The redraw mark is for hirelings that would do nothing in the final round."""
     round_ = ctx.content.rules.hireling_redraw_round

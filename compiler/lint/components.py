@@ -32,7 +32,6 @@ rule("PL505", "too-few-to-play", "error",
 rule("PL506", "rules-mismatch", "error",
      "a card disagrees with a rules constant (tracker rounds, grimoire ranks, verse schedule)")
 
-SPREADS = {"per_grimoire": "grimoire", "per_position": "position"}
 
 
 def copies(cards: list[Card]) -> int:
@@ -55,9 +54,9 @@ def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
         kind, _, spread = key.partition(".")
         out.setdefault(kind, {})[spread or "count"] = value
     for kind, spec in _declared(ctx).items():
-        for spread in SPREADS:
-            if isinstance(spec, dict) and isinstance(spec.get(spread), int):
-                out.setdefault(kind, {}).setdefault(spread, spec[spread])
+        for spread, want in (spec.items() if isinstance(spec, dict) else ()):
+            if spread.startswith("per_") and isinstance(want, int):
+                out.setdefault(kind, {}).setdefault(spread, want)
     return out
 
 
@@ -89,15 +88,15 @@ def counts(ctx: Context) -> Iterator[Finding]:
         if "count" in spec and have != spec["count"]:
             yield Finding("PL501", f"{have} {kind} cards, the component list says {spec['count']}",
                           _game_place(ctx, kind), f"add or remove {kind} cards, or fix the list")
-        for spread, attr in SPREADS.items():
-            if spread in spec:
-                yield from _spread(ctx, kind, cards, attr, spec[spread])
+        for spread, want in spec.items():
+            if spread.startswith("per_") and isinstance(want, int):
+                yield from _spread(ctx, kind, cards, spread.removeprefix("per_"), want)
 
 
 def _spread(ctx: Context, kind: str, cards: list[Card], attr: str, want: int) -> Iterator[Finding]:
     groups: dict[str, list[Card]] = {}
     for card in cards:
-        groups.setdefault(str(getattr(card, attr, "?")), []).append(card)
+        groups.setdefault(str(card.get(attr, "?")), []).append(card)
     names = ctx.content.grimoires if attr == "grimoire" else sorted(groups)
     for name in names:
         have = copies(groups.get(name, []))
@@ -130,7 +129,7 @@ def _cards(n: int, kind: str) -> str:
     return f"{n} {kind} card{'s' * (n != 1)}"
 
 
-@check("PL505")
+@check("PL505", engine="dark-prophecies")
 def enough_to_play(ctx: Context) -> Iterator[Finding]:
     """Enough cards of each kind for a game at the largest player count."""
     content, rules = ctx.content, ctx.content.rules
@@ -157,7 +156,7 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
                           f"{players}", mine[0].place, "each player takes one of each grimoire")
 
 
-@check("PL506")
+@check("PL506", engine="dark-prophecies")
 def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
     """Cards that restate a rules constant: the tracker, the grimoire ranks, the schedule."""
     rules = ctx.content.rules

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from prophecy.compiler.model import Content, Place
+from prophecy.dsl.errors import ProphecyError
 
 
 class Severity(StrEnum):
@@ -131,6 +132,9 @@ def per_content(fn: Callable[[Content], R]) -> Callable[[Content], R]:
 
 RULES: dict[str, Rule] = {}
 CHECKS: list[tuple[tuple[str, ...], CheckFn]] = []
+#: Check function -> the engine whose rules it holds the cards to (checks not listed
+#: hold any game: its glossary, its counts, its wording).
+ENGINE_CHECKS: dict[CheckFn, str] = {}
 
 
 def rule(code: str, name: str, severity: Severity | str, summary: str) -> Rule:
@@ -141,24 +145,44 @@ def rule(code: str, name: str, severity: Severity | str, summary: str) -> Rule:
     return RULES[code]
 
 
-def check(*codes: str) -> Callable[[CheckFn], CheckFn]:
-    """Register a check function that reports the given (declared) codes."""
+def check(*codes: str, engine: str = "") -> Callable[[CheckFn], CheckFn]:
+    """Register a check function that reports the given (declared) codes; ``engine``: it
+    holds the cards to that engine's rules, so it runs only on a game that engine plays
+    (or an engine built on it)."""
 
     def register(fn: CheckFn) -> CheckFn:
         missing = [c for c in codes if c not in RULES]
         if missing:
             raise ValueError(f"{fn.__name__} reports undeclared codes {missing}")
         CHECKS.append((codes, fn))
+        if engine:
+            ENGINE_CHECKS[fn] = engine
         return fn
 
     return register
 
 
+def _engines(content: Content) -> set[str]:
+    """The engine a game names, and the engines it is built on."""
+    from prophecy.compiler.model.plugins import engine_of
+
+    if not content.pack.engine:
+        return set()
+    try:
+        found = engine_of(content)
+    except ProphecyError:
+        return {content.pack.engine}
+    return {content.pack.engine, *getattr(found, "bases", ())} if found else set()
+
+
 def run_checks(ctx: Context, only: Iterable[str] | None = None) -> Iterator[Finding]:
     """Every finding of every registered check (or of the checks reporting ``only``)."""
     wanted = set(only) if only is not None else None
+    engines = _engines(ctx.content)
     for codes, fn in CHECKS:
         if wanted is not None and not wanted.intersection(codes):
+            continue
+        if fn in ENGINE_CHECKS and ENGINE_CHECKS[fn] not in engines:
             continue
         for finding in fn(ctx):
             if finding.code not in codes:

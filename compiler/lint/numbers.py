@@ -18,6 +18,7 @@ from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
 from prophecy.compiler.model import Card, Place, Rules
+from prophecy.compiler.model.pack import Pack
 
 rule("PL801", "number-disagrees", "error",
      "a number in written rules text disagrees with game.yaml")
@@ -102,22 +103,22 @@ def _finding(d: Disagreement, place: Place, where: str) -> Finding:
 RULES_FIELDS = ("heading", "text", "reminder")
 
 
-def rules_prose(card: Card) -> Iterator[tuple[str, str]]:
+def rules_prose(card: Card, pack: Pack) -> Iterator[tuple[str, str]]:
     """The printed prose fields of a card that state rules."""
-    return ((f, text) for f, text in prose_fields(card) if f in RULES_FIELDS)
+    return ((f, text) for f, text in prose_fields(card, pack) if f in RULES_FIELDS)
 
 
-@check("PL801")
+@check("PL801", engine="dark-prophecies")
 def numbers_in_cards(ctx: Context) -> Iterator[Finding]:
     """Rules numbers on the cards' prose."""
     for card in designs(ctx):
-        for field, text in rules_prose(card):
+        for field, text in rules_prose(card, ctx.content.pack):
             for d in disagreements(text, ctx.content.rules):
                 yield _finding(d, word_place(ctx, card, field, text, d.start),
                                f"the {field} of '{card.name}'")
 
 
-@check("PL801")
+@check("PL801", engine="dark-prophecies")
 def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the reference card's summary, as generated from its template."""
     cards = [c for c in designs(ctx) if c.kind == "reference"]
@@ -132,7 +133,7 @@ def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
             yield _finding(d, cards[0].place, "the generated reference summary")
 
 
-@check("PL801")
+@check("PL801", engine="dark-prophecies")
 def numbers_in_docs(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the documents' prose."""
     if ctx.docs is None or not ctx.docs.is_dir():

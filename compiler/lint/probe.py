@@ -114,7 +114,7 @@ def sample(content: Content) -> Content:
     return replace(content, cards=tuple(kept)) if len(kept) < len(content.cards) else content
 
 
-@check("PL601", "PL602")
+@check("PL601", "PL602", engine="dark-prophecies")
 def effects_do_something(ctx: Context) -> Iterator[Finding]:
     """Every distinct effect line, run by the engine; flag the ones that change nothing."""
     try:

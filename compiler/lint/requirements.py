@@ -121,7 +121,7 @@ def _words(key: tuple[str, str | None]) -> str:
     return f"{quantity} ({grimoire})" if grimoire else quantity
 
 
-@check("PL201", "PL204", "PL303")
+@check("PL201", "PL204", "PL303", engine="dark-prophecies")
 def bounds_within_rules(ctx: Context) -> Iterator[Finding]:
     """Each requirement alone: impossible (PL201/PL204) or always met (PL303)."""
     for card, line in lines_with_cards(ctx):
@@ -142,7 +142,7 @@ def bounds_within_rules(ctx: Context) -> Iterator[Finding]:
                               _drop_fix(line, req))
 
 
-@check("PL203")
+@check("PL203", engine="dark-prophecies")
 def contradictions(ctx: Context) -> Iterator[Finding]:
     """Requirements on one line that exclude each other."""
     for card, line in lines_with_cards(ctx):
@@ -196,7 +196,7 @@ def _matches(node: ast.Node) -> str | None:
     return None
 
 
-@check("PL202")
+@check("PL202", engine="dark-prophecies")
 def matches_exist(ctx: Context) -> Iterator[Finding]:
     """Reveal, top-discard, stash and reveal-until of a type or grimoire no card has."""
     cards = arcana_matches(ctx.content)
@@ -213,7 +213,7 @@ def matches_exist(ctx: Context) -> Iterator[Finding]:
 
 
 # ------------------------------------------------------------ redundant words
-@check("PL302", "PL304")
+@check("PL302", "PL304", engine="dark-prophecies")
 def repeated(ctx: Context) -> Iterator[Finding]:
     """A requirement written twice, or implied by a stronger one on the same line."""
     for card, line in lines_with_cards(ctx):
@@ -259,7 +259,7 @@ def effect_fix(line: EffectLine, node: ast.Line) -> Edit:
     return Edit(line.place, line.written or line.text, to_text(node), effect=True)
 
 
-@check("PL301")
+@check("PL301", engine="dark-prophecies")
 def own_grimoire_by_name(ctx: Context) -> Iterator[Finding]:
     """'Necromancy Level 2' on a Necromancy card: 'Grimoire Level 2' says it."""
     for card, line in lines_with_cards(ctx):

@@ -51,7 +51,7 @@ def reference_form(forms: list[ast.Node]) -> ast.Node:
     return STEPS if STEPS in shared else shared[0]
 
 
-@check("PL510")
+@check("PL510", engine="dark-prophecies")
 def manifest_differs(ctx: Context) -> Iterator[Finding]:
     """Manifest lines that differ from the other Grimoires' in more than the grimoire."""
     grimoires = [c for c in designs(ctx) if c.kind == "grimoire"]

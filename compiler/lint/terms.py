@@ -32,6 +32,7 @@ from pathlib import Path
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.model import Card, Place, Term
+from prophecy.compiler.model.pack import Pack
 
 rule("PL101", "rejected-term", "warning",
      "a word the glossary rejects is used instead of its canonical term")
@@ -193,23 +194,24 @@ def _replace(written: str, word: str, term: Term, opening: bool) -> str:
 
 
 # ------------------------------------------------------------------ the checks
-def prose_fields(card: Card) -> Iterator[tuple[str, str]]:
-    """(field, text) for every prose field printed on a card."""
+def prose_fields(card: Card, pack: Pack) -> Iterator[tuple[str, str]]:
+    """(field, text) for every field of words printed on a card: its name, then each field
+    its kind declares as text or prose, in the order declared (the flavour last)."""
     yield "name", card.name
-    if card.kind == "grimoire" and card.manifest_name:
-        yield "manifest_name", card.manifest_name
-    if card.kind == "verse":
-        yield "text", card.text
-    if card.kind == "hireling":
-        yield "reminder", card.reminder
-    if card.kind == "reference" and card.heading:
-        yield "heading", card.heading
-    if card.flavor:
-        yield "flavor", card.flavor
+    kind = pack.kind(card.kind)
+    fields = [f for f in kind.fields if f.type in ("text", "prose")] if kind else []
+    for spec in sorted(fields, key=lambda f: f.name == "flavor"):
+        value = card.get(spec.name)
+        if isinstance(value, str) and value:
+            yield spec.name, value
 
 
-#: Fields written in Title Case, where every word may start with a capital.
-TITLE_FIELDS = ("name", "manifest_name", "heading")
+def title_case(card: Card, pack: Pack, field: str) -> bool:
+    """Whether a field is written in Title Case (every word may start with a capital): the
+    name and the one-line text fields; prose is written in sentences."""
+    kind = pack.kind(card.kind)
+    spec = kind.field(field) if kind else None
+    return field == "name" or (spec is not None and spec.type == "text")
 
 
 def designs(ctx: Context) -> list[Card]:
@@ -243,8 +245,8 @@ def glossary_in_cards(ctx: Context) -> Iterator[Finding]:
     if not glossary.terms:
         return
     for card in designs(ctx):
-        for field, text in prose_fields(card):
-            for hit in glossary.hits(text, title_case=field in TITLE_FIELDS):
+        for field, text in prose_fields(card, ctx.content.pack):
+            for hit in glossary.hits(text, title_case=title_case(card, ctx.content.pack, field)):
                 yield _finding(hit, word_place(ctx, card, field, text, hit.start), field)
 
 

@@ -40,7 +40,7 @@ def canonical_text(ctx: Context) -> Iterator[Finding]:
                           Edit(line.place, line.written, line.text, effect=True))
 
 
-@check("PL402")
+@check("PL402", engine="dark-prophecies")
 def effect_count(ctx: Context) -> Iterator[Finding]:
     """An Arcana card with no effect line, or more than a face holds."""
     for card in designs(ctx):
@@ -54,10 +54,11 @@ def empty_flavor(ctx: Context) -> Iterator[Finding]:
     """Flavour that says nothing: a placeholder, or a key with an empty value."""
     for card in designs(ctx):
         place = field_place(ctx, card, "flavor")
-        if card.flavor and _PLACEHOLDER.match(card.flavor):
+        flavor = card.get("flavor", "")
+        if flavor and _PLACEHOLDER.match(flavor):
             yield Finding("PL403", f"the flavour of '{card.name}' is a placeholder "
-                          f"('{card.flavor.strip()}')", place, "write the flavour, or delete it")
-        elif not card.flavor and place != card.place:
+                          f"('{flavor.strip()}')", place, "write the flavour, or delete it")
+        elif not flavor and place != card.place:
             source = ctx.lines(place.file)[place.line - 1]
             if _EMPTY_FIELD.match(source):
                 yield Finding("PL403", f"'{card.name}' has an empty flavour field", place,

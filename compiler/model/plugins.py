@@ -27,9 +27,15 @@ GROUP = "prophecy.engines"
 
 
 class Engine(Protocol):
-    """What the compiler and the command line need of an engine."""
+    """What the compiler and the command line need of an engine.
+
+    ``plays`` names the commands it plays a game for (of ``simulate``, ``balance``,
+    ``test``, ``replay``); the Dark Prophecies engine and the engines built on it play
+    them all through ``prophecy.engine``.
+    """
 
     name: str
+    plays: frozenset[str]
 
     def check(self, content: Content) -> list[ProphecyError]:
         """What only the engine knows to be wrong with a game (placed errors)."""
@@ -93,6 +99,10 @@ def require_engine(content: Content, command: str) -> Engine:
                          f"'prophecy {command}' plays a game, and this one only checks, lints, "
                          "formats, builds, serves and diffs", where=f"prophecy {command}",
                          hint="name an engine in game.yaml's 'engine:' (docs/packs.md)")
+    if command not in engine.plays:
+        raise UsageError(f"the engine '{engine.name}' does not play 'prophecy {command}'",
+                         where=f"prophecy {command}",
+                         hint=f"it plays {', '.join(sorted(engine.plays)) or 'no command'}")
     return engine
 
 

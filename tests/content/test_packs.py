@@ -1,0 +1,101 @@
+"""Game packs: a new game from a pack that ships, the version, and commands that need an engine.
+
+A game folder's game.yaml names its engine; a game without one is checked,
+linted and built, and the commands that play a game say in one line (exit 2)
+that it has none, never playing another game on its cards.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import load_content
+
+NO_ENGINE = '''# yaml-language-server: $schema=schemas/game.schema.json
+name: Tokens
+kinds:
+  token:
+    label: Token
+    files: tokens.yaml
+    list: tokens
+    fields:
+      value: {type: integer, min: 1, max: 9, required: true}
+components:
+  token: {count: 2}
+'''
+
+
+def test_init_copies_the_bundled_game_with_its_schemas(tmp_path, capsys):
+    target = tmp_path / "mygame"
+    assert main(["init", str(target)]) == 0
+    assert f"made {target}: a copy of Dark Prophecies" in capsys.readouterr().out
+    assert (target / "schemas" / "arcana.schema.json").is_file()
+    assert not list(target.rglob("*.py")) and not list(target.rglob("__pycache__"))
+    ours = {p.relative_to(target) for p in target.rglob("*") if p.is_file()}
+    bundled = {p.relative_to(bundled_content()) for p in bundled_content().rglob("*")
+               if p.is_file() and p.suffix != ".py" and "__pycache__" not in p.parts}
+    assert ours == bundled
+    assert [c.id for c in load_content(target).cards] == [
+        c.id for c in load_content(bundled_content()).cards]
+
+
+def test_init_never_writes_into_a_folder_that_holds_something(tmp_path, capsys):
+    target = tmp_path / "mine"
+    target.mkdir()
+    (target / "notes.txt").write_text("keep me")
+    assert main(["init", str(target)]) == 2
+    assert "already exists and is not an empty folder" in capsys.readouterr().err
+    assert [p.name for p in target.iterdir()] == ["notes.txt"]
+    assert main(["init", str(tmp_path / "x"), "--from", "dark-prophecy"]) == 2
+    assert "did you mean 'dark-prophecies'?" in capsys.readouterr().err
+    assert not (tmp_path / "x").exists() and [p.name for p in tmp_path.iterdir()] == ["mine"]
+
+
+def test_the_version_is_the_installed_one(capsys):
+    from importlib.metadata import version
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"prophecy {version('dark-prophecies')}\n"
+
+
+@pytest.fixture
+def tokens(tmp_path: Path) -> Path:
+    root = tmp_path / "tokens"
+    root.mkdir()
+    (root / "game.yaml").write_text(NO_ENGINE)
+    (root / "tokens.yaml").write_text(
+        "# yaml-language-server: $schema=schemas/token.schema.json\n"
+        "tokens:\n  - {name: Ember, value: 3}\n  - {name: Ash, value: 1}\n")
+    return root
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance", "test", "replay"])
+def test_a_game_without_an_engine_is_not_played(tokens, command, capsys, tmp_path):
+    extra = [str(tmp_path / "none.jsonl")] if command == "replay" else []
+    assert main([command, *extra, "--content", str(tokens)]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines()[0].endswith(
+        f"Tokens has no engine: 'prophecy {command}' plays a game, and this one only "
+        "checks, lints, formats, builds, serves and diffs")
+
+
+def test_a_game_without_an_engine_loads_its_own_kinds(tokens):
+    content = load_content(tokens)
+    assert content.kinds == ("token",) and content.pack.engine == ""
+    assert [(c.id, c.value) for c in content.cards] == [("token/ember", 3), ("token/ash", 1)]
+
+
+def test_an_engine_that_is_not_installed_is_a_placed_problem(tmp_path, capsys):
+    root = tmp_path / "game"
+    shutil.copytree(bundled_content(), root, ignore=shutil.ignore_patterns("*.py"))
+    game = root / "game.yaml"
+    game.write_text(game.read_text().replace("engine: dark-prophecies", "engine: dark-prophecie"))
+    assert main(["check", "--content", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "no engine named 'dark-prophecie' is installed" in out
+    assert "did you mean 'dark-prophecies'?" in out
