@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
@@ -42,67 +41,50 @@ def copies(cards: list[Card]) -> int:
     return sum(max(len(same), same[0].copies) for same in by_id.values())
 
 
-def component_list(ctx: Context) -> dict[str, dict[str, Any]]:
-    """``{kind: {"count": n, "per_grimoire": m, ...}}`` from the content's component list.
-
-    ``Content.components`` holds the counts (``"arcana"``) and may hold the
-    spreads (``"arcana.per_grimoire"``); spreads it lacks are read from the
-    ``components`` mapping of ``game.yaml`` itself.
-    """
-    out: dict[str, dict[str, Any]] = {}
-    for key, value in ctx.content.components.items():
-        kind, _, spread = key.partition(".")
-        out.setdefault(kind, {})[spread or "count"] = value
-    for kind, spec in _declared(ctx).items():
-        for spread, want in (spec.items() if isinstance(spec, dict) else ()):
-            if spread.startswith("per_") and isinstance(want, int):
-                out.setdefault(kind, {}).setdefault(spread, want)
-    return out
-
-
-def _declared(ctx: Context) -> dict[str, Any]:
-    from prophecy.compiler.model.yamlsafe import load_yaml
-    from prophecy.dsl.errors import ProphecyError
-
-    try:
-        _, _, data = load_yaml(ctx.root / "game.yaml")
-    except ProphecyError:
-        return {}
-    found = data.get("components") if isinstance(data, dict) else None
-    return found if isinstance(found, dict) else {}
-
-
-def _game_place(ctx: Context, kind: str) -> Place:
-    for n, text in enumerate(ctx.lines("game.yaml"), 1):
+def _game_place(ctx: Context, kind: str, game_file: str = "game.yaml") -> Place:
+    """Where a kind's entry of a component list is written (the game.yaml of its set)."""
+    for n, text in enumerate(ctx.lines(game_file), 1):
         if re.match(rf"^\s+{kind}\s*:", text):
-            return Place("game.yaml", n, len(text) - len(text.lstrip()) + 1)
-    return Place("game.yaml")
+            return Place(game_file, n, len(text) - len(text.lstrip()) + 1)
+    return Place(game_file)
 
 
 @check("PL501", "PL502")
 def counts(ctx: Context) -> Iterator[Finding]:
-    """Each kind's count, and its spread, against the component list."""
-    for kind, spec in component_list(ctx).items():
-        cards = [c for c in ctx.content.cards if c.kind == kind]
-        have = copies(cards)
-        if "count" in spec and have != spec["count"]:
-            yield Finding("PL501", f"{have} {kind} cards, the component list says {spec['count']}",
-                          _game_place(ctx, kind), f"add or remove {kind} cards, or fix the list")
-        for spread, want in spec.items():
-            if spread.startswith("per_") and isinstance(want, int):
-                yield from _spread(ctx, kind, cards, spread.removeprefix("per_"), want)
+    """Each kind's count, and its spread, against the component list of its set (the game's,
+    or an expansion's own)."""
+    for box in ctx.content.sets:
+        for kind, spec in box.components.items():
+            cards = [c for c in ctx.content.cards if c.kind == kind and c.set == box.name]
+            have = copies(cards)
+            where = _game_place(ctx, kind, box.game_file)
+            if "count" in spec and have != spec["count"]:
+                yield Finding("PL501", f"{have} {kind} cards, the component list says "
+                              f"{spec['count']}", where,
+                              f"add or remove {kind} cards, or fix the list")
+            for spread, want in spec.items():
+                if spread.startswith("per_"):
+                    yield from _spread(ctx, kind, cards, spread.removeprefix("per_"), want,
+                                       where)
 
 
-def _spread(ctx: Context, kind: str, cards: list[Card], attr: str, want: int) -> Iterator[Finding]:
+def _spread(ctx: Context, kind: str, cards: list[Card], attr: str, want: int, where: Place
+            ) -> Iterator[Finding]:
     groups: dict[str, list[Card]] = {}
     for card in cards:
         groups.setdefault(str(card.get(attr, "?")), []).append(card)
-    names = ctx.content.grimoires if attr == "grimoire" else sorted(groups)
+    declared = ctx.content.pack.kind(kind)
+    spec = declared.field(attr) if declared else None
+    names: list[str] | tuple[str, ...] = sorted(groups)  # every value the cards hold
+    if spec is not None and spec.type == "name":  # every name of its list, held or not
+        names = getattr(ctx.content, spec.names, ()) or names
+    elif spec is not None and spec.type == "choice":
+        names = [word for word, _ in spec.values]
     for name in names:
         have = copies(groups.get(name, []))
         if have != want:
             yield Finding("PL502", f"{have} {kind} cards of {attr} {name}, the component list "
-                          f"says {want} each", _game_place(ctx, kind),
+                          f"says {want} each", where,
                           f"move cards between {attr}s or fix the list")
 
 

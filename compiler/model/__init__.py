@@ -112,6 +112,15 @@ class Term:
 
 
 @dataclass(frozen=True)
+class ComponentSet:
+    """One set of a game's cards (the game, or an expansion) and what its box holds."""
+
+    name: str
+    game_file: str
+    components: dict[str, dict[str, int]] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True)
 class Content:
     """The whole game as loaded: rules, glossary, component counts and cards."""
 
@@ -126,8 +135,9 @@ class Content:
     cards: tuple[Card, ...] = ()
     version: str = ""  # game.yaml's 'version:', printed small on faces when the layout asks
     pack: Pack = field(default_factory=Pack)
-    #: each expansion's name and its own component counts (the game's are ``components``)
-    sets: tuple[tuple[str, dict[str, int]], ...] = ()
+    #: each set of the game's cards ("" the game, then each expansion): its name, its
+    #: game.yaml (relative to ``root``) and its component list ({kind: {count, per_<field>}})
+    sets: tuple[ComponentSet, ...] = ()
 
     def of_kind(self, kind: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)

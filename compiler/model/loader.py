@@ -106,11 +106,9 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
                                      unsaved)
             if found is not None:
                 loaded.append((layer, found))
-    vocab = _vocabulary(game, pack, errors) if game else None
+    vocab = _vocabulary(layers, data, pack, errors)
     for layer in layers:
         errors.extend(_component_errors(layer, pack))
-    if vocab is not None and len(layers) > 1:
-        vocab = vocabulary_from(data, "game.yaml")
     rules = _rules(game, data)
     builder = Builder(vocab, rules)
     for layer, file in loaded:
@@ -181,7 +179,7 @@ def _layers(root: Path, errors: list[ProphecyError], unsaved: Mapping[Path, str]
         hint = "write the folder of the game this one adds to, relative to this one"
         errors.append(game.src.error_at(node, message, hint) if game and node is not None
                       else ProphecyError(message, where=str(root / "game.yaml"), hint=hint))
-        return [layer]
+        return []  # its cards are of the base game's kinds: nothing more can be read
     base = _load_game(root, base_root, errors, unsaved)
     base_data = base.data if base and isinstance(base.data, dict) else {}
     if base_data.get("extends"):
@@ -356,35 +354,44 @@ def _header_errors(src: Source, schema_name: str, in_pack: str) -> list[Prophecy
 
 
 # game.yaml -----------------------------------------------------------------------
-def _vocabulary(game: LoadedFile | None, pack: Pack, errors: list[ProphecyError]
-                ) -> Vocabulary | None:
-    """The vocabulary, unless game.yaml is missing or its vocabulary is broken.
+def _vocabulary(layers: list[_Layer], data: dict[str, Any], pack: Pack,
+                errors: list[ProphecyError]) -> Vocabulary | None:
+    """The vocabulary (an expansion's added to its base game's), unless a game.yaml is
+    missing or its vocabulary is broken.
 
-    Also collects the sense checks of game.yaml (``gamecheck.py``): names the
+    Also collects the sense checks of each game.yaml (``gamecheck.py``): names the
     rules language could not read or that are listed twice leave no vocabulary
     to parse the effect lines with.
     """
-    if game is None:
-        return None
     from prophecy.compiler.model.gamecheck import rules_errors, vocabulary_errors
-    from prophecy.compiler.model.vocab import vocabulary_from
 
-    if not any(p[:1] == ("rules",) for p in game.skip):
-        errors.extend(rules_errors(game.src, game.node, game.data))
-    if any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
+    usable = True
+    for layer in layers:
+        game = layer.game
+        if game is None:
+            usable = False
+            continue
+        if not any(p[:1] == ("rules",) for p in game.skip):
+            errors.extend(rules_errors(game.src, game.node, game.data))
+        if any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
+            usable = False
+        elif isinstance(game.data, dict) and "vocabulary" in game.data:
+            found = vocabulary_errors(game.src, game.node, game.data)
+            errors.extend(found)
+            usable = usable and not found
+    if not usable or not layers:
         return None
-    if not isinstance(game.data, dict) or "vocabulary" not in game.data:
+    if "vocabulary" not in data:
+        game = layers[-1].game
         needs = [f"{k.name}.{f.name}" for k in pack.kinds for f in k.fields
                  if f.type in ("rules", "name")]
-        if needs and isinstance(game.node, yaml.MappingNode) and game.node.value:
+        if needs and game and isinstance(game.node, yaml.MappingNode) and game.node.value:
             errors.append(game.src.error_at(
                 game.node.value[0][0], "missing field 'vocabulary'",
                 f"the names the rules language reads ({needs[0]} is a rules or name field): "
                 "write 'vocabulary:' with its grimoires and card_types"))
         return None
-    found = vocabulary_errors(game.src, game.node, game.data)
-    errors.extend(found)
-    return None if found else vocabulary_from(game.data, "game.yaml")
+    return vocabulary_from(data, "game.yaml")
 
 
 def _component_errors(layer: _Layer, pack: Pack) -> list[ProphecyError]:
@@ -423,8 +430,9 @@ def _content(root: Path, data: dict[str, Any], vocab: Vocabulary | None, rules: 
         for t in terms if isinstance(t, dict) and "term" in t
     )
     order = {kind: i for i, kind in enumerate(pack.names)}
-    sets = tuple((layer.set, _components(layer.game.data if layer.game else None))
-                 for layer in layers if layer.set)
+    sets = tuple(model.ComponentSet(layer.set, os.path.relpath(layer.root / "game.yaml", root),
+                                    _specs(layer.game.data if layer.game else None))
+                 for layer in layers)
     return model.Content(
         root=str(root),
         game_name=str(data.get("name", "")),
@@ -439,6 +447,12 @@ def _content(root: Path, data: dict[str, Any], vocab: Vocabulary | None, rules: 
         pack=pack,
         sets=sets,
     )
+
+
+def _specs(data: Any) -> dict[str, dict[str, int]]:
+    specs = data.get("components") if isinstance(data, dict) else None
+    return {str(kind): {k: v for k, v in spec.items() if isinstance(v, int)}
+            for kind, spec in (specs or {}).items() if isinstance(spec, dict)}
 
 
 def _components(data: Any) -> dict[str, int]:

@@ -99,3 +99,69 @@ def test_an_engine_that_is_not_installed_is_a_placed_problem(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "no engine named 'dark-prophecie' is installed" in out
     assert "did you mean 'dark-prophecies'?" in out
+
+
+EXPANSION = '''# yaml-language-server: $schema=schemas/game.schema.json
+name: Ashes of the Prophecy
+extends: bundled
+kinds:
+  arcana:
+    files: arcana/*.yaml
+components:
+  arcana: {count: 3}
+'''
+ASH = '''# yaml-language-server: $schema=../schemas/arcana.schema.json
+grimoire: Necromancy
+cards:
+  - name: Ember Skull
+    types: [Item]
+    effects:
+      - "Return a card from your discard pile to your hand"
+  - name: Cinder Rite
+    types: [Spell]
+    copies: 2
+    effects:
+      - "Grimoire Level 2: Add 2 to any Dark Deed"
+'''
+
+
+@pytest.fixture
+def ashes(tmp_path: Path) -> Path:
+    root = tmp_path / "ashes"
+    (root / "arcana").mkdir(parents=True)
+    (root / "game.yaml").write_text(EXPANSION)
+    (root / "arcana" / "ash.yaml").write_text(ASH)
+    return root
+
+
+def test_an_expansion_adds_its_cards_to_the_base_game_untouched(ashes):
+    base = load_content(bundled_content())
+    content = load_content(ashes)
+    added = [c for c in content.cards if c.set]
+    assert [(c.id, c.set, c.copies) for c in added] == [
+        ("arcana/ember-skull", "Ashes of the Prophecy", 1),
+        ("arcana/cinder-rite", "Ashes of the Prophecy", 2)]
+    assert [c.id for c in content.cards if not c.set] == [c.id for c in base.cards]
+    assert content.rules == base.rules and content.grimoires == base.grimoires
+    assert [(s.name, s.components.get("arcana")) for s in content.sets] == [
+        ("", {"count": 72, "per_grimoire": 24}), ("Ashes of the Prophecy", {"count": 3})]
+
+
+def test_an_expansion_counts_its_own_set_checks_simulates_and_builds(ashes, tmp_path, capsys):
+    assert main(["lint", "--content", str(ashes)]) == 0  # 3 cards, as its own list says
+    assert main(["simulate", "--content", str(ashes), "--games", "20", "--seed", "3"]) == 0
+    assert "Ashes of the Prophecy: 20 games" in capsys.readouterr().out
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(ashes), "--out", str(out), "--only",
+                 "Ember Skull"]) == 0
+    assert (out / "cards" / "arcana-ember-skull.png").is_file()
+    (ashes / "game.yaml").write_text(EXPANSION.replace("count: 3", "count: 4"))
+    assert main(["lint", "--content", str(ashes)]) == 1
+    assert "ashes/game.yaml:5:3: PL501 3 arcana cards, the component list says 4" in \
+        capsys.readouterr().out
+
+
+def test_an_expansion_of_a_missing_game_is_placed(ashes, capsys):
+    (ashes / "game.yaml").write_text(EXPANSION.replace("extends: bundled", "extends: ../base"))
+    assert main(["check", "--content", str(ashes)]) == 1
+    assert "game.yaml:3:10: the base game '../base' has no game.yaml" in capsys.readouterr().out
