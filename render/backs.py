@@ -14,7 +14,7 @@ from prophecy.compiler.faces import Face
 from prophecy.render import fronts, icons
 from prophecy.render.boxes import draw_boxes
 from prophecy.render.draw import Canvas, mix, readable, text_line
-from prophecy.render.layout import Layout
+from prophecy.render.layout import RGB, Box, Layout
 from prophecy.render.text import font as fonts_font
 
 
@@ -55,7 +55,7 @@ def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:
     return c.img
 
 
-def _lattice(c: Canvas, colour, pitch: float, width: float) -> None:
+def _lattice(c: Canvas, colour: RGB, pitch: float, width: float) -> None:
     """Diagonal lines both ways over the whole image, centred on the card."""
     w, h = c.layout.size
     cx, cy = w / 2, h / 2
@@ -67,7 +67,7 @@ def _lattice(c: Canvas, colour, pitch: float, width: float) -> None:
         c.draw.line((cx + off + h, cy - h, cx + off - h, cy + h), fill=colour, width=line)
 
 
-def _plate(c: Canvas, box, colour) -> None:
+def _plate(c: Canvas, box: Box, colour: RGB) -> None:
     """A dark plate under a label, so the lattice does not run through its letters."""
     x0, y0, x1, y1 = box
     inset = (x1 - x0) * 0.12

@@ -106,13 +106,16 @@ def layout_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, name: str
     ink = c.colour("ink")
 
     def attempt(size: int) -> BoxesLayout | None:
-        placed = [_place(c, b, width, column, size, ink) for b in boxes]
-        if any(p is None for p in placed):
-            return None
+        placed: list[PlacedBox] = []
+        for b in boxes:
+            one = _place(c, b, width, column, size, ink)
+            if one is None:
+                return None  # a word wider than its box: this size is too big
+            placed.append(one)
         total = sum(p.height for p in placed) + size * 0.4 * max(0, len(placed) - 1)
         if total > height:
             return None
-        return BoxesLayout(tuple(placed), size, column)  # type: ignore[arg-type]
+        return BoxesLayout(tuple(placed), size, column)
 
     return fit(c.layout.sizes(role), attempt, c.card, name)
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import sweep_temporaries
@@ -113,8 +114,18 @@ def cell_path(path: str) -> str:
     return f".build/cells/{path}"
 
 
-def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
-    """Draw one image (and its TTS cell) into temporary files; (path, moves, error fields)."""
+class Failure(NamedTuple):
+    """Why an image could not be drawn, placed at its card (it crosses from a worker)."""
+
+    message: str
+    where: str
+    line: int
+    column: int
+    hint: str
+
+
+def _render(job: Job) -> tuple[str, list[tuple[str, str]], Failure | None]:
+    """Draw one image (and its TTS cell) into temporary files; (path, moves, failure)."""
     from prophecy.render.backs import render_face
     from prophecy.render.tts import make_cell
 
@@ -122,8 +133,8 @@ def _render(job: Job) -> tuple[str, list[tuple[str, str]], dict | None]:
     try:
         img = render_face(_LAYOUT, job.card, job.face)
     except ProphecyError as exc:
-        return job.path, [], {"message": exc.message, "where": job.where or exc.where,
-                                "line": job.line, "column": job.column, "hint": exc.hint}
+        return job.path, [], Failure(exc.message, job.where or exc.where, job.line,
+                                     job.column, exc.hint)
     target = _OUT / job.path
     tmp = temp_name(target)
     encoder, level = _LAYOUT.png
@@ -140,7 +151,7 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
     for folder in {(out / p).parent for j in jobs for p in (j.path, cell_path(j.path))}:
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
-    errors: list[dict] = []
+    errors: list[Failure] = []
     results = _results(jobs, layout, out, workers)
     try:
         for n, (path, moves, error) in enumerate(results, 1):
@@ -149,9 +160,9 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             done.extend(moves)
             progress(n, len(jobs), path)
         if errors:
-            first = sorted(errors, key=lambda e: (e["where"], e["line"], e["message"]))[0]
-            raise ProphecyError(first["message"], where=first["where"], line=first["line"],
-                                column=first["column"], hint=first["hint"])
+            first = sorted(errors, key=lambda e: (e.where, e.line, e.message))[0]
+            raise ProphecyError(first.message, where=first.where, line=first.line,
+                                column=first.column, hint=first.hint)
     except BaseException:
         # Stop the workers first (closing the generator ends its pool), so none is left
         # writing; then no temporary file of this build may stay, finished or not.
@@ -164,7 +175,8 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
         os.replace(tmp, target)
 
 
-def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
+def _results(jobs: list[Job], layout: Layout, out: Path, workers: int
+             ) -> Generator[tuple[str, list[tuple[str, str]], Failure | None], None, None]:
     if workers <= 1 or len(jobs) <= 2:
         _init(layout, out)
         yield from map(_render, jobs)
@@ -180,14 +192,15 @@ def _results(jobs: list[Job], layout: Layout, out: Path, workers: int):
 
 
 # ------------------------------------------------------------ state, writes
-def stale(jobs: dict[str, Job], state: dict, out: Path, force: set[str]) -> list[Job]:
+def stale(jobs: dict[str, Job], state: dict[str, Any], out: Path,
+          force: set[str]) -> list[Job]:
     """The jobs whose key changed since the last build, whose file is gone, or forced."""
     images = state.get("images", {})
     return [j for p, j in sorted(jobs.items())
             if p in force or images.get(p) != j.key or not (out / p).is_file()]
 
 
-def remove_stale(out: Path, state: dict, p: Plan) -> None:
+def remove_stale(out: Path, state: dict[str, Any], p: Plan) -> None:
     """Delete the images (and their cells) of cards the last build had and this one has not."""
     for path in sorted(set(state.get("images", {})) - set(p.jobs)):
         for stale_file in (out / path, out / cell_path(path)):

@@ -9,6 +9,7 @@ through ``render.text.fit*``, so it shrinks to fit or fails naming the box.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from PIL import Image, ImageDraw
 
@@ -18,6 +19,7 @@ from prophecy.render.layout import RGB, Box, Layout, Palette
 from prophecy.render.text import (
     Break,
     Icon,
+    IconPainter,
     Token,
     fit_line,
     font,
@@ -89,7 +91,10 @@ class Canvas:
         x1 = min(self.img.width, max(x1, x0 + 1))
         y1 = min(self.img.height, max(y1, y0 + 1))
         region = self.img.crop((x0, y0, x1, y1)).convert("RGB")
-        return max(region.getcolors(region.width * region.height))[1]  # type: ignore[no-any-return]
+        # As many colours allowed as there are pixels, so Pillow always counts them; an
+        # RGB image's colours are (r, g, b). The commonest wins, ties the highest colour.
+        found = cast(list[tuple[int, RGB]], region.getcolors(region.width * region.height))
+        return max(found)[1]
 
 
 # ------------------------------------------------------------------ frame
@@ -167,14 +172,15 @@ def chip_colour(c: Canvas, name: str, grimoire: str | None) -> RGB:
     return c.colour(icons.ICONS[name].colour)
 
 
-def draw_inline_icon(c: Canvas):
+def draw_inline_icon(c: Canvas) -> IconPainter:
     """The callback ``draw_block`` uses to draw an action icon on the baseline.
 
     The icon carries no number: the step's text says the count at the text's
     size, which stays readable where a number squeezed onto the icon would not.
     """
 
-    def draw(d: ImageDraw.ImageDraw, token: Icon, where: tuple[float, float, float], size: int):
+    def draw(d: ImageDraw.ImageDraw, token: Icon, where: tuple[float, float, float],
+             size: int) -> None:
         x, baseline, w = where
         side = w * 0.92
         bottom = baseline + size * 0.16

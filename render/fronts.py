@@ -7,7 +7,11 @@
 
 from __future__ import annotations
 
-from prophecy.compiler.faces import Face
+from collections.abc import Sequence
+
+from PIL import Image
+
+from prophecy.compiler.faces import Edge, Face
 from prophecy.render import icons
 from prophecy.render.boxes import draw_boxes
 from prophecy.render.draw import (
@@ -19,8 +23,8 @@ from prophecy.render.draw import (
     text_line,
     title_bar,
 )
-from prophecy.render.layout import Box, Layout, Palette
-from prophecy.render.text import Break, Word, draw_block, fit_block, font, words
+from prophecy.render.layout import RGB, Box, Layout, Palette
+from prophecy.render.text import Break, Token, Word, draw_block, fit_block, font, words
 
 
 def _start(layout: Layout, card: str, face: Face) -> tuple[Canvas, Palette]:
@@ -45,10 +49,10 @@ def _head(c: Canvas, face: Face, pal: Palette, kind: str) -> None:
 
 
 def prose(c: Canvas, text: str | tuple[str, ...], box: Box, name: str, role: str = "prose",
-          colour=None, font_role: str = "prose") -> None:
+          colour: RGB | None = None, font_role: str = "prose") -> None:
     """Centred wrapped prose (italic by default), shrunk to fit the box."""
     paragraphs = (text,) if isinstance(text, str) else text
-    tokens: list = []
+    tokens: list[Token] = []
     for i, para in enumerate(paragraphs):
         if i:
             tokens.append(Break(0.3))
@@ -62,7 +66,7 @@ def prose(c: Canvas, text: str | tuple[str, ...], box: Box, name: str, role: str
                width=x1 - x0)
 
 
-def arcana(layout: Layout, card: str, face: Face):
+def arcana(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     _head(c, face, pal, "arcana")
     draw_boxes(c, face.boxes, _region(c, "arcana", "body"), pal)
@@ -72,7 +76,7 @@ def arcana(layout: Layout, card: str, face: Face):
     return c.img
 
 
-def deed(layout: Layout, card: str, face: Face):
+def deed(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     _head(c, face, pal, "deed")
     x0, y0, x1, y1 = _region(c, "deed", "stats")
@@ -105,7 +109,7 @@ def _needed(c: Canvas, box: Box, value: str, pal: Palette) -> None:
                 font=font(c.layout, "label", round((y1 - y0) * 0.12)), fill=pal.main, anchor="md")
 
 
-def verse(layout: Layout, card: str, face: Face):
+def verse(layout: Layout, card: str, face: Face) -> Image.Image:
     pal = layout.palette(None, f"verse_{face.variant}")
     c = Canvas.new(layout, card, pal.dark)
     frame(c, pal)
@@ -119,7 +123,7 @@ def verse(layout: Layout, card: str, face: Face):
     return c.img
 
 
-def hireling(layout: Layout, card: str, face: Face):
+def hireling(layout: Layout, card: str, face: Face) -> Image.Image:
     support = face.variant == "support"
     main = layout.colour("support" if support else "sabotage")
     dark = layout.colour("support_dark" if support else "sabotage_dark")
@@ -165,7 +169,7 @@ def _redraw_mark(c: Canvas, box: Box, pal: Palette, round_no: str) -> None:
               align="right")
 
 
-def title(layout: Layout, card: str, face: Face):
+def title(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     _head(c, face, pal, "title")
     icons.paste(c.img, "crown", _region(c, "title", "crown"), c.colour("gold_dark"))
@@ -177,10 +181,10 @@ def title(layout: Layout, card: str, face: Face):
     return c.img
 
 
-def reference(layout: Layout, card: str, face: Face):
+def reference(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     title_bar(c, _region(c, "reference", "title"), face.title, pal, pal.symbol)
-    tokens: list = []
+    tokens: list[Token] = []
     for line in face.prose:
         if tokens:
             hang = 0.55 if line.startswith("- ") else 0.0
@@ -198,9 +202,9 @@ def reference(layout: Layout, card: str, face: Face):
     return c.img
 
 
-def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette):
+def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette) -> Image.Image:
     """A band for one edge (level and points, or a round), drawn upright on its own image."""
-    from PIL import Image, ImageDraw
+    from PIL import ImageDraw
 
     x0, y0, x1, y1 = box
     w, h = round(x1 - x0), round(y1 - y0)
@@ -221,7 +225,7 @@ def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette):
     return band
 
 
-def edges(c: Canvas, kind: str, labels, pal: Palette) -> None:
+def edges(c: Canvas, kind: str, labels: Sequence[Edge], pal: Palette) -> None:
     """Bands on the top, left, bottom and right edges: the card turns clockwise to the next."""
     box = _region(c, kind, "edge")
     W, H = c.layout.size
@@ -234,7 +238,7 @@ def edges(c: Canvas, kind: str, labels, pal: Palette) -> None:
         c.img.paste(band, (round(where[0]), round(where[1])), band)
 
 
-def grimoire(layout: Layout, card: str, face: Face):
+def grimoire(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     edges(c, "grimoire", face.edges, pal)
     prose(c, face.title, _region(c, "grimoire", "name"), "name", "title", pal.main, "title")
@@ -248,7 +252,7 @@ def grimoire(layout: Layout, card: str, face: Face):
     return c.img
 
 
-def tracker(layout: Layout, card: str, face: Face):
+def tracker(layout: Layout, card: str, face: Face) -> Image.Image:
     c, pal = _start(layout, card, face)
     edges(c, "tracker", face.edges, pal)
     text_line(c, face.title, _region(c, "tracker", "name"), "title", "title", pal.main, "name")

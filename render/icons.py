@@ -60,7 +60,8 @@ class Pen:
         self.rect(x0, y0, x1, y1, r=(x1 - x0) * 0.15, fill=self._fill(fill))
 
 
-def _arc_pts(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 24):
+def _arc_pts(cx: float, cy: float, r: float, a0: float, a1: float,
+             n: int = 24) -> list[tuple[float, float]]:
     return [(cx + r * math.cos(math.radians(a0 + (a1 - a0) * i / n)),
              cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / n))) for i in range(n + 1)]
 

@@ -45,8 +45,9 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
     bleed = float(layout.data["card"]["bleed_mm"])
     card = f"the card is {width:g} x {height:g} mm, with {bleed:g} mm of bleed each side"
     errors = []
-    boxes = [(("regions", kind, name), box) for kind, regions in layout.data["regions"].items()
-             for name, box in regions.items()]
+    boxes: list[tuple[tuple[str, ...], list[float]]] = [
+        (("regions", kind, name), box) for kind, regions in layout.data["regions"].items()
+        for name, box in regions.items()]
     if "stamp" in layout.data:
         boxes.append((("stamp", "region"), layout.data["stamp"]["region"]))
     for path, (x, y, w, h) in boxes:

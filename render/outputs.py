@@ -12,7 +12,9 @@ import json
 import multiprocessing
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, write_atomic
@@ -43,7 +45,7 @@ def _key(*parts: object) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _fresh(state: dict, name: str, key: str, out: Path, files: list[str]) -> bool:
+def _fresh(state: dict[str, Any], name: str, key: str, out: Path, files: list[str]) -> bool:
     return state.get("outputs", {}).get(name) == key and all((out / f).is_file() for f in files)
 
 
@@ -52,13 +54,14 @@ def physical(cards: tuple[CardFaces, ...], p: Plan) -> list[tuple[str, str]]:
     return [(p.fronts[c.id], p.backs[c.id]) for c in cards for _ in range(c.copies)]
 
 
-Task = tuple[Callable[..., str], tuple]
+#: A file to write, in a worker process; it returns the line that says so.
+Task = Callable[[], str]
 
 
 def run_tasks(tasks: list[Task], workers: int) -> list[str]:
     """Run the writing tasks (largest first) in worker processes; their notes, in order."""
     if workers <= 1 or len(tasks) <= 1:
-        return [fn(*args) for fn, args in tasks]
+        return [task() for task in tasks]
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with interrupts_held():
@@ -68,11 +71,10 @@ def run_tasks(tasks: list[Task], workers: int) -> list[str]:
 
 
 def _run(task: Task) -> str:
-    fn, args = task
-    return fn(*args)
+    return task()
 
 
-def _pdf_task(pages: list, images: dict[str, Path], title: str, target: Path) -> str:
+def _pdf_task(pages: list[pdf.Page], images: dict[str, Path], title: str, target: Path) -> str:
     with replacing(target, durable=False) as out:
         pdf.write_pdf(pages, images, title, out)
     return f"  wrote {target.name} ({len(pages)} pages)"
@@ -88,12 +90,13 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
     return f"  wrote tts/{target.name}"
 
 
-def write_sheets(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
-                 title: str, tasks: list[Task]) -> dict[str, str]:
+def write_sheets(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path,
+                 opts: Options, state: dict[str, Any], title: str,
+                 tasks: list[Task]) -> dict[str, str]:
     """The PDF sheets to write (added to ``tasks``); returns every sheet's key."""
     pairs = physical(cards, p)
     keys = [(p.jobs[f].key, p.jobs[b].key) for f, b in pairs]
-    done = {}
+    done: dict[str, str] = {}
     for paper in opts.papers:
         spec = sheets.spec_for(layout, paper, opts.duplex, opts.offset_mm)
         name = f"sheets-{paper}.pdf"
@@ -103,19 +106,21 @@ def write_sheets(cards, p: Plan, layout: Layout, out: Path, opts: Options, state
             continue
         pages = sheets.pages(spec, pairs)
         images = {path: out / path for pair in pairs for path in pair}
-        tasks.append((_pdf_task, (pages, images, title, out / name)))
+        tasks.append(partial(_pdf_task, pages, images, title, out / name))
     return done
 
 
-def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: dict,
-              title: str, tasks: list[Task], note: Callable[[str], None]) -> dict[str, str]:
+def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,
+              state: dict[str, Any], title: str, tasks: list[Task],
+              note: Callable[[str], None]) -> dict[str, str]:
     """Write the saved-object JSON; the sheets to draw go to ``tasks``. Returns their keys."""
     url = opts.tts_url or (out / "tts").resolve().as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
         card = tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))
         decks.setdefault(c.kind, []).append((c, card))
-    objects, done = [], {}
+    objects: list[dict[str, Any]] = []
+    done: dict[str, str] = {}
     for index, (deck, members) in enumerate(decks.items()):
         items = [m for _, m in members]
         unique = tts.unique_backs(items)
@@ -131,8 +136,9 @@ def write_tts(cards, p: Plan, layout: Layout, out: Path, opts: Options, state: d
     return done
 
 
-def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout, out: Path,
-               state: dict, done: dict[str, str], tasks: list[Task]) -> None:
+def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan,
+               members: list[tuple[CardFaces, tts.TtsCard]], layout: Layout, out: Path,
+               state: dict[str, Any], done: dict[str, str], tasks: list[Task]) -> None:
     by_front = {m.front: c for c, m in members}
     fronts = [p.jobs[p.fronts[by_front[m.front].id]].key for m in sheet.cards]
     backs = [p.jobs[p.backs[by_front[m.front].id]].key for m in sheet.cards]
@@ -145,7 +151,7 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan, members, layout: Layout,
         done[rel] = key
         if _fresh(state, rel, key, out, [rel]):
             continue
-        tasks.append((_tts_task, (layout, sheet, side, unique, out / rel)))
+        tasks.append(partial(_tts_task, layout, sheet, side, unique, out / rel))
 
 
 def _cell(out: Path, image: str) -> Path:
@@ -154,7 +160,8 @@ def _cell(out: Path, image: str) -> Path:
 
 
 def write_shop(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,
-               state: dict, title: str, workers: int) -> tuple[dict[str, str], list[str]]:
+               state: dict[str, Any], title: str,
+               workers: int) -> tuple[dict[str, str], list[str]]:
     """The files of a print shop's preset (not ``home``): their keys, and their notes."""
     from prophecy.render import shops
 

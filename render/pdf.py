@@ -14,7 +14,7 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import IO, NamedTuple
 
 from prophecy.dsl.errors import ProphecyError
 
@@ -121,7 +121,7 @@ class PdfWriter:
     document of any size is written in constant memory.
     """
 
-    def __init__(self, out: BinaryIO) -> None:
+    def __init__(self, out: IO[bytes]) -> None:
         self.out = out
         self.count = 0
         self.offsets: dict[int, int] = {}
@@ -158,7 +158,7 @@ class PdfWriter:
         self._raw("".join(lines).encode())
 
 
-def write_pdf(pages: list[Page], images: dict[str, Path], title: str, out: BinaryIO) -> None:
+def write_pdf(pages: list[Page], images: dict[str, Path], title: str, out: IO[bytes]) -> None:
     """Write the PDF of ``pages`` to ``out``; ``images`` maps each image key to its PNG file.
 
     Each image is read, written and let go before the next, so memory does not

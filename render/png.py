@@ -18,15 +18,23 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 from PIL import Image
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 METRES_PER_INCH = 0.0254
 
+class Deflater(Protocol):
+    """A zlib-format compressor, as ``zlib.compressobj`` makes one."""
+
+    def compress(self, data: bytes | bytearray | memoryview, /) -> bytes: ...
+
+    def flush(self, mode: int = ..., /) -> bytes: ...
+
+
 #: Deflate libraries by name, each making a zlib-format compressor at a level.
-ENCODERS: dict[str, Callable[[int], Any]] = {"zlib": zlib.compressobj}
+ENCODERS: dict[str, Callable[[int], Deflater]] = {"zlib": zlib.compressobj}
 try:
     from isal import isal_zlib
 

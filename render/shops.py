@@ -23,9 +23,10 @@ import csv
 import io
 import multiprocessing
 import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO
 
 from PIL import Image
 
@@ -99,7 +100,7 @@ def dtc_pdf(cards: list[ShopCard], out: Path, layout: Layout, title: str, target
     return len(order)
 
 
-def _converted(jobs: list[tuple[str, float]], workers: int):
+def _converted(jobs: list[tuple[str, float]], workers: int) -> Iterator[tuple[int, int, bytes]]:
     """(width, height, deflated CMYK bytes) of each image, in order, from worker processes."""
     if workers <= 1 or len(jobs) <= 2:
         yield from map(_convert, jobs)
@@ -122,8 +123,8 @@ def _convert(job: tuple[str, float]) -> tuple[int, int, bytes]:
     return (*converted.size, deflate.compress(converted.tobytes()) + deflate.flush())
 
 
-def write_cmyk_pdf(out: BinaryIO, images: list[str], data, order: list[str], layout: Layout,
-                   title: str, profile: bytes) -> None:
+def write_cmyk_pdf(out: IO[bytes], images: list[str], data: Iterable[tuple[int, int, bytes]],
+                   order: list[str], layout: Layout, title: str, profile: bytes) -> None:
     """A PDF of one image a page, each page trim plus bleed, with the CMYK profile as its
     output intent (what the CMYK numbers mean) and a TrimBox at the cut."""
     from prophecy.render.cmyk import profile_name

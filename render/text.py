@@ -122,6 +122,9 @@ def wrap(layout: Layout, tokens: Sequence[Token], width: float, size: int) -> Bl
 
 T = TypeVar("T")
 
+#: Draws an inline icon: (draw, the icon, (x, baseline, width), the text's size).
+IconPainter = Callable[[ImageDraw.ImageDraw, Icon, tuple[float, float, float], int], None]
+
 
 def fit(
     sizes: tuple[int, int], attempt: Callable[[int], T | None], card: str, box: str
@@ -157,7 +160,7 @@ def fit_block(
 def draw_block(
     draw: ImageDraw.ImageDraw, layout: Layout, block: Block, x: float, y: float,
     colour: RGB, align: str = "left", width: float = 0.0,
-    draw_icon: Callable[..., None] | None = None,
+    draw_icon: IconPainter | None = None,
 ) -> None:
     """Draw a laid-out block with its top-left at (x, y); icons sit on the baseline."""
     size = block.size

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
@@ -121,7 +122,7 @@ def unique_backs(cards: list[TtsCard]) -> bool:
     return len({c.back for c in cards}) > 1
 
 
-def _transform(x: float) -> dict:
+def _transform(x: float) -> dict[str, float]:
     return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
@@ -132,9 +133,11 @@ def join_url(base: str, name: str) -> str:
 
 
 def deck_object(deck: str, label: str, sheets_: list[Sheet], url: str, index: int,
-                unique: bool) -> dict:
+                unique: bool) -> dict[str, Any]:
     """One deck (or a single card) as a Tabletop Simulator object."""
-    custom, contained, ids = {}, [], []
+    custom: dict[str, dict[str, Any]] = {}
+    contained: list[dict[str, Any]] = []
+    ids: list[int] = []
     for sheet in sheets_:
         key = index * 10 + sheet.number
         custom[str(key)] = {
@@ -156,7 +159,7 @@ def deck_object(deck: str, label: str, sheets_: list[Sheet], url: str, index: in
             "DeckIDs": ids, "CustomDeck": custom, "ContainedObjects": contained}
 
 
-def saved_object(game: str, objects: list[dict]) -> dict:
+def saved_object(game: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
     """The file Tabletop Simulator reads from its Saved Objects folder."""
     return {"SaveName": game, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
