@@ -45,3 +45,14 @@ def test_the_idat_stream_is_plain_zlib_so_the_pdf_can_embed_it():
     stride = 825 * 3 + 1
     assert len(raw) == stride * 1125 and raw[::stride] == bytes(1125)  # filter 0 on every row
     assert PngData(825, 1125, idat).idat == idat
+
+
+@pytest.mark.parametrize("size", [(1, 1), (825, 1125), (30000, 2), (3, 40000)])
+def test_the_rows_are_laid_out_as_pillow_lays_them_out(size):
+    """framed_rows takes Pillow's rows a few at a time: the bytes tobytes() gives, framed."""
+    import random
+
+    w, h = size
+    img = Image.frombytes("RGB", size, random.Random(w * h).randbytes(3 * w * h))
+    expected = b"\x00" + img.tobytes("raw", "RGB", 3 * w + 1)[:-1]
+    assert bytes(png.framed_rows(img)) == expected
