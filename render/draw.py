@@ -9,6 +9,7 @@ through ``render.text.fit*``, so it shrinks to fit or fails naming the box.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import cast
 
 from PIL import Image, ImageDraw
@@ -56,9 +57,12 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=4096)
 def readable(colour: RGB, ground: RGB, ratio: float = MIN_CONTRAST) -> RGB:
     """``colour``, darkened (on a light ground) or lightened (on a dark one) just enough to
-    stand ``ratio`` : 1 against ``ground``, so any palette a layout names prints legibly."""
+    stand ``ratio`` : 1 against ``ground``, so any palette a layout names prints legibly.
+
+    Kept per process: faces ask for the same few colours on the same few grounds."""
     target: RGB = (0, 0, 0) if luminance(ground) > 0.18 else (255, 255, 255)
     for step in range(21):
         candidate = mix(colour, target, step / 20)

@@ -44,7 +44,7 @@ class Layout:
     digest: str  # sha256 of the layout and its font files: part of every card's cache key
 
     # ------------------------------------------------------------ card size
-    @property
+    @cached_property
     def dpi(self) -> int:
         return int(self.data["card"]["dpi"])
 
@@ -114,10 +114,28 @@ class Layout:
         return float(self.data["text"]["line_spacing"])
 
     def colour(self, name: str) -> RGB:
-        return hex_rgb(self.data["colours"][name])
+        found = self._colours.get(name)
+        if found is None:
+            found = self._colours[name] = hex_rgb(self.data["colours"][name])
+        return found
 
     def palette(self, grimoire: str | None, deck: str = "arcana") -> Palette:
         """A grimoire's palette, or the deck's when the card has no (known) grimoire."""
+        found = self._palettes.get((grimoire, deck))
+        if found is None:
+            found = self._palettes[grimoire, deck] = self._palette(grimoire, deck)
+        return found
+
+    # A face asks for its colours many times over: each is read from the data once.
+    @cached_property
+    def _colours(self) -> dict[str, RGB]:
+        return {}
+
+    @cached_property
+    def _palettes(self) -> dict[tuple[str | None, str], Palette]:
+        return {}
+
+    def _palette(self, grimoire: str | None, deck: str) -> Palette:
         spec = self.data["grimoires"].get(grimoire) if grimoire else None
         spec = spec or self.data["decks"][deck]
         return Palette(
@@ -132,6 +150,11 @@ class Layout:
         """The font file of a role, from the package that ships it."""
         spec = self.data["fonts"][role]
         return _font_file(spec["package"], spec["file"], self.name)
+
+    @cached_property
+    def font_files(self) -> dict[str, str]:
+        """Each role's font file, as the text measuring and drawing open it."""
+        return {role: str(self.font_path(role)) for role in self.data["fonts"]}
 
 
 def _font_file(package: str, file: str, layout: str) -> Path:

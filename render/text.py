@@ -2,6 +2,9 @@
 
 Fonts are loaded from the layout's font packages, once per process and size,
 with Pillow's basic layout engine so every machine shapes the same pixels.
+Each text's length in a font and size is measured once per process too: a
+face is fitted by trying sizes from the largest down, every face of a deck
+repeats the same words, and measuring is most of the cost of fitting.
 ``fit`` tries sizes from the largest down to the smallest allowed; when even
 the smallest does not fit it raises a ``ProphecyError`` naming the card and the
 box. Nothing is ever clipped silently.
@@ -25,9 +28,20 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=1 << 17)
+def _length(path: str, size: int, text: str) -> float:
+    return _font(path, size).getlength(text)
+
+
 def font(layout: Layout, role: str, size: int) -> ImageFont.FreeTypeFont:
     """The font of a role (title, body, ...) at a pixel size."""
-    return _font(str(layout.font_path(role)), int(size))
+    return _font(layout.font_files[role], int(size))
+
+
+def length(layout: Layout, role: str, size: int, text: str) -> float:
+    """How long ``text`` is in the font of a role at a pixel size (its advance, as
+    ``getlength`` gives it)."""
+    return _length(layout.font_files[role], int(size), text)
 
 
 @dataclass(frozen=True)
@@ -89,12 +103,12 @@ def icon_width(size: int) -> float:
 def _width(layout: Layout, token: Word | Icon, size: int) -> float:
     if isinstance(token, Icon):
         return icon_width(size)
-    return font(layout, token.role, size).getlength(token.text)
+    return length(layout, token.role, size, token.text)
 
 
 def wrap(layout: Layout, tokens: Sequence[Token], width: float, size: int) -> Block | None:
     """Greedy wrapping at ``size``; None when one word alone is wider than ``width``."""
-    space = font(layout, "body", size).getlength(" ")
+    space = length(layout, "body", size, " ")
     line_height = size * layout.line_spacing
     lines: list[Line] = []
     items: list[tuple[float, Word | Icon, float]] = []
@@ -189,8 +203,8 @@ def fit_line(
     """The largest size of ``role`` at which ``text`` fits on one line."""
 
     def attempt(size: int) -> int | None:
-        f = font(layout, font_role, size)
-        fits = f.getlength(text) <= width and (height is None or size <= height)
+        fits = length(layout, font_role, size, text) <= width and (
+            height is None or size <= height)
         return size if fits else None
 
     return fit(layout.sizes(role), attempt, card, name)
