@@ -13,7 +13,7 @@ from PIL import Image
 from prophecy.compiler.faces import Face
 from prophecy.render import fronts, icons
 from prophecy.render.boxes import draw_boxes
-from prophecy.render.draw import Canvas, mix, readable, text_line
+from prophecy.render.draw import Canvas, measuring, mix, readable, text_line
 from prophecy.render.layout import RGB, Box, Layout
 from prophecy.render.text import font as fonts_font
 
@@ -113,3 +113,10 @@ def render_face(layout: Layout, card: str, face: Face) -> Image.Image:
     from prophecy.render.stamp import stamp
 
     return stamp(layout, card, face, DESIGNS[face.design](layout, card, face))
+
+
+def measure_face(layout: Layout, card: str, face: Face) -> None:
+    """Lay one face out as ``render_face`` draws it, painting nothing: the same error when
+    its text does not fit (the same code runs, on unpainted canvases)."""
+    with measuring():
+        render_face(layout, card, face)

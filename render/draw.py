@@ -4,10 +4,18 @@ The card frame (dark bleed, parchment panel, gold rules), the title bar,
 centred lines of text, medallions, and the effect boxes with their
 requirement badges and inline action icons. Every piece of text goes
 through ``render.text.fit*``, so it shrinks to fit or fails naming the box.
+
+Inside ``measuring()`` every canvas is unpainted: a face is laid out by the
+same code, the same fonts and the same fitting as when it is drawn, and only
+the painting is left out, so ``prophecy check`` learns whether a face fits at
+a fraction of the cost of drawing it, and can never disagree with the drawing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
@@ -71,25 +79,101 @@ def readable(colour: RGB, ground: RGB, ratio: float = MIN_CONTRAST) -> RGB:
     return target
 
 
+_MEASURING: ContextVar[bool] = ContextVar("measuring", default=False)
+
+
+@contextmanager
+def measuring() -> Iterator[None]:
+    """Within this block every new canvas is unpainted: faces are laid out, not drawn."""
+    token = _MEASURING.set(True)
+    try:
+        yield
+    finally:
+        _MEASURING.reset(token)
+
+
+class Unpainted(ImageDraw.ImageDraw):
+    """The pen of a canvas that is only measured: its text, shapes and lines paint nothing.
+
+    It measures nothing either (``textbbox`` only finds the ground under a
+    text, for its colour); what decides a layout is ``render.text``'s fitting,
+    which runs as it does when drawing. Its canvas's image has no pixels, so
+    anything else drawn or pasted on it costs nothing.
+    """
+
+    def text(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def rectangle(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def rounded_rectangle(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def ellipse(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def line(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def polygon(self, *args: object, **kwargs: object) -> None:
+        pass
+
+    def textbbox(self, *args: object, **kwargs: object) -> tuple[float, float, float, float]:
+        return (0.0, 0.0, 0.0, 0.0)
+
+
 @dataclass
 class Canvas:
-    """A card image being drawn, with its layout and the card's id for error messages."""
+    """A card image being drawn, with its layout and the card's id for error messages.
+
+    An unpainted canvas (``painted`` false, made inside ``measuring()``) has
+    an image without pixels and a pen that paints nothing.
+    """
 
     img: Image.Image
     draw: ImageDraw.ImageDraw
     layout: Layout
     card: str
+    painted: bool = True
 
     @classmethod
     def new(cls, layout: Layout, card: str, colour: RGB) -> Canvas:
+        """A card image of the layout's size, filled with ``colour``."""
+        if _MEASURING.get():
+            return cls._unpainted(layout, card, "RGB")
         img = Image.new("RGB", layout.size, colour)
         return cls(img, ImageDraw.Draw(img), layout, card)
+
+    @classmethod
+    def over(cls, img: Image.Image, layout: Layout, card: str) -> Canvas:
+        """A canvas to draw more on an image already drawn (unpainted when measuring)."""
+        if _MEASURING.get():
+            return cls._unpainted(layout, card, img.mode)
+        return cls(img, ImageDraw.Draw(img), layout, card)
+
+    def layer(self, size: tuple[int, int]) -> Canvas:
+        """A clear RGBA image of ``size`` to draw a part on before it is turned or pasted."""
+        if not self.painted:
+            return self._unpainted(self.layout, self.card, "RGBA")
+        img = Image.new("RGBA", size, (0, 0, 0, 0))
+        return Canvas(img, ImageDraw.Draw(img), self.layout, self.card)
+
+    @classmethod
+    def _unpainted(cls, layout: Layout, card: str, mode: str) -> Canvas:
+        img = Image.new(mode, (0, 0))
+        return cls(img, Unpainted(img), layout, card, painted=False)
 
     def colour(self, name: str) -> RGB:
         return self.layout.colour(name)
 
     def ground(self, box: Box) -> RGB:
-        """The commonest colour in a box of the image: what text drawn there lands on."""
+        """The commonest colour in a box of the image: what text drawn there lands on.
+
+        Nothing is drawn on an unpainted canvas, so any colour serves: paper.
+        """
+        if not self.painted:
+            return self.colour("paper")
         x0, y0, x1, y1 = (round(v) for v in box)
         x0, y0 = max(0, x0), max(0, y0)
         x1 = min(self.img.width, max(x1, x0 + 1))

@@ -204,12 +204,9 @@ def reference(layout: Layout, card: str, face: Face) -> Image.Image:
 
 def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette) -> Image.Image:
     """A band for one edge (level and points, or a round), drawn upright on its own image."""
-    from PIL import ImageDraw
-
     x0, y0, x1, y1 = box
     w, h = round(x1 - x0), round(y1 - y0)
-    band = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    sub = Canvas(band, ImageDraw.Draw(band), c.layout, c.card)
+    sub = c.layer((w, h))
     sub.draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=h * 0.3, fill=pal.main,
                                outline=c.colour("gold"), width=max(2, round(h * 0.05)))
     if value:
@@ -222,7 +219,7 @@ def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette) -> Imag
     else:
         text_line(sub, label.upper(), (h * 0.3, 0, w - h * 0.3, h), "title", "title",
                   c.colour("white"), "edge")
-    return band
+    return sub.img
 
 
 def edges(c: Canvas, kind: str, labels: Sequence[Edge], pal: Palette) -> None:

@@ -318,7 +318,12 @@ def glyph(name: str, side: int, fg: RGB, bg: RGB | None = None) -> Image.Image:
 
 
 def paste(img: Image.Image, name: str, box: tuple[float, float, float, float], fg: RGB) -> None:
-    """Draw glyph ``name`` centred in a pixel box, as large as fits."""
+    """Draw glyph ``name`` centred in a pixel box, as large as fits (on an image with
+    pixels: one without, a canvas that is only measured, needs no glyph drawn)."""
+    if not (img.width and img.height):
+        if name not in _DRAWINGS:
+            raise KeyError(name)  # as drawing it would
+        return
     x0, y0, x1, y1 = box
     side = max(1, round(min(x1 - x0, y1 - y0)))
     g = glyph(name, side, fg)

@@ -19,11 +19,9 @@ def stamp(layout: Layout, card: str, face: Face, img: Image.Image) -> Image.Imag
     spec = layout.data.get("stamp") or {}
     if not face.stamp or not spec.get("show", False):
         return img
-    from PIL import ImageDraw
-
     from prophecy.render.draw import Canvas, mix, text_line
 
-    c = Canvas(img, ImageDraw.Draw(img), layout, card)
+    c = Canvas.over(img, layout, card)
     ink = mix(layout.colour("ink"), layout.colour("paper"), 0.35)
     text_line(c, f"v{face.stamp}" if face.stamp[:1].isdigit() else face.stamp,
               layout.box(spec["region"]), "small", "label", ink, "version stamp",

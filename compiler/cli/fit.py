@@ -1,13 +1,15 @@
 """Text fit as a check: loaded content and its layout in, one placed error per face that overflows.
 
-Each card face is drawn in memory by render's own ``render_face`` (the same
-text measuring and shrinking the build uses), and a box whose text does not
-fit even at the smallest size becomes an error at the card's place in its
-content file, so ``prophecy check``, the language server and the live
-gallery report every overflowing card at once instead of one per build.
-A face's result is kept by its cache key (renderer, layout and face model):
-a face that has not changed is not drawn again. Render stops a face at its
-first overflowing box, so a face with two is reported once, for the first.
+Each card face is laid out by render's own ``measure_face``: the code that
+draws it, with the same fonts, measuring and shrinking, on a canvas that
+paints nothing (so fit and face cannot disagree, at a fraction of the cost of
+drawing). A box whose text does not fit even at the smallest size becomes an
+error at the card's place in its content file, so ``prophecy check``, the
+language server and the live gallery report every overflowing card at once
+instead of one per build. A face's result is kept by its cache key (renderer,
+layout and face model): a face that has not changed is not measured again.
+Render stops a face at its first overflowing box, so a face with two is
+reported once, for the first.
 """
 
 from __future__ import annotations
@@ -61,10 +63,10 @@ def face_overflows(content: Any, layout: Any, results: Results) -> list[Prophecy
 
 
 def _measure(layout: Any, card: str, face: Any) -> tuple[str, str] | None:
-    from prophecy.render.backs import render_face
+    from prophecy.render.backs import measure_face
 
     try:
-        render_face(layout, card, face)
+        measure_face(layout, card, face)
     except ProphecyError as exc:
         return exc.message, exc.hint
     return None

@@ -57,9 +57,10 @@ def test_a_second_check_reads_the_results_from_the_cache(crowded, capsys, monkey
     first = capsys.readouterr().out
     from prophecy.render import backs
 
-    def no_drawing(*args):
-        raise AssertionError("a face was drawn again")
+    def no_measuring(*args):
+        raise AssertionError("a face was laid out again")
 
-    monkeypatch.setattr(backs, "render_face", no_drawing)
+    monkeypatch.setattr(backs, "render_face", no_measuring)
+    monkeypatch.setattr(backs, "measure_face", no_measuring)
     assert main(["check", "--content", str(crowded)]) == 1
     assert capsys.readouterr().out == first
