@@ -9,6 +9,8 @@ handler here, once per card design, so a game never looks at the AST.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,20 +108,41 @@ def book_of(content: model.Content) -> Book:
 
 def _build(content: model.Content) -> Book:
     book = Book(content=content, rules=content.rules, grimoires=tuple(content.grimoires))
-    gi = book.grimoire_index = {name: i for i, name in enumerate(book.grimoires)}
-    bits = book.bits = {
+    book.grimoire_index = {name: i for i, name in enumerate(book.grimoires)}
+    book.bits = {
         name: 1 << i for i, name in enumerate(book.grimoires + tuple(content.card_types))
     }
     book.ids = {kind: [] for kind in ENGINE_KINDS}
     book.ids.update({kind: [] for kind in content.kinds})
     for card in content.cards:
-        d = len(book.designs)
-        book.designs.append(card)
-        book.design_index[card.id] = d
-        _compile(book, d, card, book.names_for(card.grimoire_of))
-        for _ in range(max(1, card.copies)):
-            _add_copy(book, d, card, gi, bits)
+        _add_design(book, card)
     return book
+
+
+def extended(book: Book, content: model.Content, cards: Sequence[model.Card]) -> Book:
+    """The book of ``content``, which holds ``book``'s cards and then ``cards``: built from
+    ``book`` without compiling its cards again (a scenario's ad hoc Titles). ``book`` is
+    left as it was; what others derived from it (``cache``) is not carried over."""
+    more = dataclasses.replace(
+        book, content=content, designs=list(book.designs), design=list(book.design),
+        kind=list(book.kind), gidx=list(book.gidx), mask=list(book.mask),
+        deed_points=list(book.deed_points), needed=list(book.needed),
+        ids={kind: list(cids) for kind, cids in book.ids.items()}, effects=dict(book.effects),
+        nodes=dict(book.nodes), verse_condition=dict(book.verse_condition),
+        awards=dict(book.awards), line_base=dict(book.line_base),
+        design_index=dict(book.design_index), level_points=dict(book.level_points), cache={})
+    for card in cards:
+        _add_design(more, card)
+    return more
+
+
+def _add_design(book: Book, card: model.Card) -> None:
+    d = len(book.designs)
+    book.designs.append(card)
+    book.design_index[card.id] = d
+    _compile(book, d, card, book.names_for(card.grimoire_of))
+    for _ in range(max(1, card.copies)):
+        _add_copy(book, d, card, book.grimoire_index, book.bits)
 
 
 def _add_copy(

@@ -15,7 +15,8 @@ added to the engine later can be answered without a new key.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import ChainMap
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -91,7 +92,7 @@ class ScenarioGame(Game):
 
     answers: Answers
     questions: list[Question]
-    owners: dict[int, tuple[str, int]]  # id(line node) -> (card kind, 1-based line)
+    owners: MutableMapping[int, tuple[str, int]]  # id(line node) -> (card kind, 1-based line)
 
     def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
         if not hasattr(self, "answers"):  # the engine's own setup, which the table clears
@@ -220,14 +221,21 @@ def _listing(words: list[str]) -> str:
     return ", ".join(words) if words else "none"
 
 
-def owners_of(game: Game) -> dict[int, tuple[str, int]]:
-    """id(line node) -> (kind of its card, 1-based line), for telling 'use' from 'bonus'."""
-    out: dict[int, tuple[str, int]] = {}
-    for d, nodes in game.book.nodes.items():
-        kind = game.book.designs[d].kind
-        for i, node in enumerate(nodes):
-            out[id(node)] = (kind, i + 1)
-    return out
+def owners_of(game: Game) -> ChainMap[int, tuple[str, int]]:
+    """id(line node) -> (kind of its card, 1-based line), for telling 'use' from 'bonus'.
+
+    The book's lines are mapped once per book; the game adds its own (lines run alone)
+    in front of them.
+    """
+    book = game.book
+    lines: dict[int, tuple[str, int]] | None = book.cache.get("line owners")
+    if lines is None:
+        lines = book.cache["line owners"] = {}
+        for d, nodes in book.nodes.items():
+            kind = book.designs[d].kind
+            for i, node in enumerate(nodes):
+                lines[id(node)] = (kind, i + 1)
+    return ChainMap({}, lines)
 
 
 def register_line(game: ScenarioGame, node: ast.Line) -> None:

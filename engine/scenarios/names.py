@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from prophecy.compiler import model
 from prophecy.dsl.errors import one_of, suggest
-from prophecy.engine.cards import Book, book_of
+from prophecy.engine.cards import Book, book_of, extended
 from prophecy.engine.scenarios.source import Item
 
 FILLER = "Filler"
@@ -43,13 +43,15 @@ def with_filler(content: model.Content, extra: Iterable[model.Card] = ()) -> mod
 
 
 def scenario_book(content: model.Content, extra: tuple[model.Card, ...] = ()) -> Book:
-    """The card book scenarios play with: one per content, or a fresh one with extra cards."""
-    if extra:
-        return _set_fillers_apart(book_of(with_filler(content, extra)))
+    """The card book scenarios play with: one per content, or a fresh one with extra cards
+    (the content's book with them added after its own cards)."""
     found = _BASE.get(id(content))
     if found is None or found[0] is not content:
         found = _BASE[id(content)] = (content, with_filler(content))
-    return _set_fillers_apart(book_of(found[1]))
+    book = _set_fillers_apart(book_of(found[1]))
+    if extra:
+        return extended(book, with_filler(content, extra), extra)
+    return book
 
 
 def _set_fillers_apart(book: Book) -> Book:
@@ -67,9 +69,12 @@ class Names:
     def __init__(self, book: Book, players: int = 4) -> None:
         self.book = book
         self.players = players
-        self.designs: dict[str, dict[str, int]] = {}
-        for d, card in enumerate(book.designs):
-            self.designs.setdefault(card.kind, {})[card.name.lower()] = d
+        designs: dict[str, dict[str, int]] | None = book.cache.get("scenario names")
+        if designs is None:  # worked out once per book: every scenario's table asks
+            designs = book.cache["scenario names"] = {}
+            for d, card in enumerate(book.designs):
+                designs.setdefault(card.kind, {})[card.name.lower()] = d
+        self.designs = designs
         self.filler = self.designs["arcana"][FILLER.lower()]
 
     def name_of(self, design: int) -> str:

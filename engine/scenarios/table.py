@@ -91,9 +91,13 @@ class TableBuilder:
         self.place = place  # the scenario, for a refusal when it gives no table
         self.players = self._player_count()
         self.names = Names(book, self.players)
-        self.free: dict[int, list[int]] = {}
-        for cid, d in enumerate(book.design):
-            self.free.setdefault(d, []).append(cid)
+        self.taken: set[int] = set()  # the card ids placed so far; the rest are free
+        copies: dict[int, list[int]] | None = book.cache.get("copies by design")
+        if copies is None:  # worked out once per book: a table only looks a few up
+            copies = book.cache["copies by design"] = {}
+            for cid, d in enumerate(book.design):
+                copies.setdefault(d, []).append(cid)
+        self.copies = copies
 
     def get(self, key: str) -> Item | None:
         return self.given.get(key) if self.given is not None else None
@@ -114,14 +118,15 @@ class TableBuilder:
 
     def take(self, design: int, item: Item) -> int:
         """A copy of ``design`` not yet on the table."""
-        pool = self.free[design]
-        if not pool:
+        cid = next((c for c in self.copies[design] if c not in self.taken), None)
+        if cid is None:
             card = self.book.designs[design]
             copies = max(1, card.copies)
             raise item.error(
                 f"the game has {copies} {'copy' if copies == 1 else 'copies'} of "
                 f"'{card.name}', and this is one more", "name fewer of them, or use fillers")
-        return pool.pop(0)
+        self.taken.add(cid)
+        return cid
 
     def cards(self, item: Item | None, kind: str) -> list[int]:
         """The cards a value names, in order: names, or numbers of fillers."""
@@ -144,12 +149,9 @@ class TableBuilder:
 
     def rest(self, kind: str) -> list[int]:
         """Every card of a kind still off the table, in content order (fillers left out)."""
-        out = []
-        for cid in self.book.ids[kind]:
-            d = self.book.design[cid]
-            if d != self.names.filler and cid in self.free[d]:
-                self.free[d].remove(cid)
-                out.append(cid)
+        design, filler, taken = self.book.design, self.names.filler, self.taken
+        out = [cid for cid in self.book.ids[kind] if cid not in taken and design[cid] != filler]
+        taken.update(out)
         return out
 
     # -- the table -------------------------------------------------------------
@@ -181,7 +183,7 @@ class TableBuilder:
         game.deck = self._deck("arcana deck", "arcana")
         game.deed_deck = self._deck("dark deed deck", "deed")
         game.hire_deck = self._deck("hireling deck", "hireling")
-        game.box = sorted(c for pool in self.free.values() for c in pool)
+        game.box = [c for c in range(book.size) if c not in self.taken]
         return game
 
     def _round(self, game: ScenarioGame) -> None:
@@ -197,13 +199,13 @@ class TableBuilder:
         book = self.book
         for gi in range(len(book.grimoires)):
             cid = next(c for c in book.ids["grimoire"] if book.gidx[c] == gi
-                       and c in self.free[book.design[c]])
-            self.free[book.design[cid]].remove(cid)
+                       and c not in self.taken)
+            self.taken.add(cid)
             p.grimoires.append(cid)
-        refs = [c for c in book.ids["reference"] if c in self.free[book.design[c]]]
-        if refs:
-            self.free[book.design[refs[0]]].remove(refs[0])
-            p.reference.append(refs[0])
+        ref = next((c for c in book.ids["reference"] if c not in self.taken), None)
+        if ref is not None:
+            self.taken.add(ref)
+            p.reference.append(ref)
 
     def _player(self, game: ScenarioGame, p: PlayerState, item: Item | None) -> None:
         if item is None:
@@ -264,9 +266,9 @@ class TableBuilder:
             for position in POSITIONS[start:]:
                 pick = next((c for c in self.book.ids["verse"]
                              if self.book.card_as(c, "verse").position == position
-                             and c in self.free[self.book.design[c]]), None)
+                             and c not in self.taken), None)
                 if pick is not None:
-                    self.free[self.book.design[pick]].remove(pick)
+                    self.taken.add(pick)
                     hidden.append(pick)
         game.verses, game.revealed = shown + hidden, len(shown)
 
