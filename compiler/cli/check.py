@@ -9,15 +9,14 @@ layout, and each one whose text does not fit is reported at its card
 is measured once); ``--no-fit`` skips that, the layout itself is checked
 either way. The scenario files of ``scenarios/`` are checked too (schema,
 names, tables, moves; not played) and summed up on a line of their own; a
-clean result is kept in the cache folder until a file or the code changes.
+clean file's result is kept in the cache folder until the file, the code,
+the book's setup or a card it names changes (``cli/scenario_check.py``).
 Exit 0 when clean, 1 otherwise.
 """
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 
@@ -41,7 +40,11 @@ def run(args: argparse.Namespace) -> int:
     unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
     report.errors = [unique[k] for k in sorted(unique)]
     folder = root / "scenarios"
-    found = scenarios(report, folder, root) if folder.is_dir() else None
+    found = None
+    if folder.is_dir():
+        from prophecy.compiler.cli import scenario_check
+
+        found = scenario_check.check(report.content, bool(report.errors), folder, root)
     for error in [*report.errors, *(found[1] if found else [])]:
         print(error)
     print(summary(report))
@@ -51,60 +54,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"scenarios: {found[0]} in {files} file{'' if files == 1 else 's'}, "
               f"{problems} problem{'' if problems == 1 else 's'}")
     return 1 if report.errors or (found and found[1]) else 0
-
-
-def scenarios(report: Any, folder: Path, root: Path) -> tuple[int, list[Any]]:
-    """(how many scenarios, their problems): checked in full once the content is clean.
-
-    A clean result is kept in the cache folder under a digest of every file of
-    the content folder and of the code that checks it, so a second check of
-    the same files and code reads it instead of laying out every table again.
-    """
-    from prophecy.compiler.cli.cache import content_cache, read_json, write_json
-
-    if report.errors:
-        from prophecy.engine.scenarios import source
-
-        found, problems = source.read_files([folder])
-        return len(found), problems
-    path = content_cache(root, "scenarios") / "clean.json"
-    key = _digest(root)
-    known = read_json(path)
-    if key is not None and known.get("key") == key and isinstance(known.get("count"), int):
-        return known["count"], []
-    from prophecy.engine.scenarios import runner
-
-    count, problems = runner.check(report.content, [folder])
-    if not problems and key is not None:
-        write_json(path, {"key": key, "count": count})
-    return count, problems
-
-
-def _digest(root: Path) -> str | None:
-    """A digest of the content folder's files and of the package's code (None: unreadable).
-
-    The files are digested as the Dask executor digests what it ships; the code
-    is named by each source file's path, size and modification time, as make
-    does: an installed package changes only when it is installed again.
-    """
-    import hashlib
-
-    import prophecy.compiler
-    import prophecy.dsl
-    import prophecy.engine
-    from prophecy.engine.executors import content_files, digest
-
-    try:
-        h = hashlib.sha256(digest(content_files(root)).encode())
-    except OSError:
-        return None
-    for package in (prophecy.dsl, prophecy.compiler, prophecy.engine):
-        for base in package.__path__:
-            for path in sorted(Path(base).rglob("*.py")):
-                st = path.stat()
-                h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(
-                    "utf-8", "surrogateescape"))
-    return h.hexdigest()
 
 
 def _fit(content, root) -> list:

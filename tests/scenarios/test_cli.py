@@ -249,6 +249,7 @@ def test_a_clean_scenario_check_is_kept_and_any_change_checks_again(tmp_path, ca
         raise AssertionError("the scenarios were checked again")
 
     monkeypatch.setattr(runner, "check", never)
+    monkeypatch.setattr(runner, "check_scenario", never)
     assert main(["check", "--no-fit", "--content", str(content)]) == 0
     assert capsys.readouterr().out == first  # the same summary, from the cache
     monkeypatch.undo()
