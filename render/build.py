@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from PIL import Image
+
 from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import sweep_temporaries
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
@@ -124,41 +126,77 @@ class Failure(NamedTuple):
     hint: str
 
 
-def _render(job: Job) -> tuple[str, list[tuple[str, str]], Failure | None]:
-    """Draw one image (and its TTS cell) into temporary files; (path, moves, failure)."""
+class Drawn(NamedTuple):
+    """One image drawn by a worker: its file, its (target, temporary file) pairs to move
+    into place, what stopped it, and its TTS cell (a ``png.row_buffer``)."""
+
+    path: str
+    moves: list[tuple[str, str]]
+    failure: Failure | None = None
+    cell: bytearray | None = None
+
+
+def _render(job: Job) -> Drawn:
+    """Draw one image and its TTS cell into temporary files."""
     from prophecy.render.backs import render_face
-    from prophecy.render.tts import make_cell
 
     assert _LAYOUT is not None and _OUT is not None
     try:
         img = render_face(_LAYOUT, job.card, job.face)
     except ProphecyError as exc:
-        return job.path, [], Failure(exc.message, job.where or exc.where, job.line,
-                                     job.column, exc.hint)
+        return Drawn(job.path, [], Failure(exc.message, job.where or exc.where, job.line,
+                                           job.column, exc.hint))
     target = _OUT / job.path
     tmp = temp_name(target)
     encoder, level = _LAYOUT.png
     tmp.write_bytes(png.encode(img, level, _LAYOUT.dpi, encoder))
-    cell = _OUT / cell_path(job.path)
-    cell_tmp = temp_name(cell)
-    cell_tmp.write_bytes(png.encode(make_cell(_LAYOUT, img), 1, _LAYOUT.cell_dpi, encoder))
-    return job.path, [(str(target), str(tmp)), (str(cell), str(cell_tmp))], None
+    moves = [(str(target), str(tmp))]
+    return Drawn(job.path, moves, cell=_cell(_LAYOUT, img, _OUT / cell_path(job.path), moves))
+
+
+def _cell(layout: Layout, img: Image.Image, path: Path, moves: list[tuple[str, str]]
+          ) -> bytearray:
+    """The image's TTS cell (a ``png.row_buffer``), also written to a temporary file for
+    ``path``, where the next build finds the cells of the images it does not draw."""
+    from prophecy.render import tts
+
+    small = tts.make_cell(layout, img)
+    cell = png.row_buffer(small)
+    tmp = temp_name(path)
+    tmp.write_bytes(png.encode_rows(memoryview(cell)[:-1], small.size, 1, layout.cell_dpi,
+                                    layout.png[0]))
+    moves.append((str(path), str(tmp)))
+    return cell
+
+
+#: The most memory a build gives the TTS cells it draws, kept so that the Tabletop
+#: Simulator sheets are laid out from them rather than from the files just written:
+#: about a thousand cells of the bundled layout. The sheets read the files of the rest.
+CELL_MEMORY = 600 * 2**20
 
 
 def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
-               progress: Callable[[int, int, str], None]) -> None:
-    """Render ``jobs``; all temporary files become real ones only if every job succeeded."""
+               progress: Callable[[int, int, str], None]) -> dict[str, bytearray]:
+    """Render ``jobs``; all temporary files become real ones only if every job succeeded.
+
+    Returns the cells drawn (``png.row_buffer``s by cell file), up to ``CELL_MEMORY``.
+    """
     for folder in {(out / p).parent for j in jobs for p in (j.path, cell_path(j.path))}:
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
     errors: list[Failure] = []
+    cells: dict[str, bytearray] = {}
+    room = CELL_MEMORY
     results = _results(jobs, layout, out, workers)
     try:
-        for n, (path, moves, error) in enumerate(results, 1):
-            if error:
-                errors.append(error)
-            done.extend(moves)
-            progress(n, len(jobs), path)
+        for n, drawn in enumerate(results, 1):
+            if drawn.failure:
+                errors.append(drawn.failure)
+            done.extend(drawn.moves)
+            if drawn.cell is not None and len(drawn.cell) <= room:
+                cells[str(out / cell_path(drawn.path))] = drawn.cell
+                room -= len(drawn.cell)
+            progress(n, len(jobs), drawn.path)
         if errors:
             first = sorted(errors, key=lambda e: (e.where, e.line, e.message))[0]
             raise ProphecyError(first.message, where=first.where, line=first.line,
@@ -173,10 +211,11 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
         raise
     for target, tmp in done:
         os.replace(tmp, target)
+    return cells
 
 
 def _results(jobs: list[Job], layout: Layout, out: Path, workers: int
-             ) -> Generator[tuple[str, list[tuple[str, str]], Failure | None], None, None]:
+             ) -> Generator[Drawn, None, None]:
     if workers <= 1 or len(jobs) <= 2:
         _init(layout, out)
         yield from map(_render, jobs)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -80,13 +81,33 @@ def _pdf_task(pages: list[pdf.Page], images: dict[str, Path], title: str, target
     return f"  wrote {target.name} ({len(pages)} pages)"
 
 
+#: The TTS cells the build has just drawn, by cell file (``png.row_buffer``s): the sheets
+#: are laid out from these rather than from the files just written. Set around
+#: ``run_tasks``, so the writing workers, forked then, share them; a worker that is not
+#: forked (where the platform cannot fork) finds none and reads the files.
+_DRAWN: dict[str, bytearray] = {}
+
+
+@contextmanager
+def drawn_cells(cells: dict[str, bytearray]) -> Iterator[None]:
+    """Within this block, the TTS sheets are laid out from ``cells`` where they can be."""
+    _DRAWN.update(cells)
+    try:
+        yield
+    finally:
+        _DRAWN.clear()
+
+
 def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target: Path) -> str:
+    cw, ch = tts.cell_size(layout)
     if side == "back" and not unique:
-        img = tts.cell(layout, sheet.cards[0].back)
+        rows = memoryview(tts.cell_buffer(layout, sheet.cards[0].back, _DRAWN))[:-1]
+        size = (cw, ch)
     else:
-        img = tts.sheet_image(layout, sheet, side)
-    write_atomic(target, png.encode(img, 1, layout.cell_dpi, layout.png[0]), unless_same=True,
-                 durable=False)
+        rows = memoryview(tts.sheet_rows(layout, sheet, side, _DRAWN))
+        size = (sheet.columns * cw, sheet.rows * ch)
+    write_atomic(target, png.encode_rows(rows, size, 1, layout.cell_dpi, layout.png[0]),
+                 unless_same=True, durable=False)
     return f"  wrote tts/{target.name}"
 
 

@@ -165,8 +165,8 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     force = set(plan.fronts.values()) if options.only is not None else set()
     jobs = images.stale(plan.jobs, state, out, force)
     note(f"rendering {len(jobs)} of {len(plan.jobs)} images with {options.workers} workers")
-    images.render_all(jobs, layout, out, options.workers,
-                      images.progress_printer(len(jobs) > 20, note))
+    cells = images.render_all(jobs, layout, out, options.workers,
+                              images.progress_printer(len(jobs) > 20, note))
     drawn = {**state.get("images", {}), **{j.path: j.key for j in jobs}}
     if options.only is not None:
         # Drawing is deterministic: unchanged inputs redraw the same bytes, so the sheets
@@ -177,7 +177,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
         note(f"rendered {options.only}: {', '.join(j.path for j in jobs)}")
         return Result(out, len(plan.jobs), len(jobs), len(cards),
                       seconds=time.perf_counter() - start)
-    done = _assemble(cards, plan, layout, out, options, state, loaded.game_name, note)
+    done = _assemble(cards, plan, layout, out, options, state, loaded.game_name, note, cells)
     images.remove_stale(out, state, plan)
     files = sorted({*plan.jobs, *done, "cards.json", "tts/saved-object.json"})
     _save(out, {"images": {k: drawn[k] for k in sorted(plan.jobs)}, "outputs": done,
@@ -187,8 +187,12 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
 
 
 def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
-              state: dict[str, Any], title: str, note: Note) -> dict[str, str]:
-    """The sheets, the TTS files and cards.json; returns every written output's key."""
+              state: dict[str, Any], title: str, note: Note,
+              cells: dict[str, bytearray]) -> dict[str, str]:
+    """The sheets, the TTS files and cards.json; returns every written output's key.
+
+    ``cells`` are the TTS cells this build drew (by cell file), for the TTS sheets.
+    """
     from prophecy.render import outputs
 
     opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
@@ -198,8 +202,9 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
     if options.preset == "home":
         done |= outputs.write_sheets(cards, plan, layout, out, opts, state, title, tasks)
     done |= outputs.write_tts(cards, plan, layout, out, opts, state, title, tasks, note)
-    for line in outputs.run_tasks(tasks, options.workers):
-        note(line)
+    with outputs.drawn_cells(cells):
+        for line in outputs.run_tasks(tasks, options.workers):
+            note(line)
     if options.preset != "home":
         shop, lines = outputs.write_shop(cards, plan, layout, out, opts, state, title,
                                          options.workers)

@@ -46,8 +46,9 @@ except ImportError:  # pragma: no cover - isal is a dependency; only an odd plat
 _SRGB_CHRM = (31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+def _chunk(kind: bytes, data: bytes | bytearray) -> bytes:
+    crc = zlib.crc32(data, zlib.crc32(kind))
+    return b"".join((struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)))
 
 
 #: How much of the image Pillow's raw encoder lays out at a time: small enough to stay in
@@ -55,26 +56,19 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 _CHUNK = 1 << 16
 
 
-def framed_rows(img: Image.Image) -> memoryview:
-    """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
+def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0) -> bytearray:
+    """The image's rows as Pillow's raw encoder lays them out in C (``rawmode``, each row
+    ``stride`` bytes, the bytes past the row zero), ``at`` bytes into a zeroed buffer.
 
-    Pillow's raw encoder lays the rows out in C with a stride one byte longer
-    than a row, the extra byte zero; that zero, shifted one place, is the
-    filter byte of the next row (the first row's is the buffer's first byte).
-    The encoder's output goes a few rows at a time straight into a buffer one
-    byte in, so the image is laid out once: ``tobytes()`` would join its pieces
-    into a copy and putting the first filter byte in front another, and on a
-    Tabletop Simulator sheet those two copies cost twice the compression.
-    ISA-L's output depends on how its input is split, so the rows are still
-    deflated in one call, from this one buffer.
+    The encoder's output goes a few rows at a time straight into the buffer, so
+    the image is laid out once: ``tobytes()`` would join its pieces into a copy.
     """
     img.load()
     w, h = img.size
-    stride = 3 * w + 1
-    framed = bytearray(stride * h + 1)
-    view = memoryview(framed)
-    encoder = Image._getencoder(img.mode, "raw", ("RGB", stride))
-    at, status = 1, 0
+    out = bytearray(at + stride * h)
+    view = memoryview(out)
+    encoder = Image._getencoder(img.mode, "raw", (rawmode, stride))
+    status = 0
     try:
         encoder.setimage(img.im, (0, 0, w, h))
         while not status:  # 0: more rows to come, 1: the last one laid out, < 0: an error
@@ -83,16 +77,42 @@ def framed_rows(img: Image.Image) -> memoryview:
             at += len(rows)
     finally:
         encoder.cleanup()
-    if status < 0 or at != len(framed):
-        raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out a PNG's rows")
-    return view[:-1]
+    if status < 0 or at != len(out):
+        raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out an image's rows")
+    return out
+
+
+def row_buffer(img: Image.Image) -> bytearray:
+    """An RGB image's rows one byte into a buffer, each followed by a zero byte.
+
+    Shifted one place, each row's zero is the PNG filter byte (0, none) of the
+    next row, and the buffer's first byte the first row's: ``buffer[:-1]`` is
+    PNG's raw image data (``framed_rows``), and ``buffer[1:]`` the rows, each
+    with its zero after it, which ``render.tts`` pastes into its sheets.
+    """
+    return laid_out(img, "RGB", 3 * img.width + 1, at=1)
+
+
+def framed_rows(img: Image.Image) -> memoryview:
+    """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
+
+    Laid out once, straight into the buffer that is deflated (``row_buffer``):
+    the pieces joined into a copy and the first filter byte put in front of
+    that cost twice the compression on a Tabletop Simulator sheet.
+    """
+    return memoryview(row_buffer(img))[:-1]
+
+
+def deflated(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal") -> bytes:
+    """The IDAT data: framed rows deflated at ``level`` in one call (ISA-L's output depends
+    on how its input is split, and a call per row costs more than the compression)."""
+    deflate = ENCODERS[encoder](level)
+    return deflate.compress(framed) + deflate.flush()
 
 
 def compressed_rows(img: Image.Image, level: int, encoder: str = "isal") -> bytes:
-    """The IDAT data: the framed rows deflated at ``level`` in one call (a call per row
-    costs more than ISA-L's compression itself)."""
-    deflate = ENCODERS[encoder](level)
-    return deflate.compress(framed_rows(img)) + deflate.flush()
+    """The IDAT data of an RGB image."""
+    return deflated(framed_rows(img), level, encoder)
 
 
 def colour_chunks(dpi: float) -> bytes:
@@ -107,8 +127,15 @@ def encode(img: Image.Image, level: int = 2, dpi: float = 300.0, encoder: str = 
     """PNG bytes of an RGB image, deflated by ``encoder`` at ``level``, tagged ``dpi`` and sRGB."""
     if img.mode != "RGB":
         img = img.convert("RGB")
-    w, h = img.size
+    return encode_rows(framed_rows(img), img.size, level, dpi, encoder)
+
+
+def encode_rows(framed: bytes | bytearray | memoryview, size: tuple[int, int], level: int = 2,
+                dpi: float = 300.0, encoder: str = "isal") -> bytes:
+    """PNG bytes of an RGB image of ``size`` given as its framed rows (see ``framed_rows``)."""
+    w, h = size
+    if len(framed) != (3 * w + 1) * h:
+        raise ValueError(f"{len(framed)} bytes are not the framed rows of a {w} x {h} image")
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    data = compressed_rows(img, level, encoder)
-    return (SIGNATURE + _chunk(b"IHDR", header) + colour_chunks(dpi) + _chunk(b"IDAT", data)
-            + _chunk(b"IEND", b""))
+    return b"".join((SIGNATURE, _chunk(b"IHDR", header), colour_chunks(dpi),
+                     _chunk(b"IDAT", deflated(framed, level, encoder)), _chunk(b"IEND", b"")))

@@ -11,6 +11,7 @@ loads from its Saved Objects folder, one custom deck per deck.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from PIL import Image
 
 from prophecy.dsl.errors import ProphecyError
+from prophecy.render import png
 from prophecy.render.layout import Layout
 
 
@@ -87,11 +89,11 @@ def make_cell(layout: Layout, image: Image.Image) -> Image.Image:
     cw, ch = cell_size(layout)
     factor = (x1 - x0) / cw
     if factor == int(factor) and factor > 1:
-        # A whole-number reduction (box averaging in C) is ten times faster than resizing.
+        # A whole-number reduction (box averaging in C) is ten times faster than resizing;
+        # only the cell's part of the image is reduced, in blocks aligned as the whole's.
         f = int(factor)
-        small = image.reduce(f)
         left, top = round(x0 / f), round(y0 / f)
-        return small.crop((left, top, left + cw, top + ch))
+        return image.reduce(f, (left * f, top * f, (left + cw) * f, (top + ch) * f))
     return image.crop((round(x0), round(y0), round(x1), round(y1))).resize(
         (cw, ch), Image.Resampling.BILINEAR, reducing_gap=2.0)
 
@@ -105,17 +107,42 @@ def cell(layout: Layout, path: Path) -> Image.Image:
         return make_cell(layout, im)
 
 
-def sheet_image(layout: Layout, sheet: Sheet, side: str) -> Image.Image:
-    """The faces (or backs) of a sheet; the last cell is the deck's back, shown for hidden cards."""
+def cell_buffer(layout: Layout, path: Path, drawn: Mapping[str, bytes | bytearray]
+                ) -> bytes | bytearray:
+    """A card's cell as ``png.row_buffer`` lays it out: drawn by this build (kept in memory
+    by its cell file's name), else read from that file, else made anew from the image."""
+    kept = drawn.get(str(path))
+    return kept if kept is not None else png.row_buffer(cell(layout, path))
+
+
+def sheet_rows(layout: Layout, sheet: Sheet, side: str,
+               drawn: Mapping[str, bytes | bytearray]) -> bytearray:
+    """The faces (or backs) of a sheet as PNG's framed rows (see ``png.framed_rows``); the
+    last cell is the deck's back, shown for hidden cards.
+
+    The cells are pasted as they are laid out, three bytes a pixel, into an "L"
+    image three times the sheet's width and one byte more (each row's filter
+    byte, 0): its bytes are the framed rows as they are, so no pixel of the
+    sheet is unpacked to Pillow's four bytes and packed back to three.
+    """
     cw, ch = cell_size(layout)
-    img = Image.new("RGB", (sheet.columns * cw, sheet.rows * ch), (0, 0, 0))
+    width = 3 * sheet.columns * cw + 1
+    canvas = Image.new("L", (width, sheet.rows * ch), 0)
     for i, card in enumerate(sheet.cards):
-        row, col = divmod(i, sheet.columns)
-        img.paste(cell(layout, card.front if side == "front" else card.back), (col * cw, row * ch))
+        _paste(canvas, cell_buffer(layout, card.front if side == "front" else card.back, drawn),
+               divmod(i, sheet.columns), (cw, ch))
     last = sheet.columns * sheet.rows - 1
-    row, col = divmod(last, sheet.columns)
-    img.paste(cell(layout, sheet.cards[0].back), (col * cw, row * ch))
-    return img
+    _paste(canvas, cell_buffer(layout, sheet.cards[0].back, drawn),
+           divmod(last, sheet.columns), (cw, ch))
+    return png.laid_out(canvas, "L", width)
+
+
+def _paste(canvas: Image.Image, cell: bytes | bytearray, place: tuple[int, int],
+           size: tuple[int, int]) -> None:
+    """A cell's rows (a ``png.row_buffer``) at a (row, column) of a sheet's framed rows."""
+    (row, col), (cw, ch) = place, size
+    rows = Image.frombytes("L", (3 * cw, ch), memoryview(cell)[1:], "raw", "L", 3 * cw + 1)
+    canvas.paste(rows, (1 + 3 * cw * col, ch * row))
 
 
 def unique_backs(cards: list[TtsCard]) -> bool:
