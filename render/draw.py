@@ -13,14 +13,15 @@ a fraction of the cost of drawing it, and can never disagree with the drawing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from prophecy.compiler.faces import Step
 from prophecy.render import icons
@@ -92,6 +93,43 @@ def measuring() -> Iterator[None]:
         _MEASURING.reset(token)
 
 
+class Painter(ImageDraw.ImageDraw):
+    """The pen of a canvas that is drawn: Pillow's, with each line of text rendered once.
+
+    A face repeats its words, labels and numbers, and the cards of a deck their
+    captions, and FreeType's rendering was most of the cost of drawing text. A
+    rendering (Pillow's mask of the glyphs) is kept per process under all that
+    makes it: the font, the text, the anchor, the ink and the fraction of a
+    pixel where the text starts; it is drawn as Pillow draws it, so the pixels
+    are the same.
+    """
+
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        # Pillow's full signature is its own; the faces draw one line at a time:
+        # draw.text((x, y), text, font=..., fill=..., anchor=...).
+        font, anchor = kwargs.get("font"), kwargs.get("anchor") or "la"
+        if (len(args) != 2 or set(kwargs) - {"font", "fill", "anchor"} or self.fontmode != "L"
+                or not isinstance(font, ImageFont.FreeTypeFont)
+                or not isinstance(args[1], str) or "\n" in args[1]):
+            super().text(*args, **kwargs)
+            return
+        (x, y), text = args
+        ink, fill_ink = self._getink(kwargs.get("fill"))
+        ink = fill_ink if ink is None else ink
+        if ink is None:
+            return
+        start = (math.modf(x)[0], math.modf(y)[0])
+        mask, (dx, dy) = _rendered(font, text, anchor, ink, start)
+        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, ink)
+
+
+@lru_cache(maxsize=2048)
+def _rendered(font: ImageFont.FreeTypeFont, text: str, anchor: str, ink: int,
+              start: tuple[float, float]) -> tuple[object, tuple[int, int]]:
+    """Pillow's mask of a line of text and its offset, as ``ImageDraw.text`` renders it."""
+    return font.getmask2(text, "L", None, None, None, 0, anchor, ink, start, stroke_filled=True)
+
+
 class Unpainted(ImageDraw.ImageDraw):
     """The pen of a canvas that is only measured: its text, shapes and lines paint nothing.
 
@@ -143,21 +181,21 @@ class Canvas:
         if _MEASURING.get():
             return cls._unpainted(layout, card, "RGB")
         img = Image.new("RGB", layout.size, colour)
-        return cls(img, ImageDraw.Draw(img), layout, card)
+        return cls(img, Painter(img), layout, card)
 
     @classmethod
     def over(cls, img: Image.Image, layout: Layout, card: str) -> Canvas:
         """A canvas to draw more on an image already drawn (unpainted when measuring)."""
         if _MEASURING.get():
             return cls._unpainted(layout, card, img.mode)
-        return cls(img, ImageDraw.Draw(img), layout, card)
+        return cls(img, Painter(img), layout, card)
 
     def layer(self, size: tuple[int, int]) -> Canvas:
         """A clear RGBA image of ``size`` to draw a part on before it is turned or pasted."""
         if not self.painted:
             return self._unpainted(self.layout, self.card, "RGBA")
         img = Image.new("RGBA", size, (0, 0, 0, 0))
-        return Canvas(img, ImageDraw.Draw(img), self.layout, self.card)
+        return Canvas(img, Painter(img), self.layout, self.card)
 
     @classmethod
     def _unpainted(cls, layout: Layout, card: str, mode: str) -> Canvas:

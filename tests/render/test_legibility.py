@@ -19,6 +19,7 @@ from PIL import ImageDraw
 from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model.loader import load_content
 from prophecy.render.backs import render_face
+from prophecy.render.draw import Painter
 
 from .conftest import ROOT
 
@@ -77,7 +78,7 @@ def seen(layout) -> list[Seen]:
     """Every text drawn on every face (front and back) of the bundled content."""
     content = load_content(ROOT / "content")
     found: list[Seen] = []
-    original = ImageDraw.ImageDraw.text
+    original = Painter.text  # the pen of every canvas that is drawn
     card = [""]
 
     def watch(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):
@@ -87,9 +88,9 @@ def seen(layout) -> list[Seen]:
             found.append(Seen(card[0], text, font.size * 72 / layout.dpi,
                               any(b in style for b in BOLD_ROLES),
                               tuple(fill[:3]), _ground(self, box)))
-        return original(self, xy, text, fill, font, anchor, *args, **kwargs)
+        return original(self, xy, text, *args, fill=fill, font=font, anchor=anchor, **kwargs)
 
-    ImageDraw.ImageDraw.text = watch  # type: ignore[method-assign]
+    Painter.text = watch  # type: ignore[method-assign]
     try:
         done = set()
         for faces in all_faces(content):
@@ -99,7 +100,7 @@ def seen(layout) -> list[Seen]:
                     card[0] = f"{faces.id} {side.design}"
                     render_face(layout, faces.id, side)
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        Painter.text = original  # type: ignore[method-assign]
     return found
 
 

@@ -123,7 +123,9 @@ def test_a_face_that_overflows_fails_alike_measured_and_drawn(record):
 
 def test_measuring_paints_nothing_and_leaves_drawing_as_it_was(monkeypatch):
     """A measured face draws no text and makes no full-size image; drawing after it is whole."""
-    from PIL import Image, ImageDraw
+    from PIL import Image
+
+    from prophecy.render.draw import Painter
 
     root = bundled_content()
     content = load_content(root)
@@ -131,8 +133,8 @@ def test_measuring_paints_nothing_and_leaves_drawing_as_it_was(monkeypatch):
     card = next(c for c in all_faces(content) if c.kind == "arcana")
     before = render_face(layout, card.id, card.front)
     painted: list[str] = []
-    real_text, real_new = ImageDraw.ImageDraw.text, Image.new
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text",
+    real_text, real_new = Painter.text, Image.new
+    monkeypatch.setattr(Painter, "text",
                         lambda self, *a, **k: painted.append("text") or real_text(self, *a, **k))
     monkeypatch.setattr(Image, "new", lambda mode, size, *a, **k: (
         painted.append(f"image {size}") if size[0] * size[1] > 0 else None) or
