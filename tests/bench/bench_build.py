@@ -1,20 +1,27 @@
-"""Benchmark of `prophecy build` (a script, not a test): prints timings and the floor ratio.
+"""Benchmark of `prophecy build` (a script, not a test): each figure printed beside its floor.
 
-In one run it times
-- a bare-Pillow floor: as many images as the build draws, each a frame and a
-  few lines of text, encoded as PNG with the same encoder and level as the
-  build's (the layout's ``png`` settings), with the same number of worker
-  processes;
+In one run, in turns (build, floor, each without the Tabletop Simulator
+export, and again), it times in CPU seconds (this process and its worker
+processes, which a busy machine disturbs less than wall time):
+
 - a cold full build of the bundled content into an empty folder;
-- a no-op rebuild (nothing changed) and `--only` one card.
+- the matched floor: the same output files made the most direct way with
+  bare Pillow. Each card image (as many as the build draws, at its size) is
+  a frame and eight lines of text, encoded by the same PNG encoder at the same
+  level, with its Tabletop Simulator cell made the same way, in as many worker
+  processes; the TTS sheets (the same grids, the same count) are pasted from
+  those cells in memory and encoded as the build encodes them; the PDF sheets
+  (the same pages, both papers) are written by the same PDF writer from the
+  floor's images;
+- the same build with the TTS export left out (no cells, no TTS sheets), so
+  the export's share of the build is the difference; and the floor likewise.
+
+Then a no-op rebuild and ``--only`` one card, in this process and in a new one.
 
     python tests/bench/bench_build.py [--jobs N] [--repeat R]
 
-Build and floor alternate, R times each (3 by default); the figures are
-medians, and the ratio is given in CPU time (this process and its workers),
-which a busy machine disturbs less than wall time.
-
-Targets: build at most 1.25 x the floor, no-op under 0.3 s, --only under 0.5 s.
+Targets: build at most 1.15 x the floor, the TTS export at most 15 % of the
+build, no-op under 0.3 s, --only under 0.5 s.
 """
 
 from __future__ import annotations
@@ -30,30 +37,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from prophecy.compiler.cli import main  # noqa: E402
+from prophecy.render.layout import Layout  # noqa: E402
 from prophecy.render.layoutfile import load_layout  # noqa: E402
-
-
-def _floor_one(args: tuple[int, str, str, tuple[int, int], tuple[str, int]]) -> None:
-    from PIL import Image, ImageDraw, ImageFont
-
-    from prophecy.render.png import encode
-
-    n, folder, font_path, size, (encoder, level) = args
-    img = Image.new("RGB", size, (40, 30, 60))
-    d = ImageDraw.Draw(img)
-    d.rounded_rectangle((45, 45, size[0] - 45, size[1] - 45), radius=30, fill=(243, 234, 214),
-                        outline=(200, 160, 75), width=6)
-    font = ImageFont.truetype(font_path, 42)
-    for i in range(8):
-        d.text((90, 120 + i * 110), f"Card {n}: add one card to any Dark Deed", font=font,
-               fill=(36, 26, 18))
-    (Path(folder) / f"{n}.png").write_bytes(encode(img, level, encoder=encoder))
 
 
 def cpu() -> float:
@@ -63,19 +57,126 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def floor(count: int, jobs: int) -> tuple[float, float]:
-    """Wall and CPU seconds of the bare-Pillow floor."""
-    layout = load_layout(ROOT / "content")
-    font = str(layout.font_path("body"))
+# ------------------------------------------------------------------ the floor
+@dataclass(frozen=True)
+class Outputs:
+    """What a full build of the bundled content writes, as the floor needs to know it."""
+
+    images: list[str]  # every card image's file
+    pages: dict[str, list[Any]]  # sheets-<paper>.pdf -> its pages
+    tts: list[tuple[str, int, int, list[str]]]  # (file, columns, rows, the image of each cell)
+
+
+def planned(content: Path, layout: Layout) -> Outputs:
+    """The build's own plan of the bundled content: its images, PDF pages and TTS sheets."""
+    from prophecy.compiler.faces import card_faces
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.render import build, outputs, sheets, tts
+
+    loaded = load_content(content)
+    cards = tuple(card_faces(card, loaded) for card in loaded.cards)
+    plan = build.plan(cards, layout)
+    pairs = outputs.physical(cards, plan)
+    pages = {f"sheets-{paper}.pdf": sheets.pages(sheets.spec_for(layout, paper), pairs)
+             for paper in ("a4", "letter")}
+    decks: dict[str, list[tts.TtsCard]] = {}
+    for c in cards:
+        decks.setdefault(c.kind, []).append(
+            tts.TtsCard(c.name, c.copies, Path(plan.fronts[c.id]), Path(plan.backs[c.id])))
+    wanted = []
+    for deck, items in decks.items():
+        unique = tts.unique_backs(items)
+        for sheet in tts.sheets(layout, deck, items):
+            hidden = str(sheet.cards[0].back)
+            wanted.append((sheet.face_name, sheet.columns, sheet.rows,
+                           [str(c.front) for c in sheet.cards] + [hidden]))
+            if unique:
+                wanted.append((sheet.back_name(True), sheet.columns, sheet.rows,
+                               [str(c.back) for c in sheet.cards] + [hidden]))
+            elif sheet.number == 1:
+                wanted.append((sheet.back_name(False), 1, 1, [hidden]))
+    return Outputs(sorted(plan.jobs), pages, wanted)
+
+
+_FLOOR: dict[str, Any] = {}
+
+
+def _floor_image(path: str) -> tuple[str, bytes]:
+    """A bare card image written as the build writes one; its TTS cell, raw, back."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from prophecy.render.png import encode
+    from prophecy.render.tts import make_cell
+
+    layout, folder = _FLOOR["layout"], _FLOOR["folder"]
+    size, (encoder, level) = layout.size, layout.png
+    img = Image.new("RGB", size, (40, 30, 60))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((45, 45, size[0] - 45, size[1] - 45), radius=30, fill=(243, 234, 214),
+                        outline=(200, 160, 75), width=6)
+    font = ImageFont.truetype(str(layout.font_path("body")), 42)
+    for i in range(8):
+        d.text((90, 120 + i * 110), f"{path}: add one card to any Dark Deed", font=font,
+               fill=(36, 26, 18))
+    target = Path(folder) / path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(encode(img, level, layout.dpi, encoder))
+    return path, make_cell(layout, img).tobytes() if _FLOOR["tts"] else b""
+
+
+def _floor_sheet(job: tuple[str, int, int, list[str]]) -> None:
+    from PIL import Image
+
+    from prophecy.render.png import encode
+    from prophecy.render.tts import cell_size
+
+    layout, folder, cells = _FLOOR["layout"], _FLOOR["folder"], _FLOOR["cells"]
+    name, columns, rows, images = job
+    cw, ch = cell_size(layout)
+    sheet = Image.new("RGB", (columns * cw, rows * ch), (0, 0, 0))
+    for i, image in enumerate(images):
+        row, col = divmod(i if i < len(images) - 1 else columns * rows - 1, columns)
+        sheet.paste(Image.frombytes("RGB", (cw, ch), cells[image]), (col * cw, row * ch))
+    (Path(folder) / "tts").mkdir(exist_ok=True)
+    (Path(folder) / "tts" / name).write_bytes(encode(sheet, 1, layout.cell_dpi, layout.png[0]))
+
+
+def _floor_pdf(job: tuple[str, list[Any]]) -> None:
+    from prophecy.render.pdf import write_pdf
+
+    folder, outputs = _FLOOR["folder"], _FLOOR["outputs"]
+    name, pages = job
+    with open(Path(folder) / name, "wb") as out:
+        write_pdf(pages, {p: Path(folder) / p for p in outputs.images}, "floor", out)
+
+
+def _floor_write(job: tuple[str, Any]) -> None:
+    kind, what = job
+    (_floor_sheet if kind == "tts" else _floor_pdf)(what)
+
+
+@contextlib.contextmanager
+def _pool(jobs: int) -> Iterator[Any]:
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield pool
+
+
+def floor(outputs: Outputs, layout: Layout, jobs: int, tts: bool = True) -> tuple[float, float]:
+    """Wall and CPU seconds of the matched floor: the build's outputs made with bare Pillow
+    (without the TTS files and cells, when not ``tts``)."""
     with tempfile.TemporaryDirectory() as folder:
-        work = [(n, folder, font, layout.size, layout.png) for n in range(count)]
+        _FLOOR.update(layout=layout, folder=folder, outputs=outputs, tts=tts)
         start, used = time.perf_counter(), cpu()
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(jobs) as pool:
-            pool.map(_floor_one, work, chunksize=1)
+        with _pool(jobs) as pool:
+            _FLOOR["cells"] = dict(pool.imap_unordered(_floor_image, outputs.images))
+        writes = [("tts", sheet) for sheet in outputs.tts if tts] + [
+            ("pdf", page) for page in outputs.pages.items()]
+        with _pool(jobs) as pool:  # forked now, so the workers have the cells
+            pool.map(_floor_write, writes, chunksize=1)
         return time.perf_counter() - start, cpu() - used
 
 
+# ------------------------------------------------------------------ the build
 def timed(argv: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds of a build run in this process."""
     err = io.StringIO()
@@ -88,10 +189,19 @@ def timed(argv: list[str]) -> tuple[float, float]:
     return elapsed, cpu() - used
 
 
-def fresh_python() -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
-    return time.perf_counter() - start
+@contextlib.contextmanager
+def without_tts() -> Iterator[None]:
+    """The build with no Tabletop Simulator export: no cells made, kept or written, no TTS
+    files (the worker processes, forked later, have the same stand-ins)."""
+    from prophecy.render import build, outputs
+
+    saved = build._cell, outputs.write_tts
+    build._cell = lambda *args: None  # type: ignore[assignment]
+    outputs.write_tts = lambda *args, **kwargs: {}  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        build._cell, outputs.write_tts = saved
 
 
 def fresh(argv: list[str]) -> float:
@@ -102,40 +212,59 @@ def fresh(argv: list[str]) -> float:
     return time.perf_counter() - start
 
 
+def median(runs: list[tuple[float, float]], i: int) -> float:
+    return statistics.median(r[i] for r in runs)
+
+
 def main_bench() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    content = str(ROOT / "content")
-    builds, floors = [], []
-    for _ in range(args.repeat):  # interleaved: build, floor, build, floor, ...
+    content = ROOT / "content"
+    layout = load_layout(content)
+    outputs = planned(content, layout)
+    builds, floors, bare, bare_floors = [], [], [], []
+    for _ in range(args.repeat):  # in turns, so a busy moment hits each alike
         with tempfile.TemporaryDirectory() as out:
-            base = ["build", "--content", content, "--out", out, "--jobs", str(args.jobs)]
+            base = ["build", "--content", str(content), "--out", out, "--jobs", str(args.jobs)]
             builds.append(timed(base))
             images = len(list(Path(out, "cards").glob("*.png"))) + len(
                 list(Path(out, "backs").glob("*.png")))
             noop = timed(base)[0]
-            noop_fresh = fresh(base)
             only = timed([*base, "--only", "Restless Skeleton"])[0]
-            only_fresh = fresh([*base, "--only", "Restless Skeleton"])
-        floors.append(floor(images, args.jobs))
+        floors.append(floor(outputs, layout, args.jobs))
+        bare_floors.append(floor(outputs, layout, args.jobs, tts=False))
+        with tempfile.TemporaryDirectory() as out, without_tts():
+            bare.append(timed(["build", "--content", str(content), "--out", out, "--jobs",
+                               str(args.jobs)]))
+    assert images == len(outputs.images), (images, len(outputs.images))
     with tempfile.TemporaryDirectory() as out:
-        cold_fresh = fresh(["build", "--content", content, "--out", out, "--jobs",
-                            str(args.jobs)])
-    wall, used = (statistics.median(b[i] for b in builds) for i in (0, 1))
-    bare_wall, bare_used = (statistics.median(f[i] for f in floors) for i in (0, 1))
-    encoder, level = load_layout(ROOT / "content").png
-    print(f"images: {images}, workers: {args.jobs}, PNG encoder: {encoder} level {level},"
-          f" medians of {args.repeat} interleaved runs")
-    print(f"cold full build:   {wall:6.2f} s wall {used:6.2f} s CPU"
-          f"   in a new process: {cold_fresh:.2f} s")
-    print(f"bare-Pillow floor: {bare_wall:6.2f} s wall {bare_used:6.2f} s CPU")
-    print(f"ratio: {used / bare_used:.2f} x CPU, {wall / bare_wall:.2f} x wall (target <= 1.25)")
-    print(f"no-op rebuild: {noop:6.3f} s   (target < 0.3)   in a new process: {noop_fresh:.3f} s")
-    print(f"--only one card: {only:6.3f} s   (target < 0.5)"
-          f"   in a new process: {only_fresh:.3f} s")
-    print(f"(a new Python process alone: {fresh_python():.3f} s)")
+        base = ["build", "--content", str(content), "--out", out, "--jobs", str(args.jobs)]
+        cold_fresh = fresh(base)
+        noop_fresh = fresh(base)
+        only_fresh = fresh([*base, "--only", "Restless Skeleton"])
+    build_cpu, floor_cpu, bare_cpu, bare_floor = (
+        median(r, 1) for r in (builds, floors, bare, bare_floors))
+    encoder, level = layout.png
+    print(f"images: {images}, TTS sheets: {len(outputs.tts)}, PDF pages: "
+          f"{sum(len(p) for p in outputs.pages.values())}, workers: {args.jobs}, "
+          f"PNG encoder: {encoder} level {level}; medians of {args.repeat} runs in turns")
+    print(f"cold full build:      {build_cpu:6.2f} s CPU {median(builds, 0):6.2f} s wall"
+          f"   (in a new process: {cold_fresh:.2f} s wall)")
+    print(f"matched floor:        {floor_cpu:6.2f} s CPU {median(floors, 0):6.2f} s wall")
+    print(f"build without TTS:    {bare_cpu:6.2f} s CPU {median(bare, 0):6.2f} s wall")
+    print(f"build / floor: {build_cpu / floor_cpu:.2f} x CPU (target <= 1.15), "
+          f"{median(builds, 0) / median(floors, 0):.2f} x wall")
+    share = (build_cpu - bare_cpu) / build_cpu
+    floor_share = (floor_cpu - bare_floor) / floor_cpu
+    print(f"TTS export: {build_cpu - bare_cpu:.2f} s CPU, {share:.0%} of the build "
+          f"(target <= 15%); in the floor: {floor_cpu - bare_floor:.2f} s CPU, "
+          f"{floor_share:.0%} of the floor")
+    print(f"no-op rebuild:   {noop:6.3f} s (target < 0.3)   in a new process: "
+          f"{noop_fresh:.3f} s")
+    print(f"--only one card: {only:6.3f} s (target < 0.5)   in a new process: "
+          f"{only_fresh:.3f} s")
 
 
 if __name__ == "__main__":
