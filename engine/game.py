@@ -46,7 +46,7 @@ from prophecy.engine.protocol import (
     describe,
 )
 from prophecy.engine.scoring import finish
-from prophecy.engine.state import PlayerState
+from prophecy.engine.state import Deck, PlayerState, shuffle_top, take_top
 
 T = TypeVar("T")
 
@@ -114,8 +114,8 @@ class Game(Moves):
         candidates then meet the same unknown future, and the shuffles are not repeated.
         """
         other = self.branch(rng)
-        for name in ("deck", "deed_deck", "hire_deck"):
-            _shuffle_top(getattr(other, name), LOOK, rng)
+        for deck in (other.deck, other.deed_deck, other.hire_deck):
+            shuffle_top(deck, LOOK, rng)
         other.controllers = list(players)
         return other
 
@@ -128,9 +128,9 @@ class Game(Moves):
         """
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.deck, other.center = self.deck[:], self.center[:]
-        other.deed_deck, other.deed_discard = self.deed_deck[:], self.deed_discard[:]
-        other.hire_deck, other.hire_discard = self.hire_deck[:], self.hire_discard[:]
+        other.deck, other.center = self.deck.copy(), self.center[:]
+        other.deed_deck, other.deed_discard = self.deed_deck.copy(), self.deed_discard[:]
+        other.hire_deck, other.hire_discard = self.hire_deck.copy(), self.hire_discard[:]
         other.limbo = self.limbo[:]
         other.players = [p.clone() for p in self.players]
         other.rng = rng
@@ -142,16 +142,23 @@ class Game(Moves):
     # -- setup ---------------------------------------------------------------
 
     def setup(self) -> None:
-        """Shuffle the decks, lay out the prophecy and titles, deal each player in."""
+        """Shuffle the decks, lay out the prophecy and titles, deal each player in.
+
+        A deck or pool larger than ``SHUFFLE_AT_ONCE`` is never put in order
+        beyond what the game draws: the deck is shuffled as the game reaches
+        into it (``state.Deck``), and the Verses, Titles and Grimoires dealt
+        from a pool are drawn without shuffling the rest, which go to the box as
+        they are. So a game of the 100x content costs about what a game of the
+        bundled one does, whose decks are shuffled at once as before.
+        """
         book, rules, rng = self.book, self.rules, self.rng
         ids = book.ids
-        self.deck = _shuffled(ids["arcana"], rng)
-        self.deed_deck = _shuffled(ids["deed"], rng)
-        self.hire_deck = _shuffled(ids["hireling"], rng)
+        self.deck = _deck(ids["arcana"], rng)
+        self.deed_deck = _deck(ids["deed"], rng)
+        self.hire_deck = _deck(ids["hireling"], rng)
         self._lay_verses()
-        titles = _shuffled(ids["title"], rng)
-        self.titles = titles[: rules.titles_in_play]
-        self.box.extend(titles[rules.titles_in_play :])
+        self.titles, rest = _dealt(ids["title"], rules.titles_in_play, rng, from_top=False)
+        self.box.extend(rest)
         self.tracker = list(ids["tracker"])
         self._hand_out_components()
         for p in self.players:
@@ -165,21 +172,15 @@ class Game(Moves):
         self.revealed = min(rules.verses_per_round[0], len(self.verses))
 
     def _lay_verses(self) -> None:
-        by_position: dict[str, list[int]] = {"starting": [], "middle": [], "ending": []}
-        for cid in self.book.ids["verse"]:
-            by_position[self.book.card_as(cid, "verse").position].append(cid)
+        by_position = _verses_by_position(self.book)
         for position in ("starting", "middle", "ending"):
-            pool = _shuffled(by_position[position], self.rng)
-            if pool:
-                self.verses.append(pool.pop())
-            self.box.extend(pool)
+            verse, rest = _dealt(by_position[position], 1, self.rng)
+            self.verses.extend(verse)
+            self.box.extend(rest)
 
     def _hand_out_components(self) -> None:
         book = self.book
-        by_grimoire: list[list[int]] = [[] for _ in book.grimoires]
-        for cid in book.ids["grimoire"]:
-            by_grimoire[book.gidx[cid]].append(cid)
-        for gi, pool in enumerate(by_grimoire):
+        for gi, pool in enumerate(_grimoires_by_index(book)):
             if len(pool) < len(self.players):
                 place = book.card(pool[0]).place if pool else None
                 raise ProphecyError(
@@ -190,10 +191,10 @@ class Game(Moves):
                     hint=f"give that Grimoire 'copies: {len(self.players)}' or play with "
                     "fewer players (prophecy lint checks this as PL505)",
                 )
-            pool = _shuffled(pool, self.rng)
-            for p in self.players:
-                p.grimoires.append(pool.pop())
-            self.box.extend(pool)
+            dealt, rest = _dealt(pool, len(self.players), self.rng)
+            for p, grimoire in zip(self.players, dealt, strict=True):
+                p.grimoires.append(grimoire)
+            self.box.extend(rest)
         refs = list(book.ids["reference"])
         for p in self.players:
             if refs:
@@ -425,7 +426,7 @@ class Game(Moves):
                 self.hire_deck, self.hire_discard = self.hire_discard, []
                 if not self.hire_deck:
                     break
-            h = self.hire_deck.pop()
+            h = take_top(self.hire_deck, self.rng)
             if redraw and self.book.card_as(h, "hireling").redraw:
                 set_aside.append(h)
             else:
@@ -444,21 +445,65 @@ class Game(Moves):
 LOOK = 12  # cards a look-ahead may reach from the top of a hidden deck
 
 
-def _shuffle_top(cards: list[int], k: int, rng: random.Random) -> None:
-    """Fisher-Yates from the top down, stopped after ``k`` places: the top ``k`` cards are a
-    uniform draw from the whole pile, at a fraction of a full shuffle's cost. A deeper
-    look-ahead meets the rest in their old order, which it cannot know either."""
-    rand = rng.random
-    n = len(cards)
-    for i in range(n - 1, max(0, n - 1 - k), -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+#: A deck or pool of at most this many cards is shuffled at once when a game is dealt: for
+#: a deck the size of the bundled game's, that costs what drawing its cards one by one
+#: would. A larger one (content ten times the bundled set) is shuffled as the game
+#: draws from it, so a game costs what it draws, not what the book holds.
+SHUFFLE_AT_ONCE = 256
+
+
+def _deck(ids: Sequence[int], rng: random.Random) -> list[int]:
+    """A deck of ``ids``, face down: shuffled now, or as it is drawn when it is large."""
+    if len(ids) <= SHUFFLE_AT_ONCE:
+        return _shuffled(ids, rng)
+    return Deck(ids)
+
+
+def _dealt(pool: Sequence[int], count: int, rng: random.Random, from_top: bool = True
+           ) -> tuple[list[int], list[int]]:
+    """``count`` cards of ``pool`` dealt at random, and the rest (to the box).
+
+    A small pool is shuffled and dealt from its top (``from_top``) or its bottom; a
+    large one has only the cards dealt drawn, uniformly, the rest left as they are.
+    """
+    if len(pool) <= SHUFFLE_AT_ONCE:
+        cards = _shuffled(pool, rng)
+        if not from_top:
+            return cards[:count], cards[count:]
+        return [cards.pop() for _ in range(min(count, len(cards)))], cards
+    rest = list(pool)
+    dealt = []
+    for _ in range(min(count, len(rest))):
+        j = int(rng.random() * len(rest))
+        rest[j], rest[-1] = rest[-1], rest[j]
+        dealt.append(rest.pop())
+    return dealt, rest
 
 
 def _shuffled(ids: Sequence[int], rng: random.Random) -> list[int]:
     out = list(ids)
     rng.shuffle(out)
     return out
+
+
+def _verses_by_position(book: Book) -> dict[str, list[int]]:
+    """The book's Verse cards by their place in the Prophecy (worked out once per book)."""
+    found: dict[str, list[int]] | None = book.cache.get("verses by position")
+    if found is None:
+        found = book.cache["verses by position"] = {"starting": [], "middle": [], "ending": []}
+        for cid in book.ids["verse"]:
+            found[book.card_as(cid, "verse").position].append(cid)
+    return found
+
+
+def _grimoires_by_index(book: Book) -> list[list[int]]:
+    """The book's Grimoire cards of each grimoire (worked out once per book)."""
+    found: list[list[int]] | None = book.cache.get("grimoires by index")
+    if found is None:
+        found = book.cache["grimoires by index"] = [[] for _ in book.grimoires]
+        for cid in book.ids["grimoire"]:
+            found[book.gidx[cid]].append(cid)
+    return found
 
 
 __all__ = ["Game", "DRAW_ARCANA", "DRAW_MIXED", "NO_YES", "ASK_USE"]

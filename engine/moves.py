@@ -30,7 +30,7 @@ from prophecy.engine.protocol import (
     ASK_OVERFLOW,
     ASK_USE,
 )
-from prophecy.engine.state import Table
+from prophecy.engine.state import Deck, Table, put_under, take_top
 
 NO_YES = (False, True)
 T = TypeVar("T")
@@ -58,8 +58,10 @@ class Moves(Table):
         center = self.center
         if center:
             self.rng.shuffle(center)
-            center.extend(self.deck)
-            self.deck = center
+            deck = self.deck
+            self.deck = center + deck
+            if isinstance(deck, Deck) and deck.hi > deck.lo:  # its shuffle still to make
+                self.deck = Deck(self.deck, deck.lo + len(center), deck.hi + len(center))
             self.center = []
             self.reshuffles += 1
 
@@ -71,7 +73,10 @@ class Moves(Table):
             deck = self.deck
             if not deck:
                 return -1
-        card = deck.pop()
+        if deck.__class__ is Deck and len(deck) == deck.hi:  # (checked here: draws are many)
+            card = take_top(deck, self.rng)
+        else:
+            card = deck.pop()
         if not deck:
             self.reshuffle()
         return card
@@ -114,7 +119,12 @@ class Moves(Table):
         if not self.deed_deck and self.deed_discard:
             self.rng.shuffle(self.deed_discard)
             self.deed_deck, self.deed_discard = self.deed_discard, []
-        return self.deed_deck.pop() if self.deed_deck else -1
+        deck = self.deed_deck
+        if not deck:
+            return -1
+        if deck.__class__ is Deck and len(deck) == deck.hi:  # as in ``top``
+            return take_top(deck, self.rng)
+        return deck.pop()
 
     def draw_deeds(self, p: Seat, count: int, keep: int) -> None:
         """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck."""
@@ -132,14 +142,14 @@ class Moves(Table):
             self.place_deed(p, deed)
         for deed in drawn:
             self.limbo.remove(deed)
-        self.deed_deck[0:0] = drawn
+        put_under(self.deed_deck, drawn)
 
     def place_deed(self, p: Seat, deed: int) -> None:
         """Put a deed in play; at the limit it goes to the bottom or replaces one."""
         if len(p.deeds) >= self.rules.deed_limit:
             old = self.pick(p, ASK_OVERFLOW, [-1, *p.deeds], deed)
             if old < 0:
-                self.deed_deck.insert(0, deed)
+                put_under(self.deed_deck, [deed])
                 return
             slot = p.deeds.index(old)
             self.center.extend(p.stored[slot])  # a replaced deed loses its cards
@@ -247,7 +257,7 @@ class Moves(Table):
                 seen.remove(card)
                 self.deck.append(card)
         elif rest == "bottom":  # as a stack slid under the deck: the first seen stays above
-            self.deck[0:0] = seen[::-1]
+            put_under(self.deck, seen[::-1])
         else:
             (self.center if rest == "center" else p.pile).extend(seen)
         if len(p.hand) > self.rules.hand_limit:

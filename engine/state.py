@@ -4,13 +4,83 @@ The top of a pile or deck is the END of its list (``pop()`` draws), the
 bottom is index 0. A player's Dark Deeds in play are ``deeds[i]`` with the
 cards stored on it in ``stored[i]``. ``places()`` names every place that can
 hold a card, so a test can check that each card is in exactly one of them.
+
+A deck dealt by the rules is a ``Deck``: a list whose shuffle is made as the
+game reaches it (``take_top``), so dealing a game costs what it draws, not
+what the book holds; cards put under it go through ``put_under``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
+from collections.abc import Iterable
 from typing import Any
+
+
+class Deck(list[int]):
+    """A face-down deck whose cards from position ``lo`` up to ``hi`` are in no order yet.
+
+    Those cards are a shuffle not yet made: when the top of the deck reaches
+    them, one of them, drawn uniformly, is put on top (a step of Fisher-Yates
+    from the top down), so every order is as likely as after a whole shuffle.
+    Cards put on top go above them, cards put under the deck below them. A
+    plain list is a deck whose whole order is known (a scenario's table).
+    """
+
+    __slots__ = ("lo", "hi")
+
+    def __init__(self, cards: Iterable[int] = (), lo: int = 0, hi: int | None = None) -> None:
+        super().__init__(cards)
+        self.lo, self.hi = lo, len(self) if hi is None else hi
+
+    def copy(self) -> Deck:
+        return Deck(self, self.lo, self.hi)
+
+    def settle(self, rng: random.Random) -> None:
+        """Make the whole shuffle now (top first, as the game would), so that the list is
+        the deck's order from bottom to top."""
+        lo, rand = self.lo, rng.random
+        for i in range(self.hi - 1, lo, -1):
+            j = lo + int(rand() * (i - lo + 1))
+            self[i], self[j] = self[j], self[i]
+        self.lo = self.hi = 0
+
+
+def take_top(deck: list[int], rng: random.Random) -> int:
+    """Draw the top card of a deck that is not empty (its place in the shuffle drawn first,
+    if the top lies in a ``Deck``'s shuffle not yet made)."""
+    if deck.__class__ is Deck:
+        hi = deck.hi
+        if hi == len(deck) and hi > deck.lo:
+            lo, top = deck.lo, hi - 1
+            j = lo + int(rng.random() * (hi - lo))
+            deck[j], deck[top] = deck[top], deck[j]
+            deck.hi = top
+    return deck.pop()
+
+
+def put_under(deck: list[int], cards: list[int]) -> None:
+    """Slide ``cards`` (bottom first) under a deck, below any shuffle not yet made."""
+    deck[0:0] = cards
+    if isinstance(deck, Deck):
+        deck.lo += len(cards)
+        deck.hi += len(cards)
+
+
+def shuffle_top(deck: list[int], k: int, rng: random.Random) -> None:
+    """Fisher-Yates from the top down, stopped after ``k`` places: the top ``k`` cards are a
+    uniform draw from the whole pile, at a fraction of a full shuffle's cost. A deeper
+    look-ahead meets the rest in their old order, which it cannot know either."""
+    rand = rng.random
+    n = len(deck)
+    for i in range(n - 1, max(0, n - 1 - k), -1):
+        j = int(rand() * (i + 1))
+        deck[i], deck[j] = deck[j], deck[i]
+    if isinstance(deck, Deck):  # the top k places hold drawn cards now
+        deck.hi = min(deck.hi, max(0, n - k)) if k < n - 1 else 0
+        deck.lo = min(deck.lo, deck.hi)
 
 
 class PlayerState:

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from prophecy.dsl.errors import ProphecyError
-from prophecy.engine.game import _shuffle_top
 from prophecy.engine.merge import merge
+from prophecy.engine.state import shuffle_top
 
 
 def shard(i: int, n: int, **changes):
@@ -48,11 +48,11 @@ def test_the_look_ahead_shuffle_can_move_every_card_of_a_short_pile():
     orders = set()
     for seed in range(40):
         cards = [1, 2]
-        _shuffle_top(cards, 5, random.Random(seed))
+        shuffle_top(cards, 5, random.Random(seed))
         orders.add(tuple(cards))
     assert orders == {(1, 2), (2, 1)}
     for seed in range(20):  # three places drawn: at most three cards below them move up
         cards = list(range(10))
-        _shuffle_top(cards, 3, random.Random(seed))
+        shuffle_top(cards, 3, random.Random(seed))
         assert sorted(cards) == list(range(10))
         assert len([i for i in range(7) if cards[i] != i]) <= 3
