@@ -10,6 +10,7 @@ same whatever the number of jobs. Bots take turns at the chairs: in game
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,16 +26,22 @@ if TYPE_CHECKING:
 
 
 class Counts(Events):
-    """One game's events, counted per design and per effect line (``Tally.record`` sums them)."""
+    """One game's events, counted per design and per effect line (``Tally.record`` sums them).
+
+    Only what the game met is counted (a design or line absent counts 0), so a game
+    of a book of thousands of designs costs what it plays, not what the book holds.
+    """
 
     __slots__ = ("plays", "ready", "used", "held", "done", "checks", "paid")
 
     def __init__(self, book: Book) -> None:
-        designs, lines = len(book.designs), book.line_count
-        self.plays = [0] * designs
-        self.ready, self.used = [0] * lines, [0] * lines
-        self.held, self.done = [0] * designs, [0] * designs
-        self.checks, self.paid = [0] * designs, [0] * designs
+        self.plays: defaultdict[int, int] = defaultdict(int)  # by design
+        self.ready: defaultdict[int, int] = defaultdict(int)  # by effect line
+        self.used: defaultdict[int, int] = defaultdict(int)
+        self.held: defaultdict[int, int] = defaultdict(int)  # by design, below too
+        self.done: defaultdict[int, int] = defaultdict(int)
+        self.checks: defaultdict[int, int] = defaultdict(int)
+        self.paid: defaultdict[int, int] = defaultdict(int)
 
     def played(self, design: int) -> None:
         self.plays[design] += 1
@@ -160,10 +167,9 @@ class Tally:
                 self.awarded[design[t]] += 1
 
 
-def _add_into(total: list[int], part: list[int]) -> None:
-    for i, v in enumerate(part):
-        if v:
-            total[i] += v
+def _add_into(total: list[int], part: dict[int, int]) -> None:
+    for i, v in part.items():
+        total[i] += v
 
 
 def game_seed(seed: int, index: int) -> str:

@@ -298,7 +298,7 @@ def test_each_deed_put_in_play_is_counted_for_its_design(game):
     deed = g.deed_deck.pop()
     d = g.design[deed]
     g.place_deed(p, deed)
-    assert p.deeds[-1] == deed and counts.held[d] == 1 and sum(counts.held) == 1
+    assert p.deeds[-1] == deed and counts.held[d] == 1 and sum(counts.held.values()) == 1
     p.deeds.pop(), p.stored.pop()
     g.place_deed(p, deed)  # put in play again: counted again
     assert counts.held[d] == 2

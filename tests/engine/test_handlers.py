@@ -19,7 +19,7 @@ def test_handlers_are_built_at_load_not_during_play(synthetic, monkeypatch):
         monkeypatch.setitem(handlers.HANDLERS, name, refuse)
     counts = Counts(synthetic)
     game = Game(synthetic, [RandomBot(1), RandomBot(2), RandomBot(3)], 4, events=counts).play()
-    assert game.over and sum(counts.plays) > 0
+    assert game.over and sum(counts.plays.values()) > 0
 
 
 def test_this_is_resolved_to_the_cards_grimoire(kit):
