@@ -1,12 +1,20 @@
-"""Benchmark: check, lint and build on content 1x, 10x and 100x the bundled set: linear growth.
+"""Benchmark: games, check, lint and build on content 1x, 10x and 100x the bundled set.
 
-Run: python tests/bench/bench_scale.py [--factors 1,10,100] [--skip-build]
+Run: python tests/bench/bench_scale.py [--factors 1,10,100] [--games N] [--rounds R]
+                                       [--skip-build] [--skip-commands]
 
-Each command runs as a new process on content made by ``make_content.py``;
-the table gives wall time, CPU time (the process and its workers) and peak
-memory of each, and the growth of CPU time from one factor to the next: about
-10 for a tenfold content means linear. The build draws every image from
-scratch and writes the A4 sheets (the 100x build takes minutes).
+First, games: in this process, rounds of N three-player games (random bots,
+then greedy ones) on each factor's card book, the factors in turns, timed in
+CPU seconds; each factor's games per second is printed beside the 1x
+figure, its floor, with the cost of a game relative to it. A game costs what
+it draws, not what the book holds: target at most 1.5 x at 100x for random.
+
+Then each command runs as a new process on content made by
+``make_content.py``; the table gives wall time, CPU time (the process and
+its workers) and peak memory of each, and the growth of CPU time from one
+factor to the next: about 10 for a tenfold content means linear. The build
+draws every image from scratch and writes the A4 sheets (the 100x build
+takes minutes).
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -38,12 +47,44 @@ def run(argv: list[str]) -> tuple[float, float, float]:
     return wall, cpu, usage.ru_maxrss / 1024
 
 
+def games(factors: list[int], contents: dict[int, Path], per_round: int, rounds: int) -> None:
+    """Games per second of CPU on each factor's book, factor by factor in turns."""
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.engine import simulate
+    from prophecy.engine.cards import book_of
+
+    books = {f: book_of(load_content(contents[f])) for f in factors}
+    for bot, count in (("random", per_round), ("greedy", max(1, per_round // 8))):
+        rates: dict[int, list[float]] = {f: [] for f in factors}
+        for f in factors:  # warm-up: the book's tables are built once
+            simulate.play_chunk(books[f], 1, 10**6, 10**6 + 3, 3, (bot,))
+        for r in range(rounds):
+            for f in factors:
+                start = time.process_time()
+                simulate.play_chunk(books[f], 1, r * count, (r + 1) * count, 3, (bot,))
+                rates[f].append(count / (time.process_time() - start))
+        floor = statistics.median(rates[factors[0]])
+        for f in factors:
+            rate = statistics.median(rates[f])
+            print(f"{bot:>7} games {f:>4}x: {rate:8.0f} games/s (1x: {floor:.0f} games/s), "
+                  f"a game costs {floor / rate:.2f} x the 1x one"
+                  + (" (target <= 1.5 at 100x)" if bot == "random" else ""), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--factors", default="1,10,100")
+    parser.add_argument("--games", type=int, default=400, help="random games a round (400)")
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--skip-build", action="store_true")
+    parser.add_argument("--skip-commands", action="store_true", help="the games alone")
     args = parser.parse_args()
     factors = [int(f) for f in args.factors.split(",")]
+    with tempfile.TemporaryDirectory() as tmp:
+        contents = {f: make(f, Path(tmp) / f"content-{f}") for f in factors}
+        games(factors, contents, args.games, args.rounds)
+    if args.skip_commands:
+        return
     prophecy = shutil.which("prophecy") or sys.exit("install the project first (pip install .)")
     commands = {
         "check": lambda c, o: [prophecy, "check", "--content", str(c)],
