@@ -23,7 +23,7 @@ from prophecy.render.draw import (
     step_tokens,
 )
 from prophecy.render.layout import RGB, Box, Palette
-from prophecy.render.text import Block, draw_block, fit, font, words, wrap
+from prophecy.render.text import Block, draw_block, fit, fitted, font, words, wrap
 
 BADGE_CAPTIONS = {"top_discard": "Top discard", "reveal": "Reveal", "condition": "If"}
 
@@ -117,7 +117,9 @@ def layout_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, name: str
             return None
         return BoxesLayout(tuple(placed), size, column)
 
-    return fit(c.layout.sizes(role), attempt, c.card, name)
+    digest = c.layout.digest
+    key = ("boxes", digest, boxes, region, role) if digest else None
+    return fitted(key, lambda: fit(c.layout.sizes(role), attempt, c.card, name))
 
 
 def draw_boxes(c: Canvas, boxes: tuple[EffectBox, ...], region: Box, pal: Palette,

@@ -12,10 +12,10 @@ box. Nothing is ever clipped silently.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from PIL import ImageDraw, ImageFont
 
@@ -136,6 +136,30 @@ def wrap(layout: Layout, tokens: Sequence[Token], width: float, size: int) -> Bl
 
 T = TypeVar("T")
 
+#: Fitted text by all that decides it (the layout's digest names its fonts, sizes and
+#: spacing): the labels of a face come back on every card of its kind, and the boxes of
+#: a design on each of its copies in a large set. A failure to fit is never kept.
+_FITTED: dict[tuple[Hashable, ...], object] = {}
+FITTED_MOST = 1 << 14
+
+
+def fitted(key: tuple[Hashable, ...] | None, work: Callable[[], T]) -> T:
+    """``work()``, kept under ``key`` for the next time (``None``: not kept)."""
+    if key is None:
+        return work()
+    if key in _FITTED:
+        return cast(T, _FITTED[key])
+    result = work()
+    if len(_FITTED) >= FITTED_MOST:
+        _FITTED.clear()
+    _FITTED[key] = result
+    return result
+
+
+def forget_fitted() -> None:
+    """Let go of every fitted text kept (the next fitting is worked out again)."""
+    _FITTED.clear()
+
 #: Draws an inline icon: (draw, the icon, (x, baseline, width), the text's size).
 IconPainter = Callable[[ImageDraw.ImageDraw, Icon, tuple[float, float, float], int], None]
 
@@ -168,7 +192,8 @@ def fit_block(
         block = wrap(layout, tokens, width, size)
         return block if block is not None and block.height <= height else None
 
-    return fit(layout.sizes(role), attempt, card, name)
+    key = ("block", layout.digest, tuple(tokens), box, role) if layout.digest else None
+    return fitted(key, lambda: fit(layout.sizes(role), attempt, card, name))
 
 
 def draw_block(
@@ -207,4 +232,5 @@ def fit_line(
             height is None or size <= height)
         return size if fits else None
 
-    return fit(layout.sizes(role), attempt, card, name)
+    key = ("line", layout.digest, text, width, role, font_role, height) if layout.digest else None
+    return fitted(key, lambda: fit(layout.sizes(role), attempt, card, name))

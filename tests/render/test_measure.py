@@ -65,6 +65,7 @@ def _both_ways(content: model.Content, layout: Any, fitted: list) -> int:
             results = []
             for lay_out in (render_face, measure_face):
                 fitted.clear()
+                text.forget_fitted()  # each way works every fitting out
                 try:
                     lay_out(layout, card.id, face)
                     error = None
@@ -143,3 +144,84 @@ def test_measuring_paints_nothing_and_leaves_drawing_as_it_was(monkeypatch):
     assert painted == []
     after = render_face(layout, card.id, card.front)
     assert "text" in painted and after.tobytes() == before.tobytes()
+
+
+def test_fittings_kept_from_other_faces_draw_the_same_faces(tmp_path):
+    """Every face of the bundled and the scaled content drawn with the fittings kept from
+    the faces before it, and alone: the same pixels (nothing kept stands in for another)."""
+    root = _make_content()(2, tmp_path / "content")
+    content = load_content(root)
+    layout = load_layout(root)
+    faces = [(card.id, face) for card in all_faces(content) for face in (card.front, card.back)]
+    text.forget_fitted()
+    warm = [render_face(layout, card, face).tobytes() for card, face in faces]
+    for (card, face), drawn in zip(faces, warm, strict=True):
+        text.forget_fitted()
+        assert render_face(layout, card, face).tobytes() == drawn, card
+
+
+def _cold(work):
+    text.forget_fitted()
+    return work()
+
+
+@pytest.mark.parametrize("change", ["text", "width", "role", "font_role", "height"])
+def test_a_kept_line_fitting_answers_only_the_same_question(change):
+    layout = load_layout(bundled_content())
+    base = dict(text="Keeper of the Red Ledger", width=560.0, role="title", font_role="title",
+                height=None)
+    other = {**base, change: {"text": "Keeper of the Ledger", "width": 500.0, "role": "small",
+                              "font_role": "label", "height": 40.0}[change]}
+
+    def line(args):
+        return text.fit_line(layout, args["text"], args["width"], args["role"],
+                             args["font_role"], "card", "box", height=args["height"])
+
+    alone = _cold(lambda: line(other))
+    text.forget_fitted()
+    line(base)  # kept
+    assert line(other) == alone
+    assert alone != _cold(lambda: line(base))  # the change matters
+
+
+@pytest.mark.parametrize("change", ["tokens", "box", "role"])
+def test_a_kept_block_fitting_answers_only_the_same_question(change):
+    layout = load_layout(bundled_content())
+    sentence = "Cut from a thighbone to fit a lock of ribs, and it opens every door"
+    base = dict(tokens=text.words(sentence), box=(600.0, 300.0), role="prose")
+    other = {**base, change: {"tokens": text.words(sentence + " twice over"),
+                              "box": (300.0, 300.0), "role": "small"}[change]}
+
+    def block(args):
+        return text.fit_block(layout, args["tokens"], args["box"], args["role"], "card", "box")
+
+    alone = _cold(lambda: block(other))
+    text.forget_fitted()
+    block(base)
+    assert block(other) == alone
+    assert alone != _cold(lambda: block(base))
+
+
+@pytest.mark.parametrize("change", ["boxes", "region", "role"])
+def test_a_kept_boxes_fitting_answers_only_the_same_question(change):
+    from prophecy.render.draw import Canvas, measuring
+
+    root = bundled_content()
+    content, layout = load_content(root), load_layout(root)
+    arcana = [c for c in all_faces(content) if c.kind == "arcana"]
+    region = layout.region("arcana", "body")
+    small = (region[0], region[1], region[0] + (region[2] - region[0]) * 0.6, region[3])
+    base = dict(boxes=arcana[0].front.boxes, region=region, role="body")
+    other = {**base, change: {"boxes": arcana[1].front.boxes, "region": small,
+                              "role": "small"}[change]}
+
+    def laid(args):
+        with measuring():
+            c = Canvas.new(layout, "card", (0, 0, 0))
+            return boxes.layout_boxes(c, args["boxes"], args["region"], "effects", args["role"])
+
+    alone = _cold(lambda: laid(other))
+    text.forget_fitted()
+    laid(base)
+    assert laid(other) == alone
+    assert alone != _cold(lambda: laid(base))
