@@ -64,21 +64,34 @@ class Edge:
 
 @dataclass(frozen=True)
 class Face:
-    """One side of one card. ``design`` names the drawing: a kind, or a back."""
+    """One side of one card: the layout's face that draws it, its colours, what each box shows.
+
+    ``design`` names the face in the layout's ``faces:``; ``grimoire`` and ``deck``
+    choose its palette (a grimoire's colours, else the deck's); ``shown`` holds each
+    box's value (a text, the boxes of rules lines, the edges' bands, the summary's
+    lines) and each templated option as ``box.option``; ``shared`` names a back
+    several cards share (its image is drawn once), '' for a card's own face.
+    """
 
     design: str
     deck: str
-    title: str = ""
-    subtitle: str = ""
     grimoire: str | None = None
-    boxes: tuple[EffectBox, ...] = ()
-    edges: tuple[Edge, ...] = ()
-    prose: tuple[str, ...] = ()
-    flavor: str = ""
-    stats: tuple[tuple[str, str], ...] = ()  # (label, value) pairs: cards needed, points
-    variant: str = ""  # support/sabotage, starting/middle/ending
-    mark: bool = False  # the hireling's redraw mark
+    shown: tuple[tuple[str, Any], ...] = ()
+    shared: str = ""
     stamp: str = ""  # the content's version, printed small when the layout's stamp is on
+
+    def value(self, box: str, default: Any = "") -> Any:
+        """What a box shows (or one of its worked-out options, as ``box.option``)."""
+        for name, value in self.shown:
+            if name == box:
+                return value
+        return default
+
+    @property
+    def boxes(self) -> tuple[EffectBox, ...]:
+        """Every rules line the face shows, in box order (for tools reading the model)."""
+        return tuple(b for _, value in self.shown if isinstance(value, tuple)
+                     for b in value if isinstance(b, EffectBox))
 
 
 @dataclass(frozen=True)
@@ -92,6 +105,7 @@ class CardFaces:
     front: Face
     back: Face
     effects: tuple[str, ...]
+    deck_label: str = ""  # the words for the card's kind in the plural ("Dark Deeds")
     where: str = ""  # the content file, line and column the card was written at, for errors
     line: int = 1
     column: int = 1
@@ -337,153 +351,112 @@ def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]
     return EffectBox(box.badges, box.steps, line.text)
 
 
-# ------------------------------------------------------------ per kind
-def _boxes(lines: tuple[model.EffectLine, ...], g: str | None, content: model.Content
-           ) -> tuple[EffectBox, ...]:
-    return tuple(effect_box(line, g, content.grimoires) for line in lines)
-
-
-def _deck_back(deck: str, label: str = "", variant: str = "") -> Face:
-    return Face(design="back", deck=deck, title=label, variant=variant)
-
-
-def _arcana(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(
-        design="arcana", deck="arcana", title=card.name, grimoire=card.grimoire,
-        subtitle=" · ".join(card.types), flavor=card.flavor,
-        boxes=_boxes(card.effects, card.grimoire, content),
-    )
-    return front, _deck_back("arcana")
-
-
-def _grimoire_faces(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    low, top = content.rules.min_level, content.rules.max_level
-    if top - low > EDGES_PER_SIDE:
-        raise ProphecyError(
-            f"a Grimoire card shows at most {EDGES_PER_SIDE + 1} levels (one on each edge of "
-            f"its front, the top on its back), not {top - low + 1} ({low} to {top})",
-            where=str(Path(content.root) / card.place.file), line=card.place.line,
-            column=card.place.column,
-            hint=f"in game.yaml, make rules.max_level at most {low + EDGES_PER_SIDE}")
-    edges = tuple(Edge(f"Level {lv}", _points(card.points, lv - low))
-                  for lv in range(low, top))
-    front = Face(design="grimoire", deck="grimoire", title=card.name,
-                 grimoire=card.grimoire, subtitle=f"{card.grimoire} Grimoire", edges=edges)
-    back = Face(
-        design="grimoire_back", deck="grimoire", title=card.name, grimoire=card.grimoire,
-        subtitle=card.manifest_name or "Manifest", flavor=card.flavor,
-        edges=(Edge(f"Level {top}", _points(card.points, top - low)),),
-        boxes=_boxes((card.manifest,), card.grimoire, content),
-    )
-    return front, back
-
-
-def _points(points: tuple[int, ...], level: int) -> str:
-    value = points[level] if level < len(points) else 0
-    return f"{value} {'pt' if value == 1 else 'pts'}"
-
-
-def _deed(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(
-        design="deed", deck="deed", title=card.name, grimoire=card.grimoire,
-        subtitle=f"{card.grimoire} Dark Deed", flavor=card.flavor,
-        stats=(("Cards needed", str(card.cards_needed)), ("Points", str(card.points))),
-        boxes=_boxes(card.when_complete, card.grimoire, content),
-    )
-    return front, _deck_back("deed")
-
-
-_POSITIONS = {"starting": "Starting Verse", "middle": "Middle Verse", "ending": "Ending Verse"}
-
-
-def _verse(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(
-        design="verse", deck="verse", title=card.name, subtitle=_POSITIONS[card.position],
-        prose=(card.text,), variant=card.position,
-        boxes=_boxes((card.condition, *card.reward), None, content),
-    )
-    return front, _deck_back("verse", _POSITIONS[card.position], card.position)
-
-
-def _hireling(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(
-        design="hireling", deck="hireling", title=card.name, subtitle=card.role.title(),
-        prose=(card.reminder,), variant=card.role, mark=card.redraw, flavor=card.flavor,
-        stats=(("Redraw round", str(content.rules.hireling_redraw_round)),),
-        boxes=_boxes(card.effect, None, content),
-    )
-    return front, _deck_back("hireling")
-
-
-def _title(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(
-        design="title", deck="title", title=card.name, subtitle="Title", flavor=card.flavor,
-        stats=(("Points", str(card.points)),),
-        boxes=_boxes((card.condition,), None, content),
-    )
-    return front, _deck_back("title")
-
-
-def _reference(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    front = Face(design="reference", deck="reference", title=card.heading or card.name,
-                 prose=reference_lines(content))
-    return front, _deck_back("reference", content.game_name)
-
-
-#: A card has four edges a side, so a tracker shows at most eight rounds.
+# ------------------------------------------------------------ faces as data
+#: A card has four edges a side: the most bands an 'edges' box shows.
 EDGES_PER_SIDE = 4
 
 
-def _tracker(card: model.Card, content: model.Content) -> tuple[Face, Face]:
-    """Rounds on the front's edges, turned each round; the last (or the last few) behind.
-
-    Up to five rounds: all but the last on the front, the last alone on the
-    back. Six to eight: four on the front, the rest on the back's edges.
-    """
-    rounds = card.rounds
-    if rounds > 2 * EDGES_PER_SIDE:
-        raise ProphecyError(
-            f"a round tracker shows at most {2 * EDGES_PER_SIDE} rounds (four edges a side),"
-            f" not {rounds}", where=str(Path(content.root) / card.place.file),
-            line=card.place.line, column=card.place.column,
-            hint=f"write rounds: {2 * EDGES_PER_SIDE} or fewer")
-    on_front = min(EDGES_PER_SIDE, rounds - 1)
-    edges = tuple(Edge(f"Round {n}") for n in range(1, on_front + 1))
-    front = Face(design="tracker", deck="tracker", title=card.name, subtitle="Round Tracker",
-                 edges=edges)
-    behind = tuple(Edge(f"Round {n}") for n in range(on_front + 1, rounds + 1))
-    back = Face(design="tracker_back", deck="tracker", title=card.name,
-                subtitle="Final round" if len(behind) == 1 else "Turn each round",
-                edges=behind)
-    return front, back
-
-
-KIND_FACES: dict[str, Callable[..., tuple[Face, Face]]] = {
-    "arcana": _arcana,
-    "grimoire": _grimoire_faces,
-    "deed": _deed,
-    "verse": _verse,
-    "hireling": _hireling,
-    "title": _title,
-    "reference": _reference,
-    "tracker": _tracker,
-}
-
-
 def card_faces(card: model.Card, content: model.Content) -> CardFaces:
-    """Front and back of one card."""
-    front, back = KIND_FACES[card.kind](card, content)
+    """Front and back of one card, as the faces its kind names show it."""
+    from prophecy.compiler.facespec import face_specs
+
+    specs = face_specs(content)
+    kind = content.pack.kind(card.kind)
+    where = str(Path(content.root) / card.place.file)
+    if kind is None:
+        raise ProphecyError(f"the game declares no kind '{card.kind}'", where=where)
+    front = _face(specs, kind.front, card, content, f"the {kind.label}'s front")
+    back = _face(specs, kind.back, card, content, f"the {kind.label}'s back")
     if content.version:
         front = replace(front, stamp=content.version)
-    effects = tuple(line.text for line in model.effect_lines_of(card))
+    effects = tuple(line.text for line in card.lines)
     return CardFaces(card.id, card.name, card.kind, card.copies, front, back, effects,
-                     str(Path(content.root) / card.place.file), card.place.line,
-                     card.place.column)
+                     kind.plural, where, card.place.line, card.place.column)
 
 
 def all_faces(content: model.Content) -> tuple[CardFaces, ...]:
     """Every card's faces, in content order."""
     return tuple(card_faces(card, content) for card in content.cards)
+
+
+def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Content,
+          what: str) -> Face:
+    from prophecy.compiler.facespec import fill
+
+    spec = specs.get(name)
+    if spec is None:
+        raise _card_error(card, content, f"{what} is the face '{name}', which the layout does "
+                          "not declare", f"add '{name}' under the layout's faces: "
+                          f"(its faces are {', '.join(sorted(specs)) or 'none'})")
+    context = _context(card, content)
+    try:
+        grimoire = fill(spec.palette_grimoire, context, f"face '{name}'") or None
+        deck = fill(spec.palette_deck, context, f"face '{name}'") or card.kind
+        shown = [(box.name, _shown(box, card, content, context, name)) for box in spec.boxes]
+        for box in spec.boxes:
+            shown += [(f"{box.name}.{key}", fill(str(value), context, f"face '{name}'"))
+                      for key, value in box.options if key in ("icon", "caption")]
+        for key in ("label", "sublabel"):
+            if spec.option(key) is not None:
+                shown.append((key, fill(str(spec.option(key)), context, f"face '{name}'")))
+        shared = fill(str(spec.option("deck", "")), context, f"face '{name}'")
+    except ProphecyError as exc:
+        raise _card_error(card, content, exc.message, exc.hint) from None
+    return Face(design=name, deck=deck, grimoire=grimoire, shown=tuple(shown), shared=shared)
+
+
+def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str, Any],
+           face: str) -> Any:
+    """What one box shows for a card, by its style."""
+    from prophecy.compiler.facespec import fill
+
+    where = f"the '{box.name}' box of face '{face}'"
+    if box.style == "rules":
+        found = card.get(box.show)
+        lines = found if isinstance(found, tuple) else (found,) if found else ()
+        return tuple(effect_box(line, card.own, content.grimoires) for line in lines)
+    if box.style == "summary":
+        return reference_lines(content)
+    text = fill(box.show, context, where)
+    if box.style != "edges":
+        return text
+    bands = tuple(Edge(*[part.strip() for part in (line.split("|", 1) + [""])[:2]])
+                  for line in text.splitlines() if line.strip())
+    if len(bands) > EDGES_PER_SIDE:
+        raise ProphecyError(f"{where} shows {len(bands)} bands, but a card has "
+                            f"{EDGES_PER_SIDE} edges a side",
+                            hint="show fewer: the rest can go on the other side")
+    return bands
+
+
+def _context(card: model.Card, content: model.Content) -> dict[str, Any]:
+    """What a face's templates may name: the card's fields (rules lines as their text), the
+    words of its choice fields, the game's rules and name."""
+    kind = content.pack.kind(card.kind)
+    out: dict[str, Any] = {name: _plain(value) for name, value in card.fields.items()}
+    out.update(name=card.name, copies=card.copies, id=card.id, rules=content.rules,
+               game={"name": content.game_name, "version": content.version})
+    words = {}
+    for spec in kind.fields if kind else ():
+        if spec.type == "choice":
+            value = card.get(spec.name)
+            words[spec.name] = dict(spec.values).get(value) or str(value or "")
+    out["words"] = words
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, model.EffectLine):
+        return value.text
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _card_error(card: model.Card, content: model.Content, message: str, hint: str
+                ) -> ProphecyError:
+    return ProphecyError(f"{card.id}: {message}", where=str(Path(content.root) / card.place.file),
+                         line=card.place.line, column=card.place.column, hint=hint)
 
 
 def reference_template(content: model.Content) -> Path:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from prophecy.dsl.errors import ProphecyError
@@ -83,7 +84,7 @@ def spec_of(name: str, data: Mapping[str, Any]) -> FaceSpec:
     return FaceSpec(
         name=name, palette_grimoire=str(palette.get("grimoire", "")),
         palette_deck=str(palette.get("deck", "")), style=str(data.get("style", "")),
-        boxes=boxes,  # type: ignore[arg-type]
+        boxes=boxes,
         options=tuple((k, v) for k, v in data.items() if k in BACK_OPTIONS),
     )
 
@@ -92,6 +93,37 @@ def specs_of(layout_data: Mapping[str, Any]) -> dict[str, FaceSpec]:
     """Every face a layout declares, by name."""
     faces = layout_data.get("faces") or {}
     return {str(name): spec_of(str(name), data or {}) for name, data in faces.items()}
+
+
+def layout_file(content: Any) -> Path:
+    """The layout a game's faces are drawn with: its own layouts/<name>.yaml, else the
+    bundled game's."""
+    from prophecy.compiler.model.files import bundled_content
+
+    name = f"{content.pack.layout}.yaml"
+    own = Path(content.root) / "layouts" / name
+    return own if own.is_file() else bundled_content() / "layouts" / name
+
+
+def face_specs(content: Any) -> dict[str, FaceSpec]:
+    """The faces of a game's layout (read once per file and state of it)."""
+    path = layout_file(content)
+    try:
+        stat = path.stat()
+    except OSError:
+        return {}
+    return _specs_at(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@cache
+def _specs_at(path: str, mtime: int, size: int) -> dict[str, FaceSpec]:
+    from prophecy.compiler.model.yamlsafe import load_yaml
+
+    try:
+        _, _, data = load_yaml(Path(path))
+    except ProphecyError:
+        return {}  # the layout's own check reports it
+    return specs_of(data) if isinstance(data, dict) else {}
 
 
 # ---------------------------------------------------------------- templates

@@ -1,9 +1,10 @@
-"""Card backs, and the one entry point for any face: a ``Face`` in, an RGB image out.
+"""Deck backs, and the one entry point for any face: a ``Face`` in, an RGB image out.
 
-A deck back is the deck's symbol in a ringed disc on a lattice that runs to
-the bleed's edge, with its name; the three Prophecy Verse backs differ in colour and numeral (I, II,
-III). The Grimoire's back is its top level and Manifest ability, the round
-tracker's back its last round.
+A face the layout declares with the deck-back style is a deck's shared back:
+the deck's symbol (or the palette's numeral, as the three Prophecy Verse
+backs) in a ringed disc on a lattice that runs to the bleed's edge, with its
+label. Any other face is a face of boxes (``render.fronts``), a back included
+(a Grimoire's back shows its top Level and Manifest ability).
 """
 
 from __future__ import annotations
@@ -11,22 +12,22 @@ from __future__ import annotations
 from PIL import Image
 
 from prophecy.compiler.faces import Face
+from prophecy.compiler.facespec import FaceSpec
+from prophecy.dsl.errors import ProphecyError
 from prophecy.render import fronts, icons
-from prophecy.render.boxes import draw_boxes
 from prophecy.render.draw import Canvas, measuring, mix, readable, text_line
 from prophecy.render.layout import RGB, Box, Layout
 from prophecy.render.text import font as fonts_font
 
 
-def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:
+def deck_back(layout: Layout, card: str, face: Face, spec: FaceSpec) -> Image.Image:
     """A deck's back: a lattice over the whole card, bleed included, and a medallion.
 
     Nothing follows the cut line: a border or rule near it would show any
     misregistration of a duplex print (and tell cards on different sheets
     apart); the lattice looks the same wherever the cut falls.
     """
-    key = f"verse_{face.variant}" if face.deck == "verse" and face.variant else face.deck
-    pal = layout.palette(None, key)
+    pal = layout.palette(None, face.deck)
     c = Canvas.new(layout, card, mix(pal.dark, pal.main, 0.3))
     gold = c.colour("gold")
     _lattice(c, mix(pal.dark, pal.main, 0.62), layout.px(5.0), layout.px(0.35))
@@ -37,14 +38,13 @@ def deck_back(layout: Layout, card: str, face: Face) -> Image.Image:
     c.draw.ellipse((x0 + ring, y0 + ring, x1 - ring, y1 - ring), outline=mix(gold, disc, 0.5),
                    width=round(layout.px(0.3)))
     pad = (x1 - x0) * 0.24
-    if face.deck == "verse" and face.variant:
+    if spec.option("numeral", False):
         c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=readable(gold, disc),
                     anchor="mm",
                     font=fonts_font(layout, "number", round((y1 - y0) * 0.42)))
-        label, sub = face.title, "Prophecy Verse"
     else:
         icons.paste(c.img, pal.symbol, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), gold)
-        label, sub = pal.label, face.title
+    label, sub = face.value("label") or pal.label, face.value("sublabel")
     lx0, ly0, lx1, ly1 = layout.region("back", "label")
     bottom = layout.region("back", "sublabel")[3] if sub else ly1
     _plate(c, (lx0, ly0, lx1, bottom), pal.dark)
@@ -75,44 +75,16 @@ def _plate(c: Canvas, box: Box, colour: RGB) -> None:
                              radius=min(y1 - y0, c.layout.px(9.0)) * 0.5, fill=colour)
 
 
-def grimoire_back(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = fronts._start(layout, card, face)
-    fronts.edges(c, "grimoire_back", face.edges, pal)
-    fronts.prose(c, face.title, layout.region("grimoire_back", "name"), "name", "title", pal.main,
-                 "title")
-    text_line(c, f"MANIFEST  ·  {face.subtitle.upper()}",
-              layout.region("grimoire_back", "manifest_name"), "small", "label", pal.main,
-              "manifest name")
-    draw_boxes(c, face.boxes, layout.region("grimoire_back", "body"), pal, "manifest",
-               fill=pal.light)
-    if face.flavor:
-        fronts.prose(c, face.flavor, layout.region("grimoire_back", "flavor"), "flavor", "small")
-    return c.img
-
-
-def tracker_back(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = fronts._start(layout, card, face)
-    fronts.edges(c, "tracker", face.edges, pal)
-    text_line(c, face.title, layout.region("tracker", "name"), "title", "title", pal.main, "name")
-    icons.paste(c.img, "hourglass", layout.region("tracker", "symbol"), pal.main)
-    text_line(c, face.subtitle.upper(), layout.region("tracker", "kind"), "small", "label",
-              pal.main, "kind")
-    return c.img
-
-
-DESIGNS = {
-    **fronts.DESIGNS,
-    "back": deck_back,
-    "grimoire_back": grimoire_back,
-    "tracker_back": tracker_back,
-}
-
-
 def render_face(layout: Layout, card: str, face: Face) -> Image.Image:
     """Draw one face; ``card`` names it in overflow errors."""
     from prophecy.render.stamp import stamp
 
-    return stamp(layout, card, face, DESIGNS[face.design](layout, card, face))
+    spec = layout.faces.get(face.design)
+    if spec is None:
+        raise ProphecyError(f"{card}: the layout {layout.name} declares no face '{face.design}'",
+                            hint=f"add '{face.design}' under the layout's faces:")
+    draw = deck_back if spec.style == "deck-back" else fronts.draw_face
+    return stamp(layout, card, face, draw(layout, card, face, spec))
 
 
 def measure_face(layout: Layout, card: str, face: Face) -> None:

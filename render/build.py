@@ -71,10 +71,11 @@ def face_key(layout: Layout, face: Face) -> str:
 
 
 def back_name(card: CardFaces) -> str:
-    """Deck backs are shared by the deck (verses: by position); other backs are the card's own."""
+    """A back the layout shares (its face's 'deck:', one image a value) is drawn once for every
+    card showing it; any other back is the card's own."""
     back = card.back
-    if back.design == "back":
-        return f"backs/{back.deck}{'-' + back.variant if back.variant else ''}.png"
+    if back.shared:
+        return f"backs/{_slug(back.shared)}.png"
     return f"backs/{_slug(card.id)}.png"
 
 

@@ -1,17 +1,20 @@
-"""Card fronts: a ``Face`` in, an RGB card image (bleed included) out, one function per kind.
+"""Card faces as the layout declares them: a ``Face`` in, an RGB card image (bleed included) out.
 
-``DESIGNS`` maps a face's ``design`` to its drawing function (backs are in
-``render.backs`` and join the same table there). Every function draws into a
-``Canvas`` built from the layout, using the regions the layout gives its kind.
+The layout's ``faces:`` (``compiler/facespec.py``) gives each face its palette
+and boxes; each box is drawn by the function of its style in ``STYLES``, in the
+region the layout gives it, with what the face model says it shows. Nothing
+here knows a kind of card: a new kind is a face in the layout. Deck backs
+(the deck-back style) are in ``render.backs``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image
 
 from prophecy.compiler.faces import Edge, Face
+from prophecy.compiler.facespec import BoxSpec, FaceSpec
 from prophecy.render import icons
 from prophecy.render.boxes import draw_boxes
 from prophecy.render.draw import (
@@ -27,25 +30,44 @@ from prophecy.render.layout import RGB, Box, Layout, Palette
 from prophecy.render.text import Break, Token, Word, draw_block, fit_block, font, words
 
 
-def _start(layout: Layout, card: str, face: Face) -> tuple[Canvas, Palette]:
+def draw_face(layout: Layout, card: str, face: Face, spec: FaceSpec) -> Image.Image:
+    """A face of boxes: the palette's dark ground and frame, then each box by its style."""
     pal = layout.palette(face.grimoire, face.deck)
     c = Canvas.new(layout, card, pal.dark)
     frame(c, pal)
-    return c, pal
+    for box in spec.boxes:
+        STYLES[box.style](c, box, face, pal)
+    return c.img
 
 
-def _region(c: Canvas, kind: str, name: str) -> Box:
-    return c.layout.region(kind, name)
+def region(c: Canvas, box: BoxSpec) -> Box:
+    """A box's region in pixels (one half of it, when the box says so)."""
+    x0, y0, x1, y1 = c.layout.box(box.region)
+    half = box.option("half")
+    if half is None:
+        return x0, y0, x1, y1
+    w = (x1 - x0) / 2
+    return (x0, y0, x0 + w, y1) if half == "left" else (x0 + w, y0, x1, y1)
 
 
-def _head(c: Canvas, face: Face, pal: Palette, kind: str) -> None:
-    symbol = pal.symbol
-    title_bar(c, _region(c, kind, "title"), face.title, pal, symbol)
-    if face.subtitle:
-        sub = face.subtitle.upper()
-        if face.grimoire and kind == "arcana":
-            sub = f"{face.grimoire.upper()}  ·  {sub}"
-        text_line(c, sub, _region(c, kind, "types"), "small", "label", pal.main, "types")
+def colour(c: Canvas, pal: Palette, name: str | None) -> RGB | None:
+    """A box's colour: a palette role (main, dark, light), a colour of the layout, or
+    'mix(a, b, t)' of two of them; None when the box names none."""
+    if name is None:
+        return None
+    name = name.strip()
+    if name.startswith("mix(") and name.endswith(")"):
+        a, b, t = (part.strip() for part in name[4:-1].split(","))
+        first, second = colour(c, pal, a), colour(c, pal, b)
+        assert first is not None and second is not None
+        return mix(first, second, float(t))
+    roles = {"main": pal.main, "dark": pal.dark, "light": pal.light}
+    return roles[name] if name in roles else c.colour(name)
+
+
+def _text(face: Face, box: BoxSpec) -> str:
+    value = str(face.value(box.name))
+    return value.upper() if box.option("upper", False) else value
 
 
 def prose(c: Canvas, text: str | tuple[str, ...], box: Box, name: str, role: str = "prose",
@@ -66,33 +88,8 @@ def prose(c: Canvas, text: str | tuple[str, ...], box: Box, name: str, role: str
                width=x1 - x0)
 
 
-def arcana(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    _head(c, face, pal, "arcana")
-    draw_boxes(c, face.boxes, _region(c, "arcana", "body"), pal)
-    if face.flavor:
-        prose(c, face.flavor, _region(c, "arcana", "flavor"), "flavor", "small",
-              mix(c.colour("ink"), c.colour("paper"), 0.3))
-    return c.img
-
-
-def deed(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    _head(c, face, pal, "deed")
-    x0, y0, x1, y1 = _region(c, "deed", "stats")
-    w = (x1 - x0) / 2
-    needed, points = dict(face.stats)["Cards needed"], dict(face.stats)["Points"]
-    _needed(c, (x0, y0, x0 + w, y1), needed, pal)
-    medallion(c, (x0 + w, y0, x1, y1), points, "points", c.colour("gold"), c.colour("ink"))
-    text_line(c, "WHEN COMPLETE", _region(c, "deed", "label"), "small", "label", pal.main, "label")
-    draw_boxes(c, face.boxes, _region(c, "deed", "body"), pal, top=True)
-    if face.flavor:
-        prose(c, face.flavor, _region(c, "deed", "flavor"), "flavor", "small")
-    return c.img
-
-
-def _needed(c: Canvas, box: Box, value: str, pal: Palette) -> None:
-    """The cards-needed mark: a fanned stack of cards with the number on the top one."""
+def stack(c: Canvas, box: Box, value: str, pal: Palette, caption: str) -> None:
+    """A number on a fanned stack of cards, its caption under it (a Dark Deed's cards needed)."""
     x0, y0, x1, y1 = box
     h = (y1 - y0) * 0.78
     w = h * 0.7
@@ -105,101 +102,38 @@ def _needed(c: Canvas, box: Box, value: str, pal: Palette) -> None:
                                  width=max(2, round(w * 0.04)))
     c.draw.text((cx, cy), value, font=font(c.layout, "number", round(h * 0.5)),
                 fill=c.colour("white"), anchor="mm")
-    c.draw.text((cx, y1 - (y1 - y0) * 0.02), "CARDS NEEDED",
+    c.draw.text((cx, y1 - (y1 - y0) * 0.02), caption.upper(),
                 font=font(c.layout, "label", round((y1 - y0) * 0.12)), fill=pal.main, anchor="md")
 
 
-def verse(layout: Layout, card: str, face: Face) -> Image.Image:
-    pal = layout.palette(None, f"verse_{face.variant}")
-    c = Canvas.new(layout, card, pal.dark)
-    frame(c, pal)
-    _head(c, face, pal, "verse")
-    prose(c, face.prose, _region(c, "verse", "prose"), "verse text")
-    condition, *reward = face.boxes
-    draw_boxes(c, (condition,), _region(c, "verse", "condition"), pal, "condition",
-               fill=pal.light)
-    text_line(c, "REWARD", _region(c, "verse", "label"), "small", "label", pal.main, "label")
-    draw_boxes(c, tuple(reward), _region(c, "verse", "body"), pal, "reward", top=True)
-    return c.img
-
-
-def hireling(layout: Layout, card: str, face: Face) -> Image.Image:
-    support = face.variant == "support"
-    main = layout.colour("support" if support else "sabotage")
-    dark = layout.colour("support_dark" if support else "sabotage_dark")
-    base = layout.palette(None, "hireling")
-    pal = Palette(main, dark, mix(main, layout.colour("paper"), 0.82), base.symbol)
-    c = Canvas.new(layout, card, dark)
-    frame(c, pal)
-    _banner(c, face, pal, support)
-    text_line(c, face.title, _region(c, "hireling", "title"), "title", "title", pal.main, "title")
-    prose(c, face.prose, _region(c, "hireling", "reminder"), "reminder")
-    draw_boxes(c, face.boxes, _region(c, "hireling", "body"), pal, fill=pal.light)
-    if face.mark:
-        _redraw_mark(c, _region(c, "hireling", "redraw"), pal, dict(face.stats)["Redraw round"])
-    return c.img
-
-
-def _banner(c: Canvas, face: Face, pal: Palette, support: bool) -> None:
-    x0, y0, x1, y1 = _region(c, "hireling", "banner")
+def banner(c: Canvas, box: Box, pal: Palette, icon: str, label: str) -> None:
+    """A band in the palette's colour across the top, to the bleed, an icon at each end."""
+    x0, y0, x1, y1 = box
     b = c.layout.bleed_px
     band = (x0 - b, y0 - b, x1 + b, y1)
     c.draw.rectangle(band, fill=pal.main)
     c.draw.line((band[0], y1, band[2], y1), fill=c.colour("gold"), width=round(c.layout.px(0.5)))
     h = y1 - y0
-    name = "level_up" if support else "dagger"
     for cx in (x0 + h * 0.9, x1 - h * 0.9):
-        icons.paste(c.img, name, (cx - h * 0.32, y0 + h * 0.34, cx + h * 0.32, y1 - h * 0.1),
+        icons.paste(c.img, icon, (cx - h * 0.32, y0 + h * 0.34, cx + h * 0.32, y1 - h * 0.1),
                     c.colour("white"))
-    label = "SUPPORT" if support else "SABOTAGE"
     text_line(c, label, (x0 + h * 1.5, y0 + h * 0.3, x1 - h * 1.5, y1 - h * 0.05), "title",
               "title", c.colour("white"), "banner")
 
 
-def _redraw_mark(c: Canvas, box: Box, pal: Palette, round_no: str) -> None:
+def mark(c: Canvas, box: Box, pal: Palette, value: str, icon: str, caption: str,
+         name: str) -> None:
+    """An icon with a number on it, its caption to its left ('{}' in it is the number)."""
     x0, y0, x1, y1 = box
     side = min(x1 - x0, y1 - y0)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    icons.paste(c.img, "redraw", (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2),
+    icons.paste(c.img, icon, (cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2),
                 pal.main)
-    c.draw.text((cx, cy), round_no, font=font(c.layout, "number", round(side * 0.42)),
+    c.draw.text((cx, cy), value, font=font(c.layout, "number", round(side * 0.42)),
                 fill=readable(pal.main, c.colour("paper")), anchor="mm")
-    caption = (x0 - c.layout.px(30), y0, x0 - c.layout.px(1), y1)
-    text_line(c, f"REDRAW IN ROUND {round_no}", caption, "small", "label", pal.main, "redraw",
-              align="right")
-
-
-def title(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    _head(c, face, pal, "title")
-    icons.paste(c.img, "crown", _region(c, "title", "crown"), c.colour("gold_dark"))
-    text = face.boxes[0].steps[0].text if face.boxes else ""
-    prose(c, text, _region(c, "title", "condition"), "condition", "title", pal.main, "title")
-    points = dict(face.stats).get("Points", "")
-    medallion(c, _region(c, "title", "points"), points, "points", c.colour("gold"),
-              c.colour("ink"))
-    return c.img
-
-
-def reference(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    title_bar(c, _region(c, "reference", "title"), face.title, pal, pal.symbol)
-    tokens: list[Token] = []
-    for line in face.prose:
-        if tokens:
-            hang = 0.55 if line.startswith("- ") else 0.0
-            tokens.append(Break(0.35 if line.startswith("# ") else 0.08, hang))
-        if line.startswith("# "):
-            tokens.extend(words(line[2:].upper(), "strong", pal.main))
-        elif line.startswith("- "):
-            tokens.append(Word("•", "strong", pal.main))
-            tokens.extend(words(line[2:], "body"))
-        else:
-            tokens.extend(words(line, "prose"))
-    x0, y0, x1, y1 = _region(c, "reference", "body")
-    block = fit_block(layout, tokens, (x1 - x0, y1 - y0), "body", card, "rules summary")
-    draw_block(c.draw, layout, block, x0, y0 + (y1 - y0 - block.height) / 2, c.colour("ink"))
-    return c.img
+    words_box = (x0 - c.layout.px(30), y0, x0 - c.layout.px(1), y1)
+    text_line(c, caption.replace("{}", value).upper(), words_box, "small", "label", pal.main,
+              name, align="right")
 
 
 def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette) -> Image.Image:
@@ -222,9 +156,8 @@ def edge_band(c: Canvas, box: Box, label: str, value: str, pal: Palette) -> Imag
     return sub.img
 
 
-def edges(c: Canvas, kind: str, labels: Sequence[Edge], pal: Palette) -> None:
+def edges(c: Canvas, box: Box, labels: Sequence[Edge], pal: Palette) -> None:
     """Bands on the top, left, bottom and right edges: the card turns clockwise to the next."""
-    box = _region(c, kind, "edge")
     W, H = c.layout.size
     top = box[1]
     for i, e in enumerate(labels):
@@ -235,31 +168,138 @@ def edges(c: Canvas, kind: str, labels: Sequence[Edge], pal: Palette) -> None:
         c.img.paste(band, (round(where[0]), round(where[1])), band)
 
 
-def grimoire(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    edges(c, "grimoire", face.edges, pal)
-    prose(c, face.title, _region(c, "grimoire", "name"), "name", "title", pal.main, "title")
-    x0, y0, x1, y1 = _region(c, "grimoire", "symbol")
+def summary(c: Canvas, box: Box, lines: Sequence[str], pal: Palette, name: str) -> None:
+    """The reference card's rules summary: '# ' lines as headings, '- ' lines as bullets."""
+    tokens: list[Token] = []
+    for line in lines:
+        if tokens:
+            hang = 0.55 if line.startswith("- ") else 0.0
+            tokens.append(Break(0.35 if line.startswith("# ") else 0.08, hang))
+        if line.startswith("# "):
+            tokens.extend(words(line[2:].upper(), "strong", pal.main))
+        elif line.startswith("- "):
+            tokens.append(Word("•", "strong", pal.main))
+            tokens.extend(words(line[2:], "body"))
+        else:
+            tokens.extend(words(line, "prose"))
+    x0, y0, x1, y1 = box
+    block = fit_block(c.layout, tokens, (x1 - x0, y1 - y0), "body", c.card, name)
+    draw_block(c.draw, c.layout, block, x0, y0 + (y1 - y0 - block.height) / 2, c.colour("ink"))
+
+
+def disc(c: Canvas, box: Box, pal: Palette) -> None:
+    """The palette's symbol in gold on a disc of its colour (a Grimoire's medallion)."""
+    x0, y0, x1, y1 = box
     c.draw.ellipse((x0, y0, x1, y1), fill=pal.main, outline=c.colour("gold"),
-                   width=round(layout.px(0.6)))
+                   width=round(c.layout.px(0.6)))
     pad = (x1 - x0) * 0.2
     icons.paste(c.img, pal.symbol, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), c.colour("gold"))
-    text_line(c, face.subtitle.upper(), _region(c, "grimoire", "kind"), "small", "label",
-              pal.main, "kind")
-    return c.img
 
 
-def tracker(layout: Layout, card: str, face: Face) -> Image.Image:
-    c, pal = _start(layout, card, face)
-    edges(c, "tracker", face.edges, pal)
-    text_line(c, face.title, _region(c, "tracker", "name"), "title", "title", pal.main, "name")
-    icons.paste(c.img, "hourglass", _region(c, "tracker", "symbol"), pal.main)
-    text_line(c, face.subtitle.upper(), _region(c, "tracker", "kind"), "small", "label",
-              pal.main, "kind")
-    return c.img
+def badge(c: Canvas, box: Box, text: str, fill: RGB, name: str) -> None:
+    """A small rounded label: the text in white on a pill of the colour."""
+    x0, y0, x1, y1 = box
+    c.draw.rounded_rectangle(box, radius=(y1 - y0) / 2, fill=fill, outline=c.colour("gold"),
+                             width=max(1, round(c.layout.px(0.25))))
+    h = y1 - y0
+    text_line(c, text, (x0 + h * 0.35, y0, x1 - h * 0.35, y1), "small", "label",
+              c.colour("white"), name)
 
 
-DESIGNS = {
-    "arcana": arcana, "deed": deed, "verse": verse, "hireling": hireling, "title": title,
-    "reference": reference, "grimoire": grimoire, "tracker": tracker,
+def picture(c: Canvas, box: Box, path: str, fit: str) -> None:
+    """A picture file in the box, covering it (cropped to fill) or contained in it; a box
+    that reaches the trim's edge reaches the bleed's too, so the art prints to the cut."""
+    from prophecy.render.art import paste_picture
+
+    paste_picture(c, box, path, fit)
+
+
+# ------------------------------------------------------------------ the styles
+def _title(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    title_bar(c, region(c, box), _text(face, box), pal, pal.symbol)
+
+
+def _line(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        text_line(c, text, region(c, box), box.option("size", "body"),
+                  box.option("font", "label"), colour(c, pal, box.option("colour")) or
+                  c.colour("ink"), box.name, box.option("align", "center"))
+
+
+def _prose(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        prose(c, text, region(c, box), box.name, box.option("size", "prose"),
+              colour(c, pal, box.option("colour")), box.option("font", "prose"))
+
+
+def _rules(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    draw_boxes(c, face.value(box.name, ()), region(c, box), pal, box.name,
+               fill=pal.light if box.option("fill") == "light" else None,
+               top=bool(box.option("top", False)))
+
+
+def _medallion(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        medallion(c, region(c, box), text, face.value(f"{box.name}.caption"),
+                  c.colour("gold"), c.colour("ink"))
+
+
+def _stack(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        stack(c, region(c, box), text, pal, face.value(f"{box.name}.caption"))
+
+
+def _icon(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    name = face.value(f"{box.name}.icon") or _text(face, box) or "symbol"
+    icons.paste(c.img, pal.symbol if name == "symbol" else name, region(c, box),
+                colour(c, pal, box.option("colour")) or pal.main)
+
+
+def _disc(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    disc(c, region(c, box), pal)
+
+
+def _edges(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    edges(c, region(c, box), face.value(box.name, ()), pal)
+
+
+def _banner(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    banner(c, region(c, box), pal, face.value(f"{box.name}.icon") or "symbol",
+           _text(face, box).upper())
+
+
+def _mark(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        mark(c, region(c, box), pal, text, face.value(f"{box.name}.icon") or "redraw",
+             face.value(f"{box.name}.caption"), box.name)
+
+
+def _summary(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    summary(c, region(c, box), face.value(box.name, ()), pal, box.name)
+
+
+def _badge(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box)
+    if text:
+        badge(c, region(c, box), text, colour(c, pal, box.option("colour")) or pal.main,
+              box.name)
+
+
+def _image(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    path = str(face.value(box.name))
+    if path:
+        picture(c, region(c, box), path, box.option("fit", "cover"))
+
+
+#: Style -> how a box of it is drawn; a style of facespec.STYLES missing here is a test
+#: failure, never a face that cannot be drawn.
+STYLES: dict[str, Callable[[Canvas, BoxSpec, Face, Palette], None]] = {
+    "title": _title, "line": _line, "prose": _prose, "rules": _rules, "medallion": _medallion,
+    "stack": _stack, "icon": _icon, "disc": _disc, "edges": _edges, "banner": _banner,
+    "mark": _mark, "summary": _summary, "badge": _badge, "image": _image,
 }

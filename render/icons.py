@@ -305,6 +305,11 @@ _DRAWINGS: dict[str, Callable[[Pen], None]] = {
     **SYMBOLS, **{name: icon.draw for name, icon in ICONS.items()}}
 
 
+def known_glyph(name: str) -> bool:
+    """Whether the renderer draws a glyph of this name (a symbol or an icon)."""
+    return name in _DRAWINGS
+
+
 @lru_cache(maxsize=1024)
 def glyph(name: str, side: int, fg: RGB, bg: RGB | None = None) -> Image.Image:
     """The glyph ``name`` as a ``side``-pixel RGBA image; cut-outs show ``bg`` (or are clear)."""

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.facespec import FaceSpec
 from prophecy.dsl.errors import ProphecyError
 
 MM_PER_INCH = 25.4
@@ -71,6 +72,13 @@ class Layout:
         """The cut line (inset by ``inset_mm``) as x0, y0, x1, y1 pixels of the image."""
         w, h = self.trim_mm
         return self.box((inset_mm, inset_mm, w - 2 * inset_mm, h - 2 * inset_mm))
+
+    @cached_property
+    def faces(self) -> dict[str, FaceSpec]:
+        """The faces the layout declares (``faces:``), by name."""
+        from prophecy.compiler.facespec import specs_of
+
+        return specs_of(self.data)
 
     def box(self, region: tuple[float, ...] | list[float]) -> Box:
         """A [x, y, w, h] mm region as x0, y0, x1, y1 pixels of the full image."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +46,21 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
     bleed = float(layout.data["card"]["bleed_mm"])
     card = f"the card is {width:g} x {height:g} mm, with {bleed:g} mm of bleed each side"
     errors = []
-    boxes: list[tuple[tuple[str, ...], list[float]]] = [
-        (("regions", kind, name), box) for kind, regions in layout.data["regions"].items()
+    boxes: list[tuple[tuple[str | int, ...], list[float]]] = [
+        (("regions", kind, name), box)
+        for kind, regions in (layout.data.get("regions") or {}).items()
         for name, box in regions.items()]
+    boxes += [(("faces", face, "boxes", i, "region"), box["region"])
+              for face, spec in (layout.data.get("faces") or {}).items()
+              for i, box in enumerate((spec or {}).get("boxes") or ())]
     if "stamp" in layout.data:
         boxes.append((("stamp", "region"), layout.data["stamp"]["region"]))
     for path, (x, y, w, h) in boxes:
         node, _ = lookup(root, list(path))
-        name = ".".join(path)
+        name = ".".join(str(part) for part in path)
+        if path[0] == "faces":
+            box = layout.data["faces"][path[1]]["boxes"][path[3]]
+            name = f"'{box.get('name') or box['style']}' of face '{path[1]}'"
         if w <= 0 or h <= 0:
             errors.append(src.error_at(node, f"the box {name} has no area ({w:g} x {h:g} mm)",
                                        "write [x, y, width, height] with a width and a height"
@@ -72,6 +80,88 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
                                        f"{min(width, height) / 2:g}"))
     if errors:
         raise ContentErrors(errors)
+
+
+def _check_faces(layout: Layout, src: Any, root: Any) -> None:
+    """What each face names exists: its fonts, colours, glyphs and plain palettes; its
+    templates are Jinja that compiles; a deck back has the regions it draws in."""
+    from prophecy.compiler.model.yamlsafe import lookup
+    from prophecy.render.icons import known_glyph
+
+    data = layout.data
+    colours = set(data["colours"]) | {"main", "dark", "light"}
+    errors = []
+
+    def wrong(path: list[Any], message: str, hint: str) -> None:
+        node, _ = lookup(root, path)
+        errors.append(src.error_at(node, message, hint))
+
+    def colour_names(text: str) -> list[str]:
+        text = text.strip()
+        if text.startswith("mix(") and text.endswith(")"):
+            parts = [p.strip() for p in text[4:-1].split(",")]
+            if len(parts) == 3:
+                return parts[:2]
+        return [text]
+
+    for face, spec in (data.get("faces") or {}).items():
+        spec = spec or {}
+        at = ["faces", face]
+        for key in ("grimoire", "deck"):
+            value = (spec.get("palette") or {}).get(key)
+            if value is not None and "{" not in value:
+                known = data["grimoires"] if key == "grimoire" else data["decks"]
+                if value not in known:
+                    wrong([*at, "palette", key], f"the face '{face}' takes the colours of the "
+                          f"{key} '{value}', which the layout does not list",
+                          f"add '{value}' under {key}s:, or name one of "
+                          f"{', '.join(sorted(known)) or 'none'}")
+        if spec.get("style") == "deck-back":
+            missing = [n for n in ("symbol", "label", "sublabel")
+                       if n not in ((data.get("regions") or {}).get("back") or {})]
+            if missing:
+                wrong(at, f"the face '{face}' is a deck back, but the layout has no "
+                      f"regions.back.{missing[0]}", "add regions: back: with symbol, label and"
+                      " sublabel boxes ([x, y, width, height] in mm)")
+        for key, value in spec.items():
+            if isinstance(value, str) and "{" in value:
+                _check_template(value, [*at, key], wrong)
+        for i, box in enumerate(spec.get("boxes") or ()):
+            place = [*at, "boxes", i]
+            label = f"the box '{box.get('name') or box['style']}' of face '{face}'"
+            for key, value in box.items():
+                if isinstance(value, str) and "{" in value:
+                    _check_template(value, [*place, key], wrong)
+            if "font" in box and box["font"] not in data["fonts"]:
+                wrong([*place, "font"], f"{label} uses the font '{box['font']}', which fonts: "
+                      "does not list", f"name one of {', '.join(sorted(data['fonts']))}")
+            if "colour" in box:
+                for name in colour_names(box["colour"]):
+                    if name not in colours:
+                        wrong([*place, "colour"], f"{label} is coloured '{name}', which is "
+                              "not a colour of the layout", "name main, dark, light, one of "
+                              "colours:, or mix(a, b, t) of two of them")
+            icon = box.get("icon")
+            if isinstance(icon, str) and "{" not in icon and not known_glyph(icon):
+                wrong([*place, "icon"], f"{label} shows the glyph '{icon}', which the "
+                      "renderer does not draw", "name a glyph listed in docs/packs.md")
+            if box["style"] == "rules" and not box.get("show"):
+                wrong(place, f"{label} draws rules lines but names no field",
+                      "write show: <the field of rules lines it draws>")
+    if errors:
+        raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
+
+
+def _check_template(text: str, path: list[Any], wrong: Callable[..., None]) -> None:
+    import jinja2
+
+    from prophecy.compiler.facespec import template
+
+    try:
+        template(text)
+    except jinja2.TemplateSyntaxError as exc:
+        wrong(path, f"the template {text!r} does not compile: {exc.message}",
+              "write a field as {{ field }} and a test as {% if ... %}...{% endif %}")
 
 
 def _check_sheets(layout: Layout, src: Any, root: Any) -> None:
@@ -129,6 +219,7 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
     layout = Layout(name=name, data=data, digest="")
     _check_pixels(layout, src, node)
     _check_boxes(layout, src, node)
+    _check_faces(layout, src, node)
     _check_sheets(layout, src, node)
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})

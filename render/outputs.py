@@ -24,12 +24,6 @@ from prophecy.render import pdf, png, sheets, tts
 from prophecy.render.build import Plan, cell_path
 from prophecy.render.layout import Layout
 
-DECK_LABELS = {
-    "arcana": "Arcana", "grimoire": "Grimoires", "deed": "Dark Deeds", "verse": "Prophecy Verses",
-    "hireling": "Hirelings", "title": "Titles", "reference": "Reference cards",
-    "tracker": "Round Tracker",
-}
-
 
 @dataclass(frozen=True)
 class Options:
@@ -148,7 +142,7 @@ def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, 
         deck_sheets = tts.sheets(layout, deck, items)
         for sheet in deck_sheets:
             _tts_sheet(sheet, unique, p, members, layout, out, state, done, tasks)
-        label = DECK_LABELS.get(deck, deck)
+        label = members[0][0].deck_label or deck
         objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
     data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
     if write_atomic(out / "tts" / "saved-object.json", data.encode(), unless_same=True,

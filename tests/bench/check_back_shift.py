@@ -46,9 +46,9 @@ def main() -> int:
     backs = {}
     for card in all_faces(content):
         back = card.back
-        name = back.deck + ("-" + back.variant if back.variant else "")
-        key = name if back.design == "back" else f"{card.id} ({back.design})"
-        backs.setdefault(key, (back.design == "back", render_face(layout, card.id, back)))
+        key = back.shared or f"{card.id} ({back.design})"
+        if key not in backs:
+            backs[key] = (bool(back.shared), render_face(layout, card.id, back))
     failed = 0
     print(f"{'back':34} {'shift mm':>10} {'bare px':>8} {'asymmetry':>10}")
     for name, (deck, image) in sorted(backs.items()):

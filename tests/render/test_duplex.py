@@ -18,10 +18,8 @@ SHIFTS = [(2.0, 0.0), (0.0, 2.0), (-2.0, 2.0), (1.0, 1.0)]
 def _deck_backs(content, layout) -> dict[str, Image.Image]:
     backs = {}
     for card in all_faces(content):
-        if card.back.design == "back":
-            key = card.back.deck + card.back.variant
-            if key not in backs:
-                backs[key] = render_face(layout, card.id, card.back)
+        if card.back.shared and card.back.shared not in backs:
+            backs[card.back.shared] = render_face(layout, card.id, card.back)
     return backs
 
 

@@ -12,18 +12,21 @@ from prophecy.compiler import faces, model
 from prophecy.compiler.faces import Badge, all_faces, card_faces, reference_lines
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
-from prophecy.render.backs import DESIGNS, render_face
+from prophecy.render.backs import render_face
 
 from .conftest import PACK, _line, make, sample_cards, sample_content
 
 
-def test_every_card_kind_has_a_face():
-    assert set(faces.KIND_FACES) == set(PACK.names)
+def test_every_card_kind_names_a_front_and_back_the_layout_declares(layout):
+    for name in PACK.names:
+        kind = PACK.kind(name)
+        assert {kind.front, kind.back} <= set(layout.faces), name
 
 
-def test_every_face_design_has_a_drawing(content):
+def test_every_face_a_card_shows_is_declared_and_drawn(content, layout):
     designs = {f.design for c in all_faces(content) for f in (c.front, c.back)}
-    assert designs <= set(DESIGNS)
+    assert designs <= set(layout.faces)
+    assert {"arcana", "arcana-back", "grimoire", "grimoire-back", "tracker-back"} <= designs
 
 
 def test_requirements_become_badges_in_their_grimoires_colour(content):
@@ -114,9 +117,10 @@ def test_reference_summary_follows_the_rules_data(content):
 
 def test_grimoire_shows_four_edge_levels_in_front_and_the_top_level_behind(content):
     grimoire = next(c for c in all_faces(content) if c.kind == "grimoire")
-    assert [e.label for e in grimoire.front.edges] == ["Level 0", "Level 1", "Level 2", "Level 3"]
-    assert [e.value for e in grimoire.front.edges] == ["0 pts", "1 pt", "3 pts", "6 pts"]
-    assert [e.label for e in grimoire.back.edges] == ["Level 4"]
+    assert [e.label for e in grimoire.front.value("edge")] == [
+        "Level 0", "Level 1", "Level 2", "Level 3"]
+    assert [e.value for e in grimoire.front.value("edge")] == ["0 pts", "1 pt", "3 pts", "6 pts"]
+    assert [e.label for e in grimoire.back.value("edge")] == ["Level 4"]
     assert grimoire.back.boxes[0].steps[0].icon == "reveal_until"
 
 
@@ -124,9 +128,9 @@ def test_grimoire_edges_start_at_the_lowest_level_and_its_first_number(content):
     rules = dataclasses.replace(content.rules, min_level=2, max_level=5)
     grimoire = next(c for c in all_faces(dataclasses.replace(content, rules=rules))
                     if c.kind == "grimoire")
-    assert [e.label for e in grimoire.front.edges] == ["Level 2", "Level 3", "Level 4"]
-    assert [e.value for e in grimoire.front.edges] == ["0 pts", "1 pt", "3 pts"]
-    assert [(e.label, e.value) for e in grimoire.back.edges] == [("Level 5", "6 pts")]
+    assert [e.label for e in grimoire.front.value("edge")] == ["Level 2", "Level 3", "Level 4"]
+    assert [e.value for e in grimoire.front.value("edge")] == ["0 pts", "1 pt", "3 pts"]
+    assert [(e.label, e.value) for e in grimoire.back.value("edge")] == [("Level 5", "6 pts")]
 
 
 def test_the_three_verse_backs_differ(vocab, layout):
@@ -160,10 +164,10 @@ def test_every_round_count_a_tracker_can_show_is_drawn(vocab, layout, rounds):
     tracker = model.new_card(PACK.kind("tracker"), "Hourglass", id="tracker/t",
                              place=model.Place("tracker.yaml", 4), rounds=rounds)
     faces_ = card_faces(tracker, sample_content(vocab, (tracker,)))
-    shown = [e.label for e in (*faces_.front.edges, *faces_.back.edges)]
+    shown = [e.label for e in (*faces_.front.value("edge"), *faces_.back.value("edge"))]
     assert shown == [f"Round {n}" for n in range(1, rounds + 1)]
-    assert len(faces_.front.edges) <= 4 and 1 <= len(faces_.back.edges) <= 4
-    assert faces_.back.subtitle == ("Final round" if rounds <= 5 else "Turn each round")
+    assert len(faces_.front.value("edge")) <= 4 and 1 <= len(faces_.back.value("edge")) <= 4
+    assert faces_.back.value("kind") == ("Final round" if rounds <= 5 else "Turn each round")
     for face in (faces_.front, faces_.back):
         assert render_face(layout, tracker.id, face).size == (825, 1125)
 
@@ -174,7 +178,8 @@ def test_a_tracker_with_more_rounds_than_edges_is_refused_at_its_place(vocab):
     with pytest.raises(ProphecyError) as caught:
         card_faces(tracker, sample_content(vocab, (tracker,)))
     error = caught.value
-    assert error.message == "a round tracker shows at most 8 rounds (four edges a side), not 9"
+    assert error.message == ("tracker/t: the 'edge' box of face 'tracker-back' shows 5 bands,"
+                             " but a card has 4 edges a side")
     assert (error.where.endswith("tracker.yaml"), error.line, error.column) == (True, 4, 3)
 
 

@@ -108,7 +108,17 @@ BAD_LAYOUTS = [
     ("dpi: 300", "dpi: 30", ("card", "dpi")),
     ("bleed_mm: 3.175", "bleed_mm: -1", ("card", "bleed_mm")),
     ("duplex: long", "duplex: sideways", ("sheets", "duplex")),
-    ("title: [5.5, 5.0, 52.5, 8.0]", "title: [5.5, 5.0, 52.5]", ("regions", "arcana", "title")),
+    ("label: [5.0, 62.0, 53.5, 9.0]", "label: [5.0, 62.0, 53.5]", ("regions", "back", "label")),
+    ("region: [5.5, 5.0, 52.5, 8.0], style: title", "region: [5.5, 5.0], style: title",
+     ("faces", "arcana", "boxes", 0, "region")),
+    ("style: title, show:", "style: heading, show:", ("faces", "arcana", "boxes", 0, "style")),
+    ("font: label,", "font: bold,", ("faces", "arcana", "boxes", 1, "font")),
+    ('colour: "mix(ink, paper, 0.3)"', 'colour: "mix(ink, sepia, 0.3)"',
+     ("faces", "arcana", "boxes", 3, "colour")),
+    ("style: icon, icon: crown,", "style: icon, icon: tiara,",
+     ("faces", "title", "boxes", 2, "icon")),
+    ('show: "{{ name }}"}', 'show: "{{ name }"}', ("faces", "arcana", "boxes", 0, "show")),
+    ("palette: {deck: title}", "palette: {deck: titles}", ("faces", "title", "palette", "deck")),
     ("width_pt: 0.5", "width_pt: 0.1", ("sheets", "crop_mark", "width_pt")),
     ("max_pt: 13,", "max_pt: 0,", ("text", "title", "max_pt")),
     ("symbol: skull}", "symbol: skull, glow: 1}", ("grimoires", "Necromancy")),
@@ -142,17 +152,17 @@ def test_the_bundled_layout_is_valid_for_jsonschema_too():
 def test_a_box_off_the_card_and_a_margin_wider_than_it_are_refused_at_their_places(tmp_path):
     path = _copy(tmp_path)
     text = path.read_text()
-    text = text.replace("    title: [5.5, 5.0, 52.5, 8.0]\n    types",
-                        "    title: [5.5, 5.0, 62.5, 8.0]\n    types", 1)
+    text = text.replace("{name: title, region: [5.5, 5.0, 52.5, 8.0]",
+                        "{name: title, region: [5.5, 5.0, 62.5, 8.0]", 1)
     text = text.replace("safe_mm: 3.175", "safe_mm: 32")
     path.write_text(text)
     with pytest.raises(ContentErrors) as caught:
         load_layout(path.parent.parent)
     rows = text.splitlines()
     found = {(e.line, e.message) for e in caught.value.errors}
-    assert (rows.index("    title: [5.5, 5.0, 62.5, 8.0]") + 1,
-            "the box regions.arcana.title reaches off the card: from (5.5, 5) to (68, 13) mm"
-            ) in found
+    title = next(i for i, r in enumerate(rows) if "region: [5.5, 5.0, 62.5, 8.0]" in r) + 1
+    assert (title, "the box 'title' of face 'arcana' reaches off the card: from (5.5, 5) to "
+            "(68, 13) mm") in found
     safe = next(i for i, r in enumerate(rows) if r.startswith("  safe_mm: 32")) + 1
     assert (safe, "safe_mm of 32 mm leaves no card inside it") in found
     assert len(found) == 2

@@ -209,7 +209,8 @@ def test_a_kept_boxes_fitting_answers_only_the_same_question(change):
     root = bundled_content()
     content, layout = load_content(root), load_layout(root)
     arcana = [c for c in all_faces(content) if c.kind == "arcana"]
-    region = layout.region("arcana", "body")
+    region = layout.box(next(b.region for b in layout.faces["arcana"].boxes
+                             if b.style == "rules"))
     small = (region[0], region[1], region[0] + (region[2] - region[0]) * 0.6, region[3])
     base = dict(boxes=arcana[0].front.boxes, region=region, role="body")
     other = {**base, change: {"boxes": arcana[1].front.boxes, "region": small,
