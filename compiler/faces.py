@@ -10,8 +10,9 @@ names in a face are resolved: ``THIS`` becomes the card's own grimoire.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -90,8 +91,14 @@ class Face:
     @property
     def boxes(self) -> tuple[EffectBox, ...]:
         """Every rules line the face shows, in box order (for tools reading the model)."""
-        return tuple(b for _, value in self.shown if isinstance(value, tuple)
-                     for b in value if isinstance(b, EffectBox))
+        def found(value: Any) -> Iterator[EffectBox]:
+            if isinstance(value, EffectBox):
+                yield value
+            elif isinstance(value, tuple):
+                for item in value:
+                    yield from found(item)
+
+        return tuple(b for _, value in self.shown for b in found(value))
 
 
 @dataclass(frozen=True)
@@ -365,8 +372,9 @@ def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     where = str(Path(content.root) / card.place.file)
     if kind is None:
         raise ProphecyError(f"the game declares no kind '{card.kind}'", where=where)
-    front = _face(specs, kind.front, card, content, f"the {kind.label}'s front")
-    back = _face(specs, kind.back, card, content, f"the {kind.label}'s back")
+    front_name = kind.front or (kind.name if kind.name in specs else "plain")
+    front = _face(specs, front_name, card, content, f"the {kind.label}'s front")
+    back = _face(specs, kind.back or "plain-back", card, content, f"the {kind.label}'s back")
     if content.version:
         front = replace(front, stamp=content.version)
     effects = tuple(line.text for line in card.lines)
@@ -400,6 +408,8 @@ def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Con
             if spec.option(key) is not None:
                 shown.append((key, fill(str(spec.option(key)), context, f"face '{name}'")))
         shared = fill(str(spec.option("deck", "")), context, f"face '{name}'")
+        if spec.style == "deck-back" and not shared:
+            shared = deck  # a deck back is one image for its deck's cards
     except ProphecyError as exc:
         raise _card_error(card, content, exc.message, exc.hint) from None
     return Face(design=name, deck=deck, grimoire=grimoire, shown=tuple(shown), shared=shared)
@@ -417,7 +427,11 @@ def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str
         return tuple(effect_box(line, card.own, content.grimoires) for line in lines)
     if box.style == "summary":
         return reference_lines(content)
+    if box.style == "fields":
+        return _fields(card, content)
     text = fill(box.show, context, where)
+    if box.style == "image":
+        return _picture(Path(content.root), text, where) if text.strip() else ""
     if box.style != "edges":
         return text
     bands = tuple(Edge(*[part.strip() for part in (line.split("|", 1) + [""])[:2]])
@@ -429,13 +443,45 @@ def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str
     return bands
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture a box shows: its file, and a digest of its bytes (so a build redraws the
+    faces that show it when the file changes, and only those)."""
+
+    path: str
+    digest: str
+
+
+def _picture(root: Path, written: str, where: str) -> Picture:
+    path = root / written
+    try:
+        stat = path.stat()
+    except OSError:
+        raise ProphecyError(f"{where} shows the picture '{written}', which is not a file in "
+                            "the game's folder", hint="fix the path, or add the file") from None
+    if not path.is_file():
+        raise ProphecyError(f"{where} shows '{written}', which is not a file",
+                            hint="name a PNG or JPEG file of the game's folder")
+    return Picture(str(path), _digest(str(path), stat.st_mtime_ns, stat.st_size))
+
+
+@cache
+def _digest(path: str, mtime: int, size: int) -> str:
+    import hashlib
+
+    with open(path, "rb") as file:
+        return hashlib.file_digest(file, "sha256").hexdigest()
+
+
 def _context(card: model.Card, content: model.Content) -> dict[str, Any]:
     """What a face's templates may name: the card's fields (rules lines as their text), the
     words of its choice fields, the game's rules and name."""
     kind = content.pack.kind(card.kind)
     out: dict[str, Any] = {name: _plain(value) for name, value in card.fields.items()}
     out.update(name=card.name, copies=card.copies, id=card.id, rules=content.rules,
-               game={"name": content.game_name, "version": content.version})
+               game={"name": content.game_name, "version": content.version},
+               kind={"name": card.kind, "label": kind.label if kind else card.kind,
+                     "plural": kind.plural if kind else card.kind})
     words = {}
     for spec in kind.fields if kind else ():
         if spec.type == "choice":
@@ -443,6 +489,32 @@ def _context(card: model.Card, content: model.Content) -> dict[str, Any]:
             words[spec.name] = dict(spec.values).get(value) or str(value or "")
     out["words"] = words
     return out
+
+
+def _fields(card: model.Card, content: model.Content
+            ) -> tuple[tuple[str, ...], tuple[EffectBox, ...]]:
+    """What a 'fields' box shows: each field the card fills as 'Title: value', in the order
+    its kind declares them, and the boxes of its rules lines."""
+    kind = content.pack.kind(card.kind)
+    texts: list[str] = []
+    rules: list[EffectBox] = []
+    for spec in kind.fields if kind else ():
+        value = card.get(spec.name)
+        if value is None or value == "" or value == () or spec.type == "image":
+            continue
+        title = spec.title or spec.name.replace("_", " ").capitalize()
+        if spec.type == "rules":
+            lines = value if isinstance(value, tuple) else (value,)
+            rules += [effect_box(line, card.own, content.grimoires) for line in lines]
+        elif spec.type == "boolean":
+            if value:
+                texts.append(title)
+        else:
+            words = dict(spec.values)
+            items = value if isinstance(value, tuple) else (value,)
+            shown = ", ".join(words.get(str(v)) or str(v) for v in items)
+            texts.append(f"{title}: {shown}")
+    return tuple(texts), tuple(rules)
 
 
 def _plain(value: Any) -> Any:

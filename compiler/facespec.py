@@ -36,6 +36,7 @@ STYLES: dict[str, tuple[str, ...]] = {
     "summary": (),
     "image": ("fit",),
     "badge": ("colour",),
+    "fields": (),
 }
 #: Options that are templates, worked out per card like ``show``.
 TEMPLATED = ("icon", "caption", "label", "sublabel", "deck")
@@ -89,10 +90,45 @@ def spec_of(name: str, data: Mapping[str, Any]) -> FaceSpec:
     )
 
 
+#: The faces every layout has unless it declares its own of the name: a kind that names no
+#: face shows ``plain`` (its name, its label and every field it has) and ``plain-back`` (one
+#: back for the kind, in colours made from its name). Regions are for a poker card, scaled to
+#: the layout's card.
+BUILT_IN: dict[str, dict[str, Any]] = {
+    "plain": {
+        "palette": {"deck": "{{ kind.name }}"},
+        "boxes": [
+            {"name": "title", "region": [5.5, 5.0, 52.5, 8.0], "style": "title",
+             "show": "{{ name }}"},
+            {"name": "kind", "region": [5.5, 13.6, 52.5, 4.2], "style": "line",
+             "size": "small", "font": "label", "colour": "main", "upper": True,
+             "show": "{{ kind.label }}"},
+            {"name": "fields", "region": [5.0, 19.5, 53.5, 64.5], "style": "fields"},
+        ],
+    },
+    "plain-back": {
+        "style": "deck-back", "deck": "{{ kind.name }}", "palette": {"deck": "{{ kind.name }}"},
+        "label": "{{ kind.plural }}", "sublabel": "{{ game.name }}",
+    },
+}
+#: The poker card the built-in faces' regions are drawn for (mm).
+BUILT_IN_CARD = (63.5, 88.9)
+
+
 def specs_of(layout_data: Mapping[str, Any]) -> dict[str, FaceSpec]:
-    """Every face a layout declares, by name."""
+    """Every face a layout has, by name: those it declares, then the built-in ones."""
     faces = layout_data.get("faces") or {}
-    return {str(name): spec_of(str(name), data or {}) for name, data in faces.items()}
+    out = {str(name): spec_of(str(name), data or {}) for name, data in faces.items()}
+    card = layout_data.get("card") or {}
+    sx = float(card.get("width_mm", BUILT_IN_CARD[0])) / BUILT_IN_CARD[0]
+    sy = float(card.get("height_mm", BUILT_IN_CARD[1])) / BUILT_IN_CARD[1]
+    for name, data in BUILT_IN.items():
+        if name not in out:
+            boxes = [{**box, "region": [box["region"][0] * sx, box["region"][1] * sy,
+                                        box["region"][2] * sx, box["region"][3] * sy]}
+                     for box in data.get("boxes", ())]
+            out[name] = spec_of(name, {**data, "boxes": boxes})
+    return out
 
 
 def layout_file(content: Any) -> Path:
@@ -131,8 +167,10 @@ def _specs_at(path: str, mtime: int, size: int) -> dict[str, FaceSpec]:
 def _environment() -> Any:
     import jinja2
 
+    # a field a card leaves out is None: it shows as nothing, so its box is not drawn
     return jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False,
-                              keep_trailing_newline=False)
+                              keep_trailing_newline=False,
+                              finalize=lambda value: "" if value is None else value)
 
 
 @cache

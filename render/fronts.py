@@ -290,10 +290,22 @@ def _badge(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
               box.name)
 
 
+def _fields(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    """A card's fields as lines of text, and its rules lines under them as effect boxes."""
+    texts, rules = face.value(box.name, ((), ()))
+    x0, y0, x1, y1 = region(c, box)
+    split = y0 + (y1 - y0) * (0.4 if texts and rules else 1.0 if texts else 0.0)
+    if texts:
+        prose(c, tuple(texts), (x0, y0, x1, split), box.name, "body", None, "body")
+    if rules:
+        draw_boxes(c, rules, (x0, split + c.layout.px(1.0) * bool(texts), x1, y1), pal,
+                   box.name)
+
+
 def _image(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
-    path = str(face.value(box.name))
-    if path:
-        picture(c, region(c, box), path, box.option("fit", "cover"))
+    shown = face.value(box.name)
+    if shown:
+        picture(c, region(c, box), shown.path, box.option("fit", "cover"))
 
 
 #: Style -> how a box of it is drawn; a style of facespec.STYLES missing here is a test
@@ -301,5 +313,5 @@ def _image(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
 STYLES: dict[str, Callable[[Canvas, BoxSpec, Face, Palette], None]] = {
     "title": _title, "line": _line, "prose": _prose, "rules": _rules, "medallion": _medallion,
     "stack": _stack, "icon": _icon, "disc": _disc, "edges": _edges, "banner": _banner,
-    "mark": _mark, "summary": _summary, "badge": _badge, "image": _image,
+    "mark": _mark, "summary": _summary, "badge": _badge, "image": _image, "fields": _fields,
 }

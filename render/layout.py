@@ -36,6 +36,29 @@ class Palette:
     label: str = ""
 
 
+#: A deck back's regions on a poker card (63.5 x 88.9 mm), for a layout that names none.
+DEFAULT_REGIONS: dict[str, dict[str, tuple[float, float, float, float]]] = {
+    "back": {"symbol": (14.25, 24.0, 35.0, 35.0), "label": (5.0, 62.0, 53.5, 9.0),
+             "sublabel": (5.0, 71.0, 53.5, 6.0)},
+}
+
+
+def _made_palette(deck: str) -> dict[str, str]:
+    """Colours for a deck the layout does not list, made from its name: each kind of a pack
+    without a layout of its own still gets its own, the same every build."""
+    import colorsys
+    import zlib
+
+    hue = (zlib.crc32(deck.encode()) % 360) / 360
+
+    def hexed(saturation: float, value: float) -> str:
+        r, g, b = colorsys.hsv_to_rgb(hue, saturation, value)
+        return f"#{round(r * 255):02x}{round(g * 255):02x}{round(b * 255):02x}"
+
+    return {"main": hexed(0.55, 0.42), "dark": hexed(0.6, 0.14), "light": hexed(0.1, 0.94),
+            "symbol": "scroll", "label": deck.replace("_", " ").replace("-", " ").title()}
+
+
 @dataclass(frozen=True)
 class Layout:
     """One layout: the data of the YAML file and the sizes derived from it."""
@@ -86,15 +109,21 @@ class Layout:
         b = self.bleed_px
         return (b + self.px(x), b + self.px(y), b + self.px(x + w), b + self.px(y + h))
 
-    def region(self, kind: str, name: str) -> Box:
-        try:
-            return self.box(self.data["regions"][kind][name])
-        except KeyError:
-            raise ProphecyError(
-                f"the layout has no region '{name}' for '{kind}' cards",
-                where=f"layouts/{self.name}.yaml",
-                hint=f"add regions.{kind}.{name}: [x, y, width, height] in mm",
-            ) from None
+    def region(self, group: str, name: str) -> Box:
+        """A named region of ``regions:`` (a deck back's: ``back``), or its default for a
+        poker card scaled to this card."""
+        found = ((self.data.get("regions") or {}).get(group) or {}).get(name)
+        if found is None:
+            default = DEFAULT_REGIONS.get(group, {}).get(name)
+            if default is None:
+                raise ProphecyError(
+                    f"the layout has no region '{name}' of '{group}'",
+                    where=f"layouts/{self.name}.yaml",
+                    hint=f"add regions.{group}.{name}: [x, y, width, height] in mm")
+            w, h = self.trim_mm
+            found = [default[0] * w / 63.5, default[1] * h / 88.9, default[2] * w / 63.5,
+                     default[3] * h / 88.9]
+        return self.box(found)
 
     @property
     def png(self) -> tuple[str, int]:
@@ -145,7 +174,7 @@ class Layout:
 
     def _palette(self, grimoire: str | None, deck: str) -> Palette:
         spec = self.data["grimoires"].get(grimoire) if grimoire else None
-        spec = spec or self.data["decks"][deck]
+        spec = spec or self.data["decks"].get(deck) or _made_palette(deck)
         return Palette(
             main=hex_rgb(spec["main"]),
             dark=hex_rgb(spec["dark"]),

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.model.files import bundled_content
-from prophecy.dsl.errors import ContentErrors, ProphecyError
+from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
 from prophecy.render.layout import Layout
 from prophecy.render.sheets import spec_for
 
@@ -109,20 +109,17 @@ def _check_faces(layout: Layout, src: Any, root: Any) -> None:
         at = ["faces", face]
         for key in ("grimoire", "deck"):
             value = (spec.get("palette") or {}).get(key)
-            if value is not None and "{" not in value:
-                known = data["grimoires"] if key == "grimoire" else data["decks"]
-                if value not in known:
-                    wrong([*at, "palette", key], f"the face '{face}' takes the colours of the "
-                          f"{key} '{value}', which the layout does not list",
-                          f"add '{value}' under {key}s:, or name one of "
-                          f"{', '.join(sorted(known)) or 'none'}")
-        if spec.get("style") == "deck-back":
-            missing = [n for n in ("symbol", "label", "sublabel")
-                       if n not in ((data.get("regions") or {}).get("back") or {})]
-            if missing:
-                wrong(at, f"the face '{face}' is a deck back, but the layout has no "
-                      f"regions.back.{missing[0]}", "add regions: back: with symbol, label and"
-                      " sublabel boxes ([x, y, width, height] in mm)")
+            if value is None or "{" in value:
+                continue
+            known = data["grimoires"] if key == "grimoire" else data["decks"]
+            near = suggest(value, list(known))
+            # a deck the layout does not list gets colours made from its name, unless the
+            # name is a slip for one it lists
+            if value not in known and (key == "grimoire" or near):
+                wrong([*at, "palette", key], f"the face '{face}' takes the colours of the "
+                      f"{key} '{value}', which the layout does not list",
+                      near or f"add '{value}' under {key}s:, or name one of "
+                      f"{', '.join(sorted(known)) or 'none'}")
         for key, value in spec.items():
             if isinstance(value, str) and "{" in value:
                 _check_template(value, [*at, key], wrong)

@@ -24,8 +24,35 @@ def _folders() -> dict[str, Path]:
     return found
 
 
-def test_every_folder_with_files_is_a_listed_package():
-    assert sorted(set(_folders()) - set(CONFIG["packages"])) == []
+def _shipped_by(path: Path) -> list[str]:
+    """The listed packages whose package-data globs take ``path`` (relative to the package's
+    folder: a pack of examples/ is shipped by the examples package's '*/...' globs)."""
+    folders = _folders()
+    globs = CONFIG["package-data"]
+    out = []
+    for package in CONFIG["packages"]:
+        folder = folders.get(package)
+        if folder is None or folder not in path.parents:
+            continue
+        rel = path.relative_to(folder).as_posix()
+        if any(Path(rel).match(p) and rel.count("/") == p.count("/")
+               for p in globs.get(package, [])):
+            out.append(package)
+    return out
+
+
+def _data_files() -> list[Path]:
+    return [path for folder in _folders().values() for path in folder.iterdir()
+            if path.is_file() and path.suffix not in (".py", ".pyc")]
+
+
+def test_every_folder_with_files_is_a_listed_package_or_its_data():
+    for package, folder in _folders().items():
+        if package in CONFIG["packages"]:
+            continue
+        data = [p for p in folder.iterdir() if p.is_file()]
+        assert not any(p.suffix == ".py" for p in data), f"{folder} holds code but is no package"
+        assert all(_shipped_by(p) for p in data), f"{folder} is neither a package nor shipped"
 
 
 def test_every_listed_package_is_under_prophecy():
@@ -33,12 +60,8 @@ def test_every_listed_package_is_under_prophecy():
 
 
 def test_every_data_file_is_matched_by_package_data():
-    globs = CONFIG["package-data"]
-    for package, folder in _folders().items():
-        for path in folder.iterdir():
-            if path.is_file() and path.suffix not in (".py", ".pyc"):
-                patterns = globs.get(package, [])
-                assert any(path.match(p) for p in patterns), f"{path} is not shipped"
+    for path in _data_files():
+        assert _shipped_by(path), f"{path} is not shipped"
 
 
 def test_bundled_data_is_found_through_the_import_system():

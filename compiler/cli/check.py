@@ -94,6 +94,7 @@ def summary(report) -> str:
     lines = len(report.content.effect_lines())
     problems = len(report.errors)
     return (
-        f"content: {total} cards ({kinds}), {lines} effect lines, "
+        f"content: {total} card{'' if total == 1 else 's'} ({kinds}), {lines} effect "
+        f"line{'' if lines == 1 else 's'}, "
         f"{problems} problem{'' if problems == 1 else 's'}"
     )

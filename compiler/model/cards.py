@@ -11,9 +11,11 @@ kind written as a CSV file is read by ``csvcards.py`` and built the same way.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -110,11 +112,18 @@ class Builder:
     written: list[Written] = field(default_factory=list)
     cards: list[model.Card] = field(default_factory=list)
     _names: dict[str, model.Card] = field(default_factory=dict)
+    _folders: tuple[Path, Path] | None = None
 
     # files ----------------------------------------------------------------
     def build(self, kind: KindSpec, src: Source, root: yaml.Node, data: Any,
-              skip: set[tuple[Any, ...]], set_name: str = "") -> None:
-        """Build every card of one file; cards at a path in ``skip`` broke the schema."""
+              skip: set[tuple[Any, ...]], set_name: str = "",
+              folders: tuple[Path, Path] | None = None) -> None:
+        """Build every card of one file; cards at a path in ``skip`` broke the schema.
+
+        ``folders`` are the game's folder and the file's pack's (an expansion's base game
+        has its own): a picture field names a file of its pack, and holds it relative to the
+        game's folder."""
+        self._folders = folders
         items = data.get(kind.list) if isinstance(data, dict) else None
         paths: list[tuple[Any, ...]]
         if isinstance(items, dict):
@@ -185,7 +194,22 @@ class Builder:
             return self.line(at, path, spec.line)
         if spec.type == "name":
             return self._name(at, spec, path, raw)
+        if spec.type == "image" and isinstance(raw, str) and self._folders is not None:
+            return self._picture(at, spec, path, raw)
         return raw
+
+    def _picture(self, at: _At, spec: FieldSpec, path: list[Any], written: str) -> Any:
+        """A picture field: a PNG or JPEG file inside its pack, large enough for its box.
+        Its value is the file's path from the game's folder; None (an error) otherwise."""
+        from prophecy.compiler.model.pictures import picture_problem
+
+        game, pack = self._folders or (Path("."), Path("."))
+        problem = picture_problem(pack, written, spec.size)
+        if problem is not None:
+            message, hint = problem
+            self.errors.append(at.src.error_at(at.node_at(path), message, hint))
+            return None
+        return os.path.relpath(pack / written, game).replace(os.sep, "/")
 
     def _lines_only(self, at: _At) -> None:
         """Check the rules lines of a card that broke the schema, so none goes unread."""

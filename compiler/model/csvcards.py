@@ -105,7 +105,9 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
     node, data = _as_yaml(src, kind, names, header, body)
     schema = kind_schema(kind, _Game({}), checking=True)
     found = schema_errors(schema, src, node, data)
-    errors.extend(found)
+    # a column missing from the first row is one problem there, not one on every row
+    missing = {f"missing field '{f.name}'" for f in kind.card_fields if f.name not in names}
+    errors.extend(e for e in found if e.message not in missing)
     skip = bad_paths(schema, data) if found else set()
     return LoadedFile(kind.name, kind, src, node, data, skip, [])
 
@@ -115,6 +117,7 @@ def _header_names(src: Source, header: list[Cell], kind: KindSpec,
     """Each column's field (None for a column not read); an unknown heading is an error."""
     allowed = ["name", "copies", *(f.name for f in kind.card_fields)]
     out: list[str | None] = []
+    meant = set()  # the columns an unknown heading was taken for ("did you mean")
     for cell in header:
         name = cell.text.strip()
         key = name.lower().replace(" ", "_")
@@ -123,10 +126,11 @@ def _header_names(src: Source, header: list[Cell], kind: KindSpec,
             continue
         out.append(None)
         hint = suggest(name, allowed) or f"the columns of {kind.plural} are {', '.join(allowed)}"
+        meant.update(a for a in allowed if hint == suggest(name, [a]))
         errors.append(src.error(f"unknown field '{name}' in the first row", cell.line + 1,
                                 cell.column + 1, hint, max(1, len(cell.text))))
     for need in ("name", *(f.name for f in kind.card_fields if f.required)):
-        if need not in out:
+        if need not in out and need not in meant:
             errors.append(src.error(f"no column '{need}'", 1, 1,
                                     f"add a column headed '{need}': every {kind.label} has one"))
     return out

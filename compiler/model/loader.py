@@ -25,7 +25,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -113,7 +113,8 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     builder = Builder(vocab, rules)
     for layer, file in loaded:
         if file.kind is not None:
-            builder.build(file.kind, file.src, file.node, file.data, file.skip, layer.set)
+            builder.build(file.kind, file.src, file.node, file.data, file.skip, layer.set,
+                          (root, layer.root))
     errors.extend(builder.errors)
     content = _content(root, data, vocab, rules, builder.cards, pack, layers)
     sources = [layer.game.src for layer in layers if layer.game] + [f.src for _, f in loaded]
@@ -330,6 +331,14 @@ def _unsaved(path: Path, rel: str, text: str) -> Source:
     return Source(path, rel, text.removeprefix(bom), bom=bom)
 
 
+@dataclass
+class MissingHeader(ProphecyError):
+    """A content file without its schema comment: ``header`` is the line it needs."""
+
+    path: Path | None = None
+    header: str = ""
+
+
 def _header_errors(src: Source, schema_name: str, in_pack: str) -> list[ProphecyError]:
     """The editor's schema comment, when there is one, must name this file kind's schema
     (``in_pack``: the file's path inside its own pack, which holds the schemas folder)."""
@@ -339,11 +348,13 @@ def _header_errors(src: Source, schema_name: str, in_pack: str) -> list[Prophecy
     if not found:
         if not src.text.strip():
             return []  # an empty file gets its own error
-        return [src.error(
+        header = f"# yaml-language-server: $schema={folder}schemas/{wanted}"
+        error = src.error(
             "this file does not name its schema on its first line", 1, 1,
-            f"make the first line '# yaml-language-server: $schema={folder}schemas/{wanted}', "
-            "so an editor checks the file as you type",
-        )]
+            f"make the first line '{header}', so an editor checks the file as you type "
+            "('prophecy schemas' writes it)")
+        return [MissingHeader(**{f.name: getattr(error, f.name) for f in fields(error)},
+                              path=src.path, header=header)]
     if found.group(2).rsplit("/", 1)[-1] == wanted:
         return []
     return [src.error(

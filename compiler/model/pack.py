@@ -74,8 +74,8 @@ class KindSpec:
     header: tuple[str, ...] = ()  # fields written once at the top of a file
     single: bool = False  # each file holds one card, a mapping under ``list``
     own: str = ""  # the field 'this Grimoire' and 'matching' mean in its rules lines
-    front: str = ""  # the layout's face for its front
-    back: str = ""  # ... and for its back
+    front: str = ""  # the layout's face for its front ('': the face named as the kind, or plain)
+    back: str = ""  # ... and for its back ('': plain-back, one back for the kind's cards)
     title: str = ""
     description: str = ""
     pack: str = ""  # the pack that declared it (a base game or an expansion), relative path
@@ -150,7 +150,7 @@ def kind_spec(name: str, data: dict[str, Any], pack: str = "") -> KindSpec:
         fields=tuple(field_spec(key, value or {}) for key, value in fields.items()),
         header=tuple(str(h) for h in data.get("header") or ()), own=str(data.get("own", "")),
         single=bool(data.get("single", False)),
-        front=str(data.get("front") or name), back=str(data.get("back") or ""),
+        front=str(data.get("front") or ""), back=str(data.get("back") or ""),
         title=str(data.get("title", "")), description=str(data.get("description", "")),
         pack=pack,
     )

@@ -155,6 +155,15 @@ def _explain(finding: Any, src: Source, root: yaml.Node) -> Iterator[ProphecyErr
             node, "this effect line holds ': ', so YAML reads it as a key and a value",
             "put the whole line in quotes: - \"Grimoire Level 2: Draw 1 Arcana\"",
         )
+    elif keyword in ("anyOf", "oneOf") and finding.context:
+        # one of several shapes: say what is wrong with the one the value comes nearest to
+        from jsonschema.exceptions import best_match
+
+        shaped = [e for e in finding.context if e.validator != "type"]
+        nearest = best_match(shaped or finding.context)
+        message, hint = _describe(nearest.validator, nearest.validator_value, nearest.instance,
+                                  _field(path), nearest.schema)
+        yield src.error_at(node, message, hint)
     else:
         message, hint = _describe(keyword, value, instance, _field(path), finding.schema)
         yield src.error_at(node, message, hint)
@@ -185,8 +194,9 @@ def _describe(
         return (f"{field} needs {bound} {value} item{'s' if value != 1 else ''}, "
                 f"not {len(instance)}", subschema.get("description", ""))
     if keyword == "maxLength":
+        about = subschema.get("description", "")
         return (f"{field} is {len(instance)} characters long; at most {value} fit",
-                "shorten the text")
+                f"shorten the text{': ' + about[0].lower() + about[1:] if about else ''}")
     if keyword == "uniqueItems":
         return f"{field} lists the same value twice", "remove the repeated item"
     if keyword == "pattern" and not str(instance).strip():

@@ -114,7 +114,9 @@ _KEY = "^[a-z][a-z0-9_-]*$"
 
 
 def _field() -> dict[str, Any]:
-    words = text("Word", "A word a choice field may hold.", limits.NAME_LENGTH)
+    words = text("Word", "The words a face prints for this value ('words.<field>' in a "
+                 "template); what the value means goes in the field's description.",
+                 limits.NAME_LENGTH)
     return mapping("Field", "One field of the kind's cards: its type and bounds.", {
         "type": choice("Type", "What the field holds.", {
             "text": "one line of text", "prose": "text that may run over lines",
@@ -130,8 +132,8 @@ def _field() -> dict[str, Any]:
         "max": count("Max", "The greatest value (an integer), the longest text, or the most "
                      "items (a list).", 0, limits.COMPONENT_COUNT),
         "values": {"type": "object", "title": "Values",
-                   "description": "A choice's words, each with what it means (printed on "
-                                  "faces, and shown by the editor).",
+                   "description": "The values a choice may take, each with the words a face "
+                                  "prints for it (empty: the value itself).",
                    "additionalProperties": {"anyOf": [words, {"type": "null"}]},
                    "minProperties": 1},
         "names": choice("Names", "The vocabulary list a name field draws from.",

@@ -190,13 +190,19 @@ def stale_schemas(content: Path) -> tuple[dict[Path, str], int]:
                            "kinds")
     out = {}
     schemas = content_schemas(data)
-    for kind, schema in schemas.items():
-        path = content / "schemas" / f"{kind}.schema.json"
-        new = schema_text(schema)
+    texts = {content / "schemas" / f"{kind}.schema.json": schema_text(schema)
+             for kind, schema in schemas.items()}
+    if (content / "layouts").is_dir():
+        # a pack's own layout is checked in the editor by the layout schema that ships
+        from prophecy.compiler.model.files import schemas_dir
+
+        texts[content / "schemas" / "layout.schema.json"] = (
+            schemas_dir() / "layout.schema.json").read_text(encoding="utf-8")
+    for path, new in texts.items():
         try:
             old = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             old = None
         if old != new:
             out[path] = new
-    return out, len(schemas)
+    return out, len(texts)

@@ -1,0 +1,271 @@
+"""Games written as packs: the examples that ship, and games made of YAML alone.
+
+Each shipped example checks clean, has its schemas up to date and builds: every
+card's front (and a back for each card, or one for its deck) decodes at the
+layout's size. A new kind with its own face needs no Python; a kind that
+names no face gets the built-in ones; spreadsheets and pictures are checked
+at their places.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.cli.init import shipped
+from prophecy.compiler.model.loader import analyse, load_content
+from prophecy.compiler.model.schemagen import stale_schemas
+
+EXAMPLES = {name: path for name, path in shipped().items() if name != "dark-prophecies"}
+CARD_PX = (825, 1125)  # a poker card at 300 dpi with its bleed
+
+
+def test_the_examples_ship_and_init_lists_them(capsys):
+    assert {"fate-deduction", "prophecy-basic"} <= set(EXAMPLES)
+    assert main(["init", "--list"]) == 0
+    listed = capsys.readouterr().out
+    assert "fate-deduction       Fate of the Hours" in listed
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_each_example_checks_clean_with_its_schemas_up_to_date(name, capsys):
+    assert main(["check", "--content", str(EXAMPLES[name])]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("0 problems")
+    assert stale_schemas(EXAMPLES[name])[0] == {}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> dict[str, Path]:
+    out = {}
+    for name, folder in EXAMPLES.items():
+        target = tmp_path_factory.mktemp(name)
+        assert main(["build", "--content", str(folder), "--out", str(target)]) == 0
+        out[name] = target
+    return out
+
+
+def _decoded(path: Path) -> Image.Image:
+    with Image.open(path) as img:
+        img.load()
+        return img.copy()
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_each_example_builds_every_card_at_the_layouts_size(name, built):
+    out = built[name]
+    content = load_content(EXAMPLES[name])
+    cards = json.loads((out / "cards.json").read_text())["cards"]
+    assert sorted(c["id"] for c in cards) == sorted(c.id for c in content.cards)
+    fronts = sorted((out / "cards").glob("*.png"))
+    assert len(fronts) == len(content.cards)
+    for path in [*fronts, *(out / "backs").glob("*.png")]:
+        assert _decoded(path).size == CARD_PX, path
+    for pdf in ("sheets-a4.pdf", "sheets-letter.pdf"):
+        assert (out / pdf).read_bytes().startswith(b"%PDF-")
+
+
+def test_fate_arcana_have_a_back_each_showing_its_own_faded_power(built):
+    out = built["fate-deduction"]
+    backs = sorted((out / "backs").glob("arcana-*.png"))
+    assert len(backs) == 20
+    digests = {hashlib.sha256(p.read_bytes()).hexdigest() for p in backs}
+    assert len(digests) == 20  # no two faded powers print the same
+    assert (out / "backs" / "hours.png").is_file()  # The Hours: one plain deck back
+
+
+def test_prophecy_basic_decks_share_one_back_each(built):
+    out = built["prophecy-basic"]
+    assert sorted(p.name for p in (out / "backs").glob("*.png")) == [
+        "adventure.png", "chance.png", "item.png"]
+
+
+def test_an_optional_number_a_card_leaves_out_is_not_drawn(built):
+    """An Opportunity has no Strength: its face leaves the medallion's place as paper,
+    where a Creature's shows one."""
+    out = built["prophecy-basic"]
+    creature = _decoded(out / "cards" / "adventure-vampire.png")
+    opportunity = _decoded(out / "cards" / "adventure-healing-spring.png")
+    # the Strength medallion's place: [5.0, 19.5, 17, 17] mm, bleed 3.175 mm, 300 dpi
+    box = tuple(round((v + 3.175) / 25.4 * 300) for v in (8.0, 24.0, 19.0, 33.0))
+    paper = opportunity.crop(box).getcolors(1 << 16)
+    assert paper is not None and len(paper) == 1  # one colour: nothing drawn there
+    assert len(creature.crop(box).getcolors(1 << 16) or range(9999)) > 50
+
+
+def test_a_game_without_an_engine_is_not_simulated(capsys):
+    assert main(["simulate", "--content", str(EXAMPLES["fate-deduction"])]) == 2
+    err = capsys.readouterr().err
+    assert "Fate of the Hours has no engine" in err.splitlines()[0]
+
+
+# ------------------------------------------------------------ spreadsheets
+@pytest.fixture
+def fate(tmp_path: Path) -> Path:
+    target = tmp_path / "fate"
+    assert main(["init", str(target), "--from", "fate-deduction"]) == 0
+    return target
+
+
+def test_init_from_an_example_makes_a_game_that_checks(fate, capsys):
+    capsys.readouterr()
+    assert main(["check", "--content", str(fate)]) == 0
+    assert (fate / "arcana.csv").is_file() and (fate / "layouts" / "poker.yaml").is_file()
+
+
+def test_a_bad_cell_is_placed_at_its_row_and_column(fate):
+    path = fate / "arcana.csv"
+    rows = path.read_text().splitlines(keepends=True)
+    # the fifth row (fourth card): its duration becomes a word
+    assert rows[4].startswith("The High Tide,")
+    column = rows[4].index(",4,") + 2  # the cell's first character
+    rows[4] = rows[4].replace(",4,", ",many,", 1)
+    path.write_text("".join(rows))
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert [(e.line, e.column) for e in errors] == [(5, column)]
+    assert "duration" in errors[0].message and "many" in errors[0].message
+
+
+def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
+    path = fate / "arcana.csv"
+    text = path.read_text()
+    path.write_text(text.replace("duration", "durration", 1))
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    # one problem, where the heading is: not 'no column' too, nor one on every row
+    assert [(e.line, e.column, e.message, e.hint) for e in errors] == [
+        (1, text.index("duration") + 1, "unknown field 'durration' in the first row",
+         "did you mean 'duration'?")]
+
+
+# ------------------------------------------------------------ YAML alone
+RELICS = """name: Relics
+kinds:
+  relic:
+    label: Relic
+    fields:
+      power: {type: integer, min: 0, max: 9, required: true, title: Power}
+      omen: {type: text, max: 40}
+    front: relic
+components:
+  relic: {count: 2}
+"""
+RELIC_CARDS = """cards:
+  - {name: Ember Crown, power: 3, omen: Smoke at dawn}
+  - {name: Ash Ring, power: 7, omen: Smoke at dawn}
+"""
+RELIC_FACE = """faces:
+  relic:
+    palette: {deck: relic}
+    boxes:
+      - {name: title, region: [5.5, 5.0, 52.5, 8.0], style: title, show: "{{ name }}"}
+      - {name: omen, region: [5.5, 20.0, 52.5, 10.0], style: prose, show: "{{ omen }}"}
+      - {name: power, region: [23.0, 40.0, 17.0, 17.0], style: medallion, caption: Power,
+         show: "{{ power }}"}
+"""
+
+
+@pytest.fixture
+def relics(tmp_path: Path) -> Path:
+    root = tmp_path / "relics"
+    (root / "layouts").mkdir(parents=True)
+    (root / "game.yaml").write_text(RELICS)
+    (root / "relic.yaml").write_text(RELIC_CARDS)
+    bundled = (Path(__file__).resolve().parents[2] / "content" / "layouts" / "poker.yaml")
+    layout = bundled.read_text().split("\nfaces:\n")[0] + "\n" + RELIC_FACE
+    (root / "layouts" / "poker.yaml").write_text(layout)
+    assert main(["schemas", "--content", str(root)]) == 0
+    return root
+
+
+def test_schemas_names_each_files_schema_on_its_first_line(relics):
+    assert (relics / "relic.yaml").read_text().splitlines()[0] == (
+        "# yaml-language-server: $schema=schemas/relic.schema.json")
+    assert (relics / "layouts" / "poker.yaml").read_text().startswith(
+        "# yaml-language-server: $schema=../schemas/layout.schema.json")
+    assert (relics / "schemas" / "layout.schema.json").is_file()
+
+
+def test_a_new_kind_with_its_own_face_builds_from_yaml_alone(relics, tmp_path, capsys):
+    assert main(["check", "--content", str(relics)]) == 0
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(relics), "--out", str(out)]) == 0
+    crown = _decoded(out / "cards" / "relic-ember-crown.png")
+    ring = _decoded(out / "cards" / "relic-ash-ring.png")
+    # the two differ where the name and the power are drawn, and nowhere else
+    box = ImageChops.difference(crown, ring).getbbox()
+    assert box is not None
+    top, bottom = (round((mm + 3.175) / 25.4 * 300) for mm in (5.0, 57.0))
+    assert top - 2 <= box[1] and box[3] <= bottom + 2
+    omen = tuple(round((v + 3.175) / 25.4 * 300) for v in (5.5, 20.0, 58.0, 30.0))
+    assert ImageChops.difference(crown.crop(omen), ring.crop(omen)).getbbox() is None
+    assert len(crown.crop(omen).getcolors(1 << 16) or ()) > 2  # the omen is printed
+    assert sorted(p.name for p in (out / "backs").glob("*.png")) == ["relic.png"]
+
+
+def test_a_kind_that_names_no_face_gets_the_plain_faces(tmp_path, capsys):
+    root = tmp_path / "plain"
+    root.mkdir()
+    (root / "game.yaml").write_text(RELICS.replace("    front: relic\n", ""))
+    (root / "relic.yaml").write_text(RELIC_CARDS)
+    assert main(["schemas", "--content", str(root)]) == 0
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(root), "--out", str(out)]) == 0
+    content = load_content(root)
+    from prophecy.compiler.faces import card_faces
+
+    face = card_faces(content.cards[1], content).front
+    assert face.design == "plain"
+    assert face.value("fields") == (("Power: 7", "Omen: Smoke at dawn"), ())
+    crown = _decoded(out / "cards" / "relic-ember-crown.png")
+    ring = _decoded(out / "cards" / "relic-ash-ring.png")
+    assert crown.size == CARD_PX and ImageChops.difference(crown, ring).getbbox() is not None
+    back = _decoded(out / "backs" / "relic.png")
+    assert back.size == CARD_PX
+
+
+def test_a_face_naming_a_field_the_kind_lacks_is_placed_at_the_card(relics, capsys):
+    layout = relics / "layouts" / "poker.yaml"
+    layout.write_text(layout.read_text().replace("{{ omen }}", "{{ omens }}"))
+    assert main(["build", "--content", str(relics), "--out", str(relics.parent / "o")]) == 1
+    err = capsys.readouterr().err
+    assert "relic.yaml:3:5: relic/ember-crown: the 'omen' box" in err
+    assert "'omens' is undefined" in err
+
+
+# ------------------------------------------------------------ pictures
+ART = """name: Art
+kinds:
+  relic:
+    fields:
+      art: {type: image, size: [300, 400], required: true}
+components:
+  relic: {count: 1}
+"""
+
+
+@pytest.mark.parametrize(("written", "make", "says"), [
+    ("images/tiny.png", "tiny", "is 40 x 40 pixels; this field needs at least 300 x 400"),
+    ("images/emberr.png", "ok", "no picture file 'images/emberr.png'"),
+    ("images/fake.png", "fake", "cannot be read as a picture"),
+    ("../outside.png", "ok", "is outside the game's folder"),
+    ("images/ember.gif", "ok", "is not a PNG or JPEG file"),
+])
+def test_a_picture_field_is_checked_at_its_place(tmp_path, written, make, says):
+    root = tmp_path / "art"
+    (root / "images").mkdir(parents=True)
+    (root / "game.yaml").write_text(ART)
+    Image.new("RGB", (400, 500), (200, 60, 20)).save(root / "images" / "ember.png")
+    Image.new("RGB", (40, 40)).save(root / "images" / "tiny.png")
+    (root / "images" / "fake.png").write_text("not a picture")
+    (root / "relic.yaml").write_text(f"cards:\n  - {{name: Crown, art: {written}}}\n")
+    errors = [e for e in analyse(root).errors if e.where.endswith("relic.yaml")
+              and "schema" not in e.message]
+    assert [(e.line, e.column) for e in errors] == [(2, 24)]
+    assert says in errors[0].message
+    if make == "ok" and "emberr" in written:
+        assert errors[0].hint == "did you mean 'images/ember.png'?"
