@@ -117,7 +117,7 @@ def _header_names(src: Source, header: list[Cell], kind: KindSpec,
     """Each column's field (None for a column not read); an unknown heading is an error."""
     allowed = ["name", "copies", *(f.name for f in kind.card_fields)]
     out: list[str | None] = []
-    meant = set()  # the columns an unknown heading was taken for ("did you mean")
+    meant: set[str] = set()  # the columns an unknown heading was taken for ("did you mean")
     for cell in header:
         name = cell.text.strip()
         key = name.lower().replace(" ", "_")
