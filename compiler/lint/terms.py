@@ -250,6 +250,71 @@ def glossary_in_cards(ctx: Context) -> Iterator[Finding]:
                 yield _finding(hit, word_place(ctx, card, field, text, hit.start), field)
 
 
+@check("PL101")
+def glossary_in_rules_lines(ctx: Context) -> Iterator[Finding]:
+    """Rejected synonyms in the rules lines of every card, as written. The fix rewrites the
+    line only when the line with the term still reads in the rules language."""
+    glossary = Glossary(ctx.content.glossary)
+    if not glossary.terms:
+        return
+    for card in designs(ctx):
+        for line in card.lines:
+            text = line.written or line.text
+            hits = [h for h in glossary.hits(text) if h.code == "PL101"]
+            for hit in hits:
+                fix = None
+                # the term, or the term keeping the phrase's last word ('Relic card' for
+                # 'Item' reads as 'Item card'): the first that reads in the language
+                last = hit.written.split()[-1]
+                for word in dict.fromkeys((hit.canonical, f"{hit.canonical} {last}")):
+                    new = _article(text[:hit.start], word) + word + text[
+                        hit.start + len(hit.written):]
+                    if _reads(new, ctx):
+                        fix = Edit(line.place, text, new, effect=True)
+                        break
+                yield Finding(
+                    "PL101", f"'{hit.written}' is not the game's word: the glossary says "
+                    f"'{hit.canonical}'", _in_line(ctx, line.place, hit.start),
+                    f"write '{hit.canonical}' in the rules line" if fix else
+                    f"write '{hit.canonical}': the rules language reads the game's words "
+                    "from its vocabulary, so rename it there too", fix)
+
+
+def _article(before: str, word: str) -> str:
+    """The text before a replaced word, its article ('a' or 'an') made to fit the word."""
+    found = re.search(r"\b(a|an|A|An)\s+$", before)
+    if found is None:
+        return before
+    vowel = word[:1].lower() in "aeiou"
+    article = ("an" if vowel else "a")
+    if found.group(1)[0].isupper():
+        article = article.capitalize()
+    return before[:found.start(1)] + article + before[found.end(1):]
+
+
+def _reads(text: str, ctx: Context) -> bool:
+    """Whether a rules line reads in the game's language (its vocabulary's names)."""
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.dsl.parser import parse
+    from prophecy.dsl.vocabulary import Vocabulary
+
+    content = ctx.content
+    try:
+        parse(text, Vocabulary(content.grimoires, content.card_types, content.deed_targets))
+    except ProphecyError:
+        return False
+    return True
+
+
+def _in_line(ctx: Context, place: Place, start: int) -> Place:
+    """The place of character ``start`` of a rules line written at ``place`` (after the
+    quote that opens it, if it is quoted)."""
+    lines = ctx.lines(place.file)
+    row = lines[place.line - 1] if 0 < place.line <= len(lines) else ""
+    quoted = row[place.column - 1:place.column] in ("'", '"')
+    return Place(place.file, place.line, place.column + start + quoted)
+
+
 @check("PL101", "PL102")
 def glossary_in_docs(ctx: Context) -> Iterator[Finding]:
     """The same in the prose of the Markdown documents (code and quotations skipped)."""

@@ -125,3 +125,39 @@ def test_fix_repairs_the_planted_fixable_defects(planted, capsys):
     assert '"Grimoire Level 2: Draw 1 Arcana"' in text
     assert '"Grimoire Level 1: Draw 2 Arcana"' in text
     assert '"Sworn on the Grimoire of the Dark Deed."' in text
+
+
+@pytest.fixture
+def relic_word(tmp_path: Path) -> Path:
+    """A copy whose glossary rejects 'Relic' for 'Item' while its vocabulary still has
+    Relic as a card type: two rules lines use the rejected word."""
+    root = tmp_path / "content"
+    shutil.copytree(CONTENT, root, ignore=shutil.ignore_patterns("lint-baseline.json"))
+    game = root / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "rejected: [Artifact, Relic card]" in text
+    text = text.replace("rejected: [Artifact, Relic card]", "rejected: [Artifact, Relic card, Relic]")
+    text = text.replace("card_types: [Spell, Item, Creature]",
+                        "card_types: [Spell, Item, Creature, Relic]")
+    game.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_a_rejected_word_in_a_rules_line_is_found_at_its_column_and_fixed(relic_word, capsys):
+    n = _append(relic_word / "arcana" / "blood-magic.yaml", (
+        "\n"
+        "  - name: Planted Charm\n"
+        "    types: [Item]\n"
+        "    effects:\n"
+        '      - "Reveal Relic: Draw 1 Arcana"\n'
+        "      - Stash a Relic card from your hand\n"
+    ))
+    found = [f for f in _found(capsys, relic_word) if f.endswith("PL101")]
+    assert found == [f"arcana/blood-magic.yaml:{n + 4}:17 PL101",
+                     f"arcana/blood-magic.yaml:{n + 5}:17 PL101"]
+    main(["lint", "--content", str(relic_word), "--fix", "--select", "PL101"])
+    capsys.readouterr()
+    text = (relic_word / "arcana" / "blood-magic.yaml").read_text(encoding="utf-8")
+    assert text.endswith('      - "Reveal Item: Draw 1 Arcana"\n'
+                         "      - Stash an Item card from your hand\n")  # 'a' made 'an' 
+    assert [f for f in _found(capsys, relic_word) if f.endswith("PL101")] == []
