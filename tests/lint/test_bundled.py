@@ -159,5 +159,5 @@ def test_a_rejected_word_in_a_rules_line_is_found_at_its_column_and_fixed(relic_
     capsys.readouterr()
     text = (relic_word / "arcana" / "blood-magic.yaml").read_text(encoding="utf-8")
     assert text.endswith('      - "Reveal Item: Draw 1 Arcana"\n'
-                         "      - Stash an Item card from your hand\n")  # 'a' made 'an' 
+                         "      - Stash an Item card from your hand\n")  # 'a' made 'an'
     assert [f for f in _found(capsys, relic_word) if f.endswith("PL101")] == []
