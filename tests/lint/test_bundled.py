@@ -136,7 +136,8 @@ def relic_word(tmp_path: Path) -> Path:
     game = root / "game.yaml"
     text = game.read_text(encoding="utf-8")
     assert "rejected: [Artifact, Relic card]" in text
-    text = text.replace("rejected: [Artifact, Relic card]", "rejected: [Artifact, Relic card, Relic]")
+    text = text.replace("rejected: [Artifact, Relic card]",
+                        "rejected: [Artifact, Relic card, Relic]")
     text = text.replace("card_types: [Spell, Item, Creature]",
                         "card_types: [Spell, Item, Creature, Relic]")
     game.write_text(text, encoding="utf-8")
