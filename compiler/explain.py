@@ -53,6 +53,7 @@ def _top(n: int, of: str) -> str:
 _QUANTITIES = {
     "stashed": "cards stashed under your Reference card",
     "hand": "cards in your hand",
+    "pile": "cards in your discard pile",
     "deed_cards": "cards stored on your Dark Deeds",
     "completed": "Dark Deeds you completed",
     "deeds": "your Dark Deeds in play",
@@ -72,6 +73,9 @@ _SELECTORS = {
 
 def _quantity(n: ast.Quantity, g: str | None) -> str:
     text = _QUANTITIES[n.quantity].format(g=_own(n.grimoire, g))
+    if n.match is not None:  # 'Creature cards', 'Necromancy cards' (a matching card's)
+        kind = (g or "matching") if n.match == ast.THIS else n.match
+        text = text.replace("cards", f"{kind} cards", 1)
     if n.grimoire and n.quantity in ("completed", "deeds", "deed_cards"):
         text += f" (of {_own(n.grimoire, g)} only)"
     return text
@@ -103,6 +107,12 @@ def _look(n: ast.LookAtDeck, g: str | None) -> str:
     return f"look at {_top(n.count, 'the Arcana deck')}{take} and {rest}"
 
 
+def _for_each(n: ast.ForEach, g: str | None) -> str:
+    most = f", at most {n.most} times" if n.most is not None else ""
+    return (f"{explain(n.action, g)}, once for each of the {_quantity(n.subject, g)} (counted "
+            f"before the first time){most}, choosing anew each time")
+
+
 def _repeat(n: ast.Repeat, g: str | None) -> str:
     times = "twice" if n.times == 2 else f"{n.times} times"
     return f"{explain(n.action, g)}, {times} over, choosing anew each time"
@@ -117,7 +127,7 @@ def _each(n: ast.Each, g: str | None) -> str:
 
 
 def _choose(n: ast.Choose, g: str | None) -> str:
-    options = ["; then ".join(explain(a, g) for a in option) for option in n.options]
+    options = [_steps(option, g) for option in n.options]
     return ("choose one of these that can happen now and do it: "
             + " OR ".join(f"({o})" for o in options) + "; if none can, nothing happens")
 
@@ -133,8 +143,22 @@ def _discard(n: ast.Discard, g: str | None) -> str:
             + ("the center" if n.to == "center" else "your own discard pile"))
 
 
+def _steps(actions: tuple[ast.Action, ...], g: str | None) -> str:
+    """Actions in order (ruling 17): a price first, 'pay ...; only if you paid it in full,
+    ...'; each later action only if the one before it happened in full."""
+    price = printer.paid(actions)
+    if price:
+        paid = "; then ".join(explain(a, g) for a in actions[:price])
+        rest = "; then ".join(explain(a, g) for a in actions[price:])
+        return f"pay: {paid}; only if you paid it in full, {rest}"
+    steps = "; then ".join(explain(a, g) for a in actions)
+    if len(actions) > 1:
+        steps += " (each only if the one before it happened in full)"
+    return steps
+
+
 def _effect(n: ast.Effect, g: str | None) -> str:
-    steps = "; then ".join(explain(a, g) for a in n.actions)
+    steps = _steps(n.actions, g)
     if not n.requirements:
         return f"{steps[:1].upper()}{steps[1:]}. Like every effect it is optional."
     needs = " and ".join(explain(r, g) for r in n.requirements)
@@ -156,6 +180,9 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
     ast.RevealReq: lambda n, g: (
         f"you show {_match(n.match, g)} from your hand (it stays in your hand)"),
     ast.Quantity: _quantity,
+    ast.RoundReq: lambda n, g: (
+        f"the game is in round {n.round}"
+        + {"at_least": " or a later one", "at_most": " or an earlier one", "exactly": ""}[n.op]),
     ast.Compare: lambda n, g: (
         f"{'' if n.subject.quantity in ('level', 'total_level') else 'the number of '}"
         f"{_quantity(n.subject, g)} is {_OPS[n.op]} {n.value}"),
@@ -179,6 +206,9 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
     ast.LevelDown: lambda n, g: (
         f"turn {_own(n.grimoire, g)} back to its previous Level (never below the lowest)"),
     ast.Discard: _discard,
+    ast.DiscardTop: lambda n, g: (
+        f"put {_top(n.count, 'the Arcana deck')}, unseen, "
+        + ("in the center" if n.to == "center" else "on your discard pile")),
     ast.RevealUntil: lambda n, g: (
         f"reveal Arcana from the deck until {_match(n.match, g)} shows, take it into your hand"
         " and put the other revealed cards "
@@ -191,6 +221,7 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
     **{cls: (lambda n, g: printer.fill(type(n).verb.meaning, n))
        for cls, verb in ast.VERBS.items() if verb.meaning},
     ast.Repeat: _repeat,
+    ast.ForEach: _for_each,
     ast.Each: _each,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,

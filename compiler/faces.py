@@ -48,11 +48,16 @@ class Step:
 
 @dataclass(frozen=True)
 class EffectBox:
-    """One effect line as drawn: requirement badges, then the actions in order."""
+    """One effect line as drawn: requirement badges, then the actions in order.
+
+    ``paid`` is how many of the first steps are a price (ruling 17: what follows
+    happens only if it is paid in full): the face shows them apart, "Pay: ... → ...".
+    """
 
     badges: tuple[Badge, ...]
     steps: tuple[Step, ...]
     text: str  # the canonical line, for cards.json and error messages
+    paid: int = 0
 
 
 @dataclass(frozen=True)
@@ -156,6 +161,11 @@ def _condition_badge(req: ast.Compare, g: str | None, grimoires: tuple[str, ...]
     return Badge("condition", _condition_label(req), req.subject.grimoire)
 
 
+def _round_badge(req: ast.RoundReq, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+    """'In round 3 or later' → 'round 3 or later' (under an 'If')."""
+    return Badge("condition", to_text(req).removeprefix("In ").lower(), None)
+
+
 def _either_badge(req: ast.AnyOf, g: str | None, grimoires: tuple[str, ...]) -> Badge:
     """'Grimoire Level 2 or Reveal Spell': one badge that reads the alternatives."""
     return Badge("condition", to_text(req), g)
@@ -167,6 +177,7 @@ BADGES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], Badge]] = {
     ast.TopDiscardReq: _match_badge("top_discard"),
     ast.RevealReq: _match_badge("reveal"),
     ast.Compare: _condition_badge,
+    ast.RoundReq: _round_badge,
     ast.AnyOf: _either_badge,
 }
 
@@ -265,6 +276,7 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
     ast.LevelDown: lambda n, g: Step("level_down", "Level down " + _level_ref(n.grimoire, g),
                                      None, _grimoire(n.grimoire, g)),
     ast.Discard: _discard,
+    ast.DiscardTop: lambda n, g: Step("discard", to_text(n), n.count),
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take,
     ast.LookAtDeck: lambda n, g: Step("look", to_text(n), n.count),
@@ -272,6 +284,7 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
     # a verb declared with a template: its icon and its canonical words
     **{cls: (lambda n, g: _templated(n, g)) for cls, verb in ast.VERBS.items() if verb.template},
     ast.Repeat: lambda n, g: _repeat(n, g),
+    ast.ForEach: lambda n, g: _for_each(n, g),
     ast.Each: lambda n, g: _each(n, g),
     ast.Choose: lambda n, g: _choose(n, g),
 }
@@ -299,6 +312,14 @@ def _repeat(n: ast.Repeat, g: str | None) -> Step:
     return Step(step.icon, f"{step.text} {times}", step.number, step.grimoire)
 
 
+def _for_each(n: ast.ForEach, g: str | None) -> Step:
+    """'Draw 1 Arcana for each completed Dark Deed': the inner step, then what it counts."""
+    step = STEPS[type(n.action)](n.action, g)
+    most = f", up to {n.most}" if n.most is not None else ""
+    text = f"{step.text} for each {printer.one_of_quantity(n.subject)}{most}"
+    return Step(step.icon, text, step.number, step.grimoire)
+
+
 def _each(n: ast.Each, g: str | None) -> Step:
     """'Each opponent discards 1 card from their hand': the inner step said of them."""
     step = STEPS[type(n.action)](n.action, g)
@@ -309,8 +330,10 @@ def _each(n: ast.Each, g: str | None) -> Step:
 
 
 def _choose(n: ast.Choose, g: str | None) -> Step:
-    """'Choose one: Draw 1 Arcana or Discard 1 card from your hand'."""
-    options = [", then ".join(STEPS[type(a)](a, g).text for a in option) for option in n.options]
+    """'Choose one: Draw 1 Arcana or Discard 1 card from your hand'; an option with a price,
+    'Discard 1 card from your hand to Draw 2 Arcana', as its line writes it."""
+    options = [printer.joined([STEPS[type(a)](a, g).text for a in option], printer.paid(option))
+               for option in n.options]
     return Step("choose", "Choose one: " + " or ".join(options))
 
 
@@ -327,7 +350,7 @@ def _level_ref(ref: str, g: str | None) -> str:
 def _effect_box(node: ast.Effect, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
     badges = tuple(badge(r, g, grimoires) for r in node.requirements)
     steps = tuple(STEPS[type(a)](a, g) for a in node.actions)
-    return EffectBox(badges, steps, to_text(node))
+    return EffectBox(badges, steps, to_text(node), printer.paid(node.actions))
 
 
 def _line_box(icon: str) -> Callable[[Any, str | None, tuple[str, ...]], EffectBox]:
@@ -355,7 +378,7 @@ PHRASES: dict[type[Any], Callable[[Any, str | None], str]] = {
 def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
     """The box of one effect line (an Effect, a Compare condition or a Title)."""
     box = BOXES[type(line.node)](line.node, g, grimoires)
-    return EffectBox(box.badges, box.steps, line.text)
+    return EffectBox(box.badges, box.steps, line.text, box.paid)
 
 
 # ------------------------------------------------------------ faces as data

@@ -3,7 +3,9 @@
 Each AST class has one entry in ``HANDLERS``; an entry takes the node and the
 card's ``Names`` (how to turn names into the engine's indices and bit masks)
 and returns a closure. Requirements become predicates ``pred(game, player) ->
-bool``, actions become operations ``op(game, player) -> None``, a ``Quantity``
+bool``, actions become operations ``op(game, player) -> bool`` (whether the action
+happened in full: ruling 17 lets a later action of a line happen only when every
+earlier one did, see ``resolve``), a ``Quantity``
 becomes ``count(game, player) -> int``, a ``DeedTarget`` becomes
 ``slots(game, player) -> list[int]`` (the eligible Dark Deeds), an ``Effect``
 becomes ``(preds, ops)`` and a ``Title`` becomes ``award(game) -> player |
@@ -32,12 +34,14 @@ from prophecy.compiler.runtime import (
     Compiled,
     Count,
     Op,
+    Place,
     Pred,
     Runtime,
     Seat,
     Slots,
 )
 from prophecy.dsl import ast
+from prophecy.dsl.printer import paid
 
 ASK_STASH = ast.Stash.verb.asks  # which card of the hand to stash
 
@@ -81,16 +85,23 @@ def compile_node(node: ast.Node, names: Names) -> Any:
     return HANDLERS[type(node)](node, names)
 
 
+def resolve(ops: tuple[Op, ...] | list[Op], g: Runtime, p: Seat) -> bool:
+    """A line's actions in order, each only if every earlier one happened in full (ruling
+    17: a cost that is not paid in full buys nothing); whether all of them did."""
+    for op in ops:  # noqa: SIM110 (a loop: the bots run it for every line weighed)
+        if not op(g, p):
+            return False
+    return True
+
+
 # ------------------------------------------------------------ quantities
 
 
 def _quantity(node: ast.Quantity, names: Names) -> Count:
     gi = names.grimoire(node.grimoire)
     kind = node.quantity
-    if kind == "stashed":
-        return lambda g, p: len(p.stash)
-    if kind == "hand":
-        return lambda g, p: len(p.hand)
+    if kind in ("stashed", "hand", "pile"):
+        return _cards_in(_PLACES[kind], names.bit(node.match))
     if kind == "deed_cards":
         return lambda g, p: sum(map(len, p.stored))
     if kind == "total_level":
@@ -104,6 +115,25 @@ def _quantity(node: ast.Quantity, names: Names) -> Count:
     if gi is None:
         return lambda g, p: len(p.deeds)
     return lambda g, p: [g.gidx[d] for d in p.deeds].count(gi)
+
+
+_PLACES = {"stashed": "stash", "hand": "hand", "pile": "pile"}
+
+
+def _cards_in(place: str, bit: int) -> Count:
+    """How many cards a player holds in one place (of a type or grimoire, when ``bit``)."""
+    if not bit:
+        if place == "hand":  # the bots read these for every Title, every decision
+            return lambda g, p: len(p.hand)
+        if place == "stash":
+            return lambda g, p: len(p.stash)
+        return lambda g, p: len(p.pile)
+
+    def count(g: Runtime, p: Seat) -> int:
+        mask = g.mask
+        return sum(1 for c in getattr(p, place) if mask[c] & bit)
+
+    return count
 
 
 # ---------------------------------------------------------- requirements
@@ -149,6 +179,16 @@ def _any_of(node: ast.AnyOf, names: Names) -> Pred:
         return False
 
     return pred
+
+
+def _round(node: ast.RoundReq, names: Names) -> Pred:
+    """The game's round (1 to the last) against the line's."""
+    value = node.round
+    if node.op == "at_least":
+        return lambda g, p: g.round >= value
+    if node.op == "at_most":
+        return lambda g, p: g.round <= value
+    return lambda g, p: g.round == value
 
 
 def _compare(node: ast.Compare, names: Names) -> Pred:
@@ -207,16 +247,17 @@ def _add(node: ast.AddToDeed, names: Names) -> Op:
     slots, how_many = deed_target(node.target, names), _how_many(node, node.count, node.up_to)
     each = node.target.selector == "each"
 
-    def op(g: Runtime, p: Seat) -> None:
+    def op(g: Runtime, p: Seat) -> bool:
         found = slots(g, p)
         if not found:
-            return
+            return False
         count = how_many(g, p)
         if each:
+            full = True
             for s in found:
-                g.store(p, s, count)
-        elif count:
-            g.store(p, g.pick(p, ASK_DEED, found, node), count)
+                full = g.store(p, s, count) and full
+            return full
+        return not count or g.store(p, g.pick(p, ASK_DEED, found, node), count)
 
     return op
 
@@ -225,13 +266,15 @@ def _remove(node: ast.RemoveFromDeed, names: Names) -> Op:
     slots, how_many = deed_target(node.target, names), _how_many(node, node.count, node.up_to)
     each = node.target.selector == "each"
 
-    def op(g: Runtime, p: Seat) -> None:
+    def op(g: Runtime, p: Seat) -> bool:
         found = [s for s in slots(g, p) if p.stored[s]]
         if not found:
-            return
+            return False
         count = how_many(g, p)
+        full = True
         for s in found if each else (g.pick(p, ASK_UNSTORE, found, node),):
-            g.unstore(p, s, count)
+            full = g.unstore(p, s, count) and full
+        return full
 
     return op
 
@@ -242,15 +285,24 @@ def _stash(node: ast.Stash, names: Names) -> Op:
         return lambda g, p: g.stash_pile(p, count)
     if node.source == "deck":
         return lambda g, p: g.stash_deck(p, count)
-    bit, how_many = names.bit(node.match), _how_many(node, count, node.up_to)
+    return _pick_each(node, names, ASK_STASH, "hand", "stash")
 
-    def op(g: Runtime, p: Seat) -> None:
+
+def _pick_each(node: ast.Stash | ast.ReturnCards, names: Names, ask: str, source: Place,
+               to: Place) -> Op:
+    """Cards the player picks one at a time (of the node's type or grimoire, when it names
+    one) from one of their places to another; in full when every one was there to pick."""
+    bit, how_many = names.bit(node.match), _how_many(node, node.count, node.up_to)
+
+    def op(g: Runtime, p: Seat) -> bool:
         mask = g.mask
         for _ in range(how_many(g, p)):
-            options = [c for c in p.hand if mask[c] & bit] if bit else p.hand[:]
+            held = getattr(p, source)
+            options = [c for c in held if mask[c] & bit] if bit else held[:]
             if not options:
-                return
-            g.move(p, g.pick(p, ASK_STASH, options, node), "hand", "stash")
+                return False
+            g.move(p, g.pick(p, ask, options, node), source, to)
+        return True
 
     return op
 
@@ -284,12 +336,14 @@ def _shift(node: ast.LevelUp | ast.LevelDown, names: Names, delta: int, ask: str
     found = names.grimoire(node.grimoire)
     gi = NONE if found is None else found
     if gi == NONE:
-        return lambda g, p: None
+        return lambda g, p: False
 
-    def op(g: Runtime, p: Seat) -> None:
+    def op(g: Runtime, p: Seat) -> bool:
         options = grimoire_options(g, p, gi, delta)
-        if options:
-            g.shift_level(p, g.pick(p, ask, options, node), delta)
+        if not options:
+            return False
+        g.shift_level(p, g.pick(p, ask, options, node), delta)
+        return True
 
     return op
 
@@ -308,6 +362,12 @@ def _discard(node: ast.Discard, names: Names) -> Op:
     return lambda g, p: g.discard(p, how_many(g, p), center, bit)
 
 
+def _discard_top(node: ast.DiscardTop, names: Names) -> Op:
+    """The top cards of the Arcana deck, unseen, straight to a pile: looked at by no one."""
+    count, rest = node.count, node.to
+    return lambda g, p: g.look(p, count, 0, rest)
+
+
 def _reveal_until(node: ast.RevealUntil, names: Names) -> Op:
     bit, center = names.bit(node.match), node.rest == "center"
     return lambda g, p: g.reveal_until(p, bit, center)
@@ -320,18 +380,7 @@ def _take_pile(node: ast.TakeFromDiscard, names: Names) -> Op:
 
 def _return_cards(node: ast.ReturnCards, names: Names) -> Op:
     """Cards of the player's choice, one at a time, from their discard pile to their hand."""
-    bit, how_many = names.bit(node.match), _how_many(node, node.count, node.up_to)
-    ask = ast.ReturnCards.verb.asks
-
-    def op(g: Runtime, p: Seat) -> None:
-        mask = g.mask
-        for _ in range(how_many(g, p)):
-            options = [c for c in p.pile if mask[c] & bit] if bit else p.pile[:]
-            if not options:
-                return
-            g.move(p, g.pick(p, ask, options, node), "pile", "hand")
-
-    return op
+    return _pick_each(node, names, ast.ReturnCards.verb.asks, "pile", "hand")
 
 
 def _look(node: ast.LookAtDeck, names: Names) -> Op:
@@ -341,16 +390,38 @@ def _look(node: ast.LookAtDeck, names: Names) -> Op:
 
 def _gain(node: ast.GainPoints, names: Names) -> Op:
     points = node.count
-    return lambda g, p: g.gain(p, points)
+
+    def op(g: Runtime, p: Seat) -> bool:
+        g.gain(p, points)
+        return True
+
+    return op
+
+
+def _times(inner: Op, g: Runtime, p: Seat, times: int) -> bool:
+    """``inner`` done ``times`` times over (every time, whatever the last one did);
+    whether each was done in full."""
+    full = True
+    for _ in range(times):
+        full = inner(g, p) and full
+    return full
 
 
 def _repeat(node: ast.Repeat, names: Names) -> Op:
     inner: Op = compile_node(node.action, names)
     times = node.times
+    return lambda g, p: _times(inner, g, p, times)
 
-    def op(g: Runtime, p: Seat) -> None:
-        for _ in range(times):
-            inner(g, p)
+
+def _for_each(node: ast.ForEach, names: Names) -> Op:
+    """The action once per thing counted (counted once, before the first), at most ``most``."""
+    inner: Op = compile_node(node.action, names)
+    count: Count = compile_node(node.subject, names)
+    most = node.most
+
+    def op(g: Runtime, p: Seat) -> bool:
+        times = count(g, p)
+        return _times(inner, g, p, times if most is None else min(most, times))
 
     return op
 
@@ -367,9 +438,11 @@ def _each(node: ast.Each, names: Names) -> Op:
     inner: Op = compile_node(node.action, names)
     opponents = node.who == "opponent"
 
-    def op(g: Runtime, p: Seat) -> None:
+    def op(g: Runtime, p: Seat) -> bool:
+        full = True
         for q in seats_from(g, p, opponents):
-            inner(g, q)
+            full = inner(g, q) and full
+        return full
 
     return op
 
@@ -379,12 +452,11 @@ def _choose(node: ast.Choose, names: Names) -> Op:
     options = [(tuple(compile_node(a, names) for a in option),
                 tuple(possible(a, names) for a in option)) for option in node.options]
 
-    def op(g: Runtime, p: Seat) -> None:
+    def op(g: Runtime, p: Seat) -> bool:
         open_ = [i for i, (_, cans) in enumerate(options) if all(can(g, p) for can in cans)]
         if not open_:
-            return
-        for run in options[g.pick(p, ASK_CHOOSE, open_, node)][0]:
-            run(g, p)
+            return False
+        return resolve(options[g.pick(p, ASK_CHOOSE, open_, node)][0], g, p)
 
     return op
 
@@ -470,12 +542,14 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.LevelUp: _can_level(1),
     ast.LevelDown: _can_level(-1),
     ast.Discard: lambda n, names: _can_in_hand(n.count, names.bit(n.match)),
+    ast.DiscardTop: _can_arcana,
     ast.RevealUntil: _can_arcana,
     ast.TakeFromDiscard: lambda n, names: _counted(n.count, lambda g, p: bool(p.pile)),
     ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
     ast.LookAtDeck: _can_arcana,
     ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
     ast.Repeat: _can_repeat,
+    ast.ForEach: lambda n, names: possible(n.action, names),
     ast.Each: _can_each,
     ast.Choose: _can_choose,
 }
@@ -485,9 +559,64 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
 
 
 def _effect(node: ast.Effect, names: Names) -> Compiled:
-    preds = tuple(compile_node(r, names) for r in node.requirements)
+    """(requirements, actions); a line's price (ruling 17) is a requirement as well: a player
+    who cannot pay it in full now skips the whole effect, and loses nothing."""
+    price = paid(node.actions)
+    preds = (*(compile_node(r, names) for r in node.requirements),
+             *(payable(a, names) for a in node.actions[:price]))
     ops = tuple(compile_node(a, names) for a in node.actions)
     return preds, ops
+
+
+def payable(node: ast.Node, names: Names) -> Pred:
+    """Whether a price (a cost verb, maybe repeated) can be paid in full now."""
+    times = 1
+    if isinstance(node, ast.Repeat):
+        times, node = node.times, node.action
+    return PAYABLE[type(node)](node, names, times)
+
+
+def _can_discard(node: ast.Discard, names: Names, times: int) -> Pred:
+    need, bit = (0 if node.up_to else node.count * times), names.bit(node.match)
+
+    def pred(g: Runtime, p: Seat) -> bool:
+        if not bit:
+            return len(p.hand) >= need
+        mask = g.mask
+        return sum(1 for c in p.hand if mask[c] & bit) >= need
+
+    return pred
+
+
+def _can_unstore(node: ast.RemoveFromDeed, names: Names, times: int) -> Pred:
+    slots, need = deed_target(node.target, names), (0 if node.up_to else node.count * times)
+    each = node.target.selector == "each"
+
+    def pred(g: Runtime, p: Seat) -> bool:
+        found = [s for s in slots(g, p) if p.stored[s]]
+        full = [s for s in found if len(p.stored[s]) >= need]
+        return bool(found) and (len(full) == len(found) if each else bool(full))
+
+    return pred
+
+
+def _can_lower(node: ast.LevelDown, names: Names, times: int) -> Pred:
+    found = names.grimoire(node.grimoire)
+    gi = NONE if found is None else found
+    bottom = times  # levels to go down: as many as the line takes
+    if gi == NONE:
+        return lambda g, p: False
+    return lambda g, p: any(p.levels[i] - g.rules.min_level >= bottom
+                            for i in grimoire_options(g, p, gi, -1))
+
+
+#: Each verb declared a cost (``ast.Verb.cost``) → whether it can be paid in full now
+#: (the node, its names, how many times the line does it).
+PAYABLE: dict[type[ast.Node], Callable[[Any, Names, int], Pred]] = {
+    ast.Discard: _can_discard,
+    ast.RemoveFromDeed: _can_unstore,
+    ast.LevelDown: _can_lower,
+}
 
 
 def _title(node: ast.Title, names: Names) -> Award:
@@ -529,6 +658,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.LevelReq: _level_req,
     ast.TopDiscardReq: _top_discard,
     ast.RevealReq: _reveal,
+    ast.RoundReq: _round,
     ast.Compare: _compare,
     ast.Quantity: _quantity,
     ast.DeedTarget: deed_target,
@@ -540,12 +670,14 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.LevelUp: _level_up,
     ast.LevelDown: _level_down,
     ast.Discard: _discard,
+    ast.DiscardTop: _discard_top,
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take_pile,
     ast.ReturnCards: _return_cards,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain,
     ast.Repeat: _repeat,
+    ast.ForEach: _for_each,
     ast.Each: _each,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,

@@ -25,7 +25,7 @@ LOWEST = "lowest"
 
 Op = Literal["at_least", "at_most", "exactly"]
 QuantityKind = Literal[
-    "stashed", "hand", "deed_cards", "completed", "deeds", "level", "total_level"
+    "stashed", "hand", "pile", "deed_cards", "completed", "deeds", "level", "total_level"
 ]
 Source = Literal["hand", "discard", "deck"]
 Destination = Literal["pile", "center"]
@@ -63,7 +63,9 @@ class Verb:
     - ``meaning``: the sentence an editor shows for it, with the same placeholders;
     - ``asks``: the question it puts when its player picks cards one at a time (its
       name, and the scenario key that answers it; ``engine/protocol.py`` declares it
-      from this), or '' when it asks none of its own.
+      from this), or '' when it asks none of its own;
+    - ``cost``: whether, done first, it is a price paid for what follows (ruling 17):
+      the printer writes "Discard 1 to Draw 2 Arcana", the face "Pay: ... -> ...".
     """
 
     words: str
@@ -76,6 +78,7 @@ class Verb:
     template: str = ""
     meaning: str = ""
     asks: str = ""
+    cost: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +125,13 @@ class RevealReq(Node):
 
 @dataclass(frozen=True)
 class Quantity(Node):
-    """Something countable about one player; ``grimoire`` narrows it."""
+    """Something countable about one player; ``grimoire`` narrows Dark Deeds and names the
+    grimoire of a level, ``match`` narrows cards (stashed, in hand, in the discard pile) to
+    a card type or grimoire."""
 
     quantity: QuantityKind
     grimoire: str | None = None
+    match: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +141,14 @@ class Compare(Node):
     subject: Quantity
     op: Op
     value: int
+
+
+@dataclass(frozen=True)
+class RoundReq(Node):
+    """The game is in round ``round`` (``op``: exactly, or that round and later or earlier)."""
+
+    round: int
+    op: Op = "exactly"
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,7 @@ Requirement = (
     | TopDiscardReq
     | RevealReq
     | Compare
+    | RoundReq
     | AnyOf
 )
 
@@ -195,6 +210,7 @@ class RemoveFromDeed(Node):
         hint="take stored cards off one of your Dark Deeds",
         icon="remove_deed",
         gives="loss",
+        cost=True,
     )
 
     count: int
@@ -288,6 +304,7 @@ class LevelDown(Node):
         hint="lower a Grimoire one Level",
         icon="level_down",
         gives="loss",
+        cost=True,
     )
 
     grimoire: str
@@ -305,12 +322,31 @@ class Discard(Node):
         hint="discard cards from your hand",
         icon="discard",
         gives="nothing",
+        cost=True,
     )
 
     count: int
     to: Destination = "pile"
     up_to: bool = False
     match: str | None = None
+
+
+@dataclass(frozen=True)
+class DiscardTop(Node):
+    """Discard the top ``count`` cards of the Arcana deck, unseen, to a pile."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Discard",
+        third="discards",
+        each=False,
+        example="Discard the top 2 cards of the Arcana deck to the center",
+        hint="discard the top of the Arcana deck",
+        icon="discard",
+        gives="nothing",
+    )
+
+    count: int
+    to: Destination = "pile"
 
 
 @dataclass(frozen=True)
@@ -418,6 +454,16 @@ class Repeat(Node):
 
 
 @dataclass(frozen=True)
+class ForEach(Node):
+    """Do ``action`` once for each of ``subject`` the player has (counted before the first
+    time; at most ``most`` times when given), each time anew, as ``Repeat`` does."""
+
+    action: Action
+    subject: Quantity
+    most: int | None = None
+
+
+@dataclass(frozen=True)
 class Each(Node):
     """Every opponent (or every player), in turn order from the card's owner, does ``action``."""
 
@@ -441,12 +487,14 @@ Action = (
     | LevelUp
     | LevelDown
     | Discard
+    | DiscardTop
     | RevealUntil
     | TakeFromDiscard
     | ReturnCards
     | LookAtDeck
     | GainPoints
     | Repeat
+    | ForEach
     | Each
     | Choose
 )

@@ -85,10 +85,11 @@ class _Match:
 
 @dataclass(frozen=True)
 class _Amount:
-    """A count and whether the player may choose fewer ('up to')."""
+    """A count, whether the player may choose fewer ('up to'), and whether it was 'a'/'an'."""
 
     count: int
     up_to: bool = False
+    article: bool = False
 
 
 @dataclass(frozen=True)
@@ -220,6 +221,9 @@ class _Build:
                ) -> ast.RevealReq:
         return ast.RevealReq(self._match(name), span=_span(meta))
 
+    def round_req(self, meta: Meta, value: int, bound: ast.Op | None) -> ast.RoundReq:
+        return ast.RoundReq(value, bound or "exactly", span=_span(meta))
+
     def at_least(self, meta: Meta, word: Token) -> ast.Op:
         return "at_least"
 
@@ -277,11 +281,20 @@ class _Build:
     def no_amount(self, meta: Meta) -> tuple[int, ast.Op]:
         return 0, "exactly"
 
-    def q_stashed(self, meta: Meta, noun: Any) -> ast.Quantity:
-        return ast.Quantity("stashed", span=_span(meta))
+    def q_stashed(self, meta: Meta, kind: _Match | None) -> ast.Quantity:
+        return ast.Quantity("stashed", match=_value(kind), span=_span(meta))
 
-    def q_hand(self, meta: Meta, noun: Any) -> ast.Quantity:
-        return ast.Quantity("hand", span=_span(meta))
+    def q_hand(self, meta: Meta, kind: _Match | None) -> ast.Quantity:
+        return ast.Quantity("hand", match=_value(kind), span=_span(meta))
+
+    def q_pile(self, meta: Meta, kind: _Match | None) -> ast.Quantity:
+        return ast.Quantity("pile", match=_value(kind), span=_span(meta))
+
+    def kind_cards(self, meta: Meta, match: _Match | None, noun: Any) -> _Match | None:
+        return match
+
+    def kind_named(self, meta: Meta, match: _Match) -> _Match:
+        return match
 
     def q_deed_cards(self, meta: Meta, noun: Any, deed: Any) -> ast.Quantity:
         return ast.Quantity("deed_cards", span=_span(meta))
@@ -326,6 +339,17 @@ class _Build:
 
     def choose(self, meta: Meta, *options: tuple[ast.Action, ...]) -> ast.Choose:
         return ast.Choose(options, span=_span(meta))
+
+    def bare_choice(self, meta: Meta, *actions: ast.Action) -> ast.Choose:
+        """'Draw 2 Arcana or Discard 1': a choice between single actions, 'Choose one' unsaid."""
+        return ast.Choose(tuple((a,) for a in actions), span=_span(meta))
+
+    def for_each(self, meta: Meta, action: ast.Action, per: Tree[Any], subject: ast.Quantity,
+                 you_have: Tree[Any] | None, most: int | None) -> ast.ForEach:
+        return ast.ForEach(action, subject, most, span=_span(meta))
+
+    def cap(self, meta: Meta, count: int) -> int:
+        return count
 
     def repeat(self, meta: Meta, action: ast.Action, times: int) -> ast.Action:
         return action if times == 1 else ast.Repeat(times, action, span=_span(meta))
@@ -385,23 +409,37 @@ class _Build:
     def draw_arcana(self, meta: Meta, amount: _Amount, noun: Any) -> ast.DrawArcana:
         return ast.DrawArcana(amount.count, amount.up_to, span=_span(meta))
 
-    draw_cards = draw_arcana
+    def draw_cards(self, meta: Meta, amount: _Amount, noun: Any) -> ast.DrawArcana:
+        """'Draw 2', 'Draw 2 cards': Arcana is the only thing a player draws by number."""
+        if noun is None and amount.article:
+            raise _error("say what to draw", meta, "write 'Draw 1 Arcana'")
+        return self.draw_arcana(meta, amount, noun)
 
     def draw_deeds(self, meta: Meta, amount: _Amount, noun: Any, keep: int | None
                    ) -> ast.DrawDeeds:
+        if amount.up_to:
+            raise _error("'up to' does not go with drawing Dark Deeds", meta,
+                         "write 'Draw 3 Dark Deeds, keep 1'")
+        if keep is None and amount.article:  # ruling 18: the rulebook's action of that name
+            return ast.DrawDeeds(DEED_ACTION[0], DEED_ACTION[1], span=_span(meta))
+        if keep == KEEP_ALL:
+            if amount.count != 2:
+                raise _error("'both' keeps two Dark Deeds", meta,
+                             f"write 'Draw {amount.count} Dark Deeds, keep {amount.count}'")
+            keep = amount.count
         if keep is None and amount.count != 1:  # 'Draw 1 Dark Deed' keeps it; of more, say
             raise DslError(
                 "say how many of the drawn Dark Deeds to keep",
                 column=meta.end_column,
                 hint=f"write 'Draw {amount.count} Dark Deeds, keep 1'",
             )
-        if amount.up_to:
-            raise _error("'up to' does not go with drawing Dark Deeds", meta,
-                         "write 'Draw 3 Dark Deeds, keep 1'")
         return ast.DrawDeeds(amount.count, 1 if keep is None else keep, span=_span(meta))
 
     def keep(self, meta: Meta, count: int) -> int:
         return count
+
+    def keep_both(self, meta: Meta) -> int:
+        return KEEP_ALL
 
     def level_up(self, meta: Meta, grimoire: str) -> ast.LevelUp:
         return ast.LevelUp(grimoire, span=_span(meta))
@@ -414,10 +452,17 @@ class _Build:
         return ast.Discard(amount.count, to or "pile", amount.up_to,
                            None if match is None else match.value, span=_span(meta))
 
+    def discard_top(self, meta: Meta, top: _Top, deck: Tree[Any],
+                    to: ast.Destination | None) -> ast.DiscardTop:
+        return ast.DiscardTop(top.count, to or "pile", span=_span(meta))
+
     def reveal_until(self, meta: Meta, article: Token, match: _Match | None, noun: Any,
                      rest: ast.Destination | None) -> ast.RevealUntil:
-        return ast.RevealUntil(None if match is None else match.value, rest or "center",
-                               span=_span(meta))
+        if match is None and noun is None:
+            raise _error("say which card to reveal until", meta,
+                         "write 'Reveal Arcana until a Creature card, take it, discard the "
+                         "rest to the center'")
+        return ast.RevealUntil(_value(match), rest or "center", span=_span(meta))
 
     def take_discard(self, meta: Meta, top: _Top) -> ast.TakeFromDiscard:
         return ast.TakeFromDiscard(top.count, span=_span(meta))
@@ -487,7 +532,10 @@ class _Build:
 
     def some_cards(self, meta: Meta, amount: _Amount, match: _Match | None, noun: Any
                    ) -> _Cards:
-        return _Cards(amount, None if match is None else match.value)
+        return _Cards(amount, _value(match))
+
+    def typed_cards(self, meta: Meta, amount: _Amount, match: _Match) -> _Cards:
+        return _Cards(amount, match.value)
 
     def top_cards(self, meta: Meta, count: int | None, arcana: Tree[Any] | None, noun: Any
                   ) -> _Top:
@@ -497,22 +545,35 @@ class _Build:
     # Tree (its words are keywords), which its parent tests for presence.
 
     def deed_with(self, meta: Meta, noun: Any, most: Token, what: Any) -> ast.DeedTarget:
+        return ast.DeedTarget(self._selector_of(meta, most, what), span=_span(meta))
+
+    def deed_spaced(self, meta: Meta, selector: str, name: _Name | None, noun: Any
+                    ) -> ast.DeedTarget:
+        """'highest points Dark Deed' (no hyphen), maybe of one grimoire."""
+        return ast.DeedTarget(selector, self._optional_grimoire(name), span=_span(meta))
+
+    def spaced_selector(self, meta: Meta, most: Token, what: Any) -> str:
+        return self._selector_of(meta, most, what)
+
+    def _selector_of(self, meta: Meta, most: Token, what: Any) -> str:
+        """The target 'highest points' or 'most cards' names (MOST, FEWEST, HIGHEST, LOWEST
+        with points or cards), as game.yaml spells it."""
         points = isinstance(what, Tree) and what.data == "points_word"  # or a card_noun
         wanted = {(True, True): "highest-points", (False, True): "lowest-points",
                   (True, False): "most-cards", (False, False): "fewest-cards"}[
-            (most.type == "MOST", points)]
+            (most.type in ("MOST", "HIGHEST"), points)]
         found = self.vocab.target(wanted)
         if found is None:
             raise _error(f"this game has no '{wanted}' Dark Deed target", meta,
                          "use one of the targets game.yaml lists, as in "
                          "'Add 1 to any Dark Deed'")
-        return ast.DeedTarget(found, span=_span(meta))
+        return found
 
     def amount(self, meta: Meta, count: int) -> _Amount:
         return _Amount(count)
 
     def one(self, meta: Meta, article: Token) -> _Amount:
-        return _Amount(1)
+        return _Amount(1, article=True)
 
     def up_to(self, meta: Meta, count: int) -> _Amount:
         return _Amount(count, up_to=True)
@@ -575,6 +636,15 @@ class _Build:
         return True
 
     deed_noun = card_noun
+
+
+def _value(match: _Match | None) -> str | None:
+    return None if match is None else match.value
+
+
+#: Ruling 18: 'Draw a Dark Deed' is the rulebook's action of that name: draw 3, keep 1.
+DEED_ACTION = (3, 1)
+KEEP_ALL = -1  # 'keep both'
 
 
 _SELECTOR_WORDS = {

@@ -82,14 +82,36 @@ def _deeds(grimoire: str | None) -> str:
     return f"{grimoire} Dark Deeds" if grimoire else "Dark Deeds"
 
 
+def _kind(q: ast.Quantity, noun: str) -> str:
+    """'cards', 'Creature cards', 'matching cards': the cards a count is narrowed to."""
+    word = "matching" if q.match == ast.THIS else q.match
+    return f"{word} {noun}" if word else noun
+
+
 _NOUNS: dict[str, Callable[[ast.Quantity], str]] = {
-    "stashed": lambda q: "stashed cards",
-    "hand": lambda q: "cards in hand",
+    "stashed": lambda q: "stashed " + _kind(q, "cards"),
+    "hand": lambda q: _kind(q, "cards") + " in hand",
+    "pile": lambda q: _kind(q, "cards") + " in your discard pile",
     "deed_cards": lambda q: "cards on Dark Deeds",
     "completed": lambda q: "completed " + _deeds(q.grimoire),
     "deeds": lambda q: _deeds(q.grimoire) + " in play",
     "total_level": lambda q: "Grimoire levels",
 }
+
+#: The same, one of them: what 'for each' counts ("for each stashed card").
+_ONE: dict[str, Callable[[ast.Quantity], str]] = {
+    "stashed": lambda q: "stashed " + _kind(q, "card"),
+    "hand": lambda q: _kind(q, "card") + " in hand",
+    "pile": lambda q: _kind(q, "card") + " in your discard pile",
+    "deed_cards": lambda q: "card on Dark Deeds",
+    "completed": lambda q: "completed " + _deed(q.grimoire),
+    "deeds": lambda q: _deed(q.grimoire) + " in play",
+    "total_level": lambda q: "Grimoire level",
+}
+
+
+def _deed(grimoire: str | None) -> str:
+    return f"{grimoire} Dark Deed" if grimoire else "Dark Deed"
 
 
 def _amount(n: ast.Compare) -> str:
@@ -105,6 +127,13 @@ def _compare(n: ast.Compare) -> str:
     if q.quantity == "completed":
         return f"If you have completed {_amount(n)} {_deeds(q.grimoire)}"
     return f"If you have {_amount(n)} {_NOUNS[q.quantity](q)}"
+
+
+_ROUND_BOUND = {"at_least": " or later", "at_most": " or earlier", "exactly": ""}
+
+
+def _round(n: ast.RoundReq) -> str:
+    return f"In round {n.round}{_ROUND_BOUND[n.op]}"
 
 
 def _quantity(q: ast.Quantity) -> str:
@@ -173,6 +202,10 @@ def _discard(n: ast.Discard) -> str:
     return f"Discard {cards}{_destination(n.to)}"
 
 
+def _discard_top(n: ast.DiscardTop) -> str:
+    return f"Discard {_top(n.count)} of the Arcana deck{_destination(n.to)}"
+
+
 def _reveal_until(n: ast.RevealUntil) -> str:
     return (
         f"Reveal Arcana until {_cards(1, n.match)}, take it, "
@@ -205,6 +238,16 @@ def _repeat(n: ast.Repeat) -> str:
     return f"{to_text(n.action)} {times}"
 
 
+def one_of_quantity(q: ast.Quantity) -> str:
+    """One of what a quantity counts, as 'for each' writes it: 'completed Dark Deed'."""
+    return _ONE[q.quantity](q)
+
+
+def _for_each(n: ast.ForEach) -> str:
+    most = f", up to {n.most}" if n.most is not None else ""
+    return f"{to_text(n.action)} for each {one_of_quantity(n.subject)}{most}"
+
+
 #: Verbs as they follow 'Each opponent' or 'Each player': each verb's first word, as its
 #: declaration writes it after 'Each'.
 THIRD_PERSON = {verb.words.split()[0]: verb.third for verb in ast.VERBS.values()}
@@ -224,15 +267,41 @@ def _each(n: ast.Each) -> str:
 
 
 def _choose(n: ast.Choose) -> str:
-    return "Choose one: " + " or ".join(_sequence(option) for option in n.options)
+    return "Choose one: " + " or ".join(sequence(option) for option in n.options)
 
 
-def _sequence(actions: tuple[ast.Action, ...]) -> str:
-    return ", then ".join(to_text(a) for a in actions)
+def is_cost(action: ast.Node) -> bool:
+    """Whether an action, done first, is a price paid (a verb declared ``cost``)."""
+    inner = action.action if isinstance(action, ast.Repeat) else action
+    verb = ast.VERBS.get(type(inner))
+    return verb is not None and verb.cost
+
+
+def paid(actions: tuple[ast.Action, ...]) -> int:
+    """How many actions at the start of a sequence are its price (ruling 17): the leading
+    cost verbs, when something that is not one follows them; else 0."""
+    n = 0
+    while n < len(actions) and is_cost(actions[n]):
+        n += 1
+    return n if n < len(actions) and not isinstance(actions[n], ast.Each | ast.Choose) else 0
+
+
+def sequence(actions: tuple[ast.Action, ...]) -> str:
+    """Actions in order; a price paid first is joined to what it pays for with 'to'
+    ("Discard 1 to Draw 2 Arcana"), every other join is ', then'."""
+    return joined([to_text(a) for a in actions], paid(actions))
+
+
+def joined(texts: list[str], price: int) -> str:
+    """The words of a sequence's actions joined: ' to ' after its price, else ', then '."""
+    out = texts[0]
+    for i, text in enumerate(texts[1:], 1):
+        out += (" to " if i == price else ", then ") + text
+    return out
 
 
 def _effect(n: ast.Effect) -> str:
-    actions = _sequence(n.actions)
+    actions = sequence(n.actions)
     if not n.requirements:
         return actions
     return " + ".join(to_text(r) for r in n.requirements) + ": " + actions
@@ -263,6 +332,7 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.LevelReq: _level_req,
     ast.TopDiscardReq: _top_discard,
     ast.RevealReq: _reveal,
+    ast.RoundReq: _round,
     ast.Quantity: _quantity,
     ast.Compare: _compare,
     ast.Title: _title,
@@ -275,11 +345,13 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.LevelUp: _level_up,
     ast.LevelDown: _level_down,
     ast.Discard: _discard,
+    ast.DiscardTop: _discard_top,
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain,
     ast.Repeat: _repeat,
+    ast.ForEach: _for_each,
     ast.Each: _each,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,

@@ -213,12 +213,14 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
                     after.own = view.gidx[card]
                 if pure:
                     for apply, action in steps:
-                        apply(action, after)
+                        if not apply(action, after):
+                            break  # ruling 17: nothing after an action not done in full
                     worth, plain = None, False
                     continue
                 trial = after.copy()  # a line with a cost: used when it helps, as _worth_using
                 for apply, action in steps:
-                    apply(action, trial)
+                    if not apply(action, trial):
+                        break
                 if worth is None:
                     worth = one_card_less() if plain else value(after)
                 tried = value(trial)

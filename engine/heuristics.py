@@ -21,7 +21,7 @@ from prophecy.dsl import ast
 from prophecy.engine import protocol as P
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.scoring import base_parts
-from prophecy.engine.sketch import ACTION_VALUES, effect_value
+from prophecy.engine.sketch import apply_actions, effect_value
 from prophecy.engine.state import PlayerState
 
 if TYPE_CHECKING:
@@ -235,8 +235,7 @@ def _choose(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng
 
     def key(i: int) -> float:
         after = sk.copy()
-        for action in about.options[i]:
-            ACTION_VALUES[type(action)](action, after)
+        apply_actions(about.options[i], after)
         return valuer.value(after)
 
     return best(options, key, rng)

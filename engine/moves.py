@@ -81,15 +81,19 @@ class Moves(Table):
             self.reshuffle()
         return card
 
-    def draw(self, p: Seat, count: int) -> None:
+    def draw(self, p: Seat, count: int) -> bool:
+        """Draw ``count`` Arcana (whether there were that many to draw)."""
         hand = p.hand
+        drawn = 0
         for _ in range(count):
             card = self.top()
             if card < 0:
                 break
             hand.append(card)
+            drawn += 1
         if len(hand) > self.rules.hand_limit:
             self.hand_limit(p)
+        return drawn == count
 
     def hand_limit(self, p: Seat) -> None:
         """Discard to the center, one chosen card at a time, down to the hand limit."""
@@ -101,19 +105,22 @@ class Moves(Table):
 
     # -- Dark Deeds --------------------------------------------------------
 
-    def store(self, p: Seat, slot: int, count: int) -> None:
+    def store(self, p: Seat, slot: int, count: int) -> bool:
         """Add ``count`` cards from the Arcana deck face down onto the deed in ``slot``."""
         stored = p.stored[slot]
         for _ in range(count):
             card = self.top()
             if card < 0:
-                return
+                return False
             stored.append(card)
+        return True
 
-    def unstore(self, p: Seat, slot: int, count: int) -> None:
+    def unstore(self, p: Seat, slot: int, count: int) -> bool:
         stored = p.stored[slot]
+        full = len(stored) >= count
         for _ in range(min(count, len(stored))):
             self.center.append(stored.pop())
+        return full
 
     def deal_deed(self) -> int:
         if not self.deed_deck and self.deed_discard:
@@ -126,7 +133,7 @@ class Moves(Table):
             return take_top(deck, self.rng)
         return deck.pop()
 
-    def draw_deeds(self, p: Seat, count: int, keep: int) -> None:
+    def draw_deeds(self, p: Seat, count: int, keep: int) -> bool:
         """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck."""
         drawn = []
         for _ in range(count):
@@ -134,6 +141,7 @@ class Moves(Table):
             if deed < 0:
                 break
             drawn.append(deed)
+        full = len(drawn) == count and keep <= count
         self.limbo.extend(drawn)
         for _ in range(min(keep, len(drawn))):
             deed = self.pick(p, ASK_KEEP, drawn)
@@ -143,6 +151,7 @@ class Moves(Table):
         for deed in drawn:
             self.limbo.remove(deed)
         put_under(self.deed_deck, drawn)
+        return full
 
     def place_deed(self, p: Seat, deed: int) -> None:
         """Put a deed in play; at the limit it goes to the bottom or replaces one."""
@@ -199,37 +208,43 @@ class Moves(Table):
         if to == "hand" and len(p.hand) > self.rules.hand_limit:
             self.hand_limit(p)
 
-    def stash_pile(self, p: Seat, count: int) -> None:
+    def stash_pile(self, p: Seat, count: int) -> bool:
         pile = p.pile
+        full = len(pile) >= count
         for _ in range(min(count, len(pile))):
             p.stash.append(pile.pop())
+        return full
 
-    def stash_deck(self, p: Seat, count: int) -> None:
+    def stash_deck(self, p: Seat, count: int) -> bool:
         for _ in range(count):
             card = self.top()
             if card < 0:
-                return
+                return False
             p.stash.append(card)
+        return True
 
-    def take_pile(self, p: Seat, count: int) -> None:
+    def take_pile(self, p: Seat, count: int) -> bool:
         pile = p.pile
+        full = len(pile) >= count
         for _ in range(min(count, len(pile))):
             p.hand.append(pile.pop())
         if len(p.hand) > self.rules.hand_limit:
             self.hand_limit(p)
+        return full
 
-    def discard(self, p: Seat, count: int, center: bool, bit: int = 0) -> None:
+    def discard(self, p: Seat, count: int, center: bool, bit: int = 0) -> bool:
         hand, mask = p.hand, self.mask
         to = self.center if center else p.pile
         for _ in range(count):
             options = [c for c in hand if mask[c] & bit] if bit else hand[:]
             if not options:
-                return
+                return False
             card = self.pick(p, ASK_DISCARD, options)
             hand.remove(card)
             to.append(card)
+        return True
 
-    def look(self, p: Seat, count: int, take: int, rest: str) -> None:
+    def look(self, p: Seat, count: int, take: int, rest: str) -> bool:
         """Look at the top ``count`` Arcana; take ``take`` into the hand; the rest to ``rest``.
 
         ``rest`` is "back" (the player puts them back one at a time, so the
@@ -243,6 +258,7 @@ class Moves(Table):
             if card < 0:
                 break
             seen.append(card)
+        full = len(seen) == count and take <= count
         self.limbo.extend(seen)
         for _ in range(min(take, len(seen))):
             card = self.pick(p, ASK_LOOK_TAKE, seen)
@@ -262,6 +278,7 @@ class Moves(Table):
             (self.center if rest == "center" else p.pile).extend(seen)
         if len(p.hand) > self.rules.hand_limit:
             self.hand_limit(p)
+        return full
 
     def gain(self, p: Seat, points: int) -> None:
         p.gained += points
@@ -272,7 +289,7 @@ class Moves(Table):
     def deeds_left(self) -> int:
         return len(self.deed_deck) + len(self.deed_discard)
 
-    def reveal_until(self, p: Seat, bit: int, center: bool) -> None:
+    def reveal_until(self, p: Seat, bit: int, center: bool) -> bool:
         """Reveal Arcana until one matches ``bit`` (0: any), take it, the rest to a pile."""
         shown: list[int] = []
         mask, limbo = self.mask, self.limbo
@@ -289,10 +306,12 @@ class Moves(Table):
         for card in shown:
             limbo.remove(card)
         (self.center if center else p.pile).extend(shown)
-        if found >= 0:
-            p.hand.append(found)
-            if len(p.hand) > self.rules.hand_limit:
-                self.hand_limit(p)
+        if found < 0:
+            return False
+        p.hand.append(found)
+        if len(p.hand) > self.rules.hand_limit:
+            self.hand_limit(p)
+        return True
 
     def shift_level(self, p: Seat, gi: int, delta: int) -> None:
         level = p.levels[gi] + delta
@@ -302,7 +321,8 @@ class Moves(Table):
     # -- effects -----------------------------------------------------------
 
     def run_lines(self, p: Seat, d: int, optional: bool) -> None:
-        """Resolve a card's effect lines top to bottom; unmet lines are skipped."""
+        """Resolve a card's effect lines top to bottom; unmet lines are skipped; within a line,
+        an action happens only if every earlier one happened in full (ruling 17)."""
         view = self.views[p.seat]
         base = view.line_base[d]
         nodes = view.nodes[d]
@@ -316,7 +336,8 @@ class Moves(Table):
                     continue
                 self.events.line(base + i, True)
                 for op in ops:
-                    op(self, p)
+                    if not op(self, p):
+                        break
 
     # declared for type checkers; filled in by Game
     views: list[Book]

@@ -3,7 +3,9 @@
 A ``Sketch`` sums one player's position up as counts and Dark Deed progress,
 no card ids. Each action class of the rules language has one entry in
 ``ACTION_VALUES``: how doing it once changes a sketch, the way it would change
-the game, so a bot can weigh an action without playing it. ``effect_value``
+the game, so a bot can weigh an action without playing it, and whether it
+happened in full (ruling 17: a later action of a line happens only if every
+earlier one did, so a cost the sketch cannot pay buys nothing). ``effect_value``
 prices a whole line on a typical mid-game position. The estimate of a sketch's
 worth in points is ``engine/estimate.py``; the bots are ``engine/bots.py``.
 """
@@ -91,6 +93,8 @@ def quantity(sk: Sketch, kind: str, g: int | None) -> int:
         return sk.stash
     if kind == "hand":
         return sk.hand
+    if kind == "pile":
+        return sk.pile
     if kind == "deed_cards":
         return sum(map(STORED, sk.deeds))
     if kind == "total_level":
@@ -102,7 +106,7 @@ def quantity(sk: Sketch, kind: str, g: int | None) -> int:
     return len(sk.deeds) if g is None else sum(1 for d in sk.deeds if d[3] == g)
 
 
-Apply = Callable[[Any, Sketch], None]
+Apply = Callable[[Any, Sketch], bool]  # whether the action happened in full
 
 
 def _slots(sk: Sketch, target: ast.DeedTarget) -> list[int]:
@@ -121,19 +125,19 @@ _PICK: dict[str, int] = {"highest-points": 0, "lowest-points": 1, "most-cards": 
                          "fewest-cards": 3}
 
 
-def _add(a: ast.AddToDeed, sk: Sketch) -> None:
+def _add(a: ast.AddToDeed, sk: Sketch) -> bool:
     """Cards onto every deed the target names ('each'), or onto the one it picks: the
     rules pick by the selector, the player among the tied (the first of the best)."""
     deeds = sk.deeds
     if not deeds:
-        return
+        return False
     target = a.target
     g = sk.grimoire(target.grimoire)
     count = a.count
     if target.selector == "each":
         sk.deeds = tuple([(d[0], d[1], d[2] + count, d[3]) if g is None or d[3] == g else d
                           for d in deeds])
-        return
+        return g is None or any(d[3] == g for d in deeds)
     by = _PICK.get(target.selector, -1)
     # the first of the best by: the selector's number (highest wins), then the fewest cards
     # missing of a deed not yet ready (a ready one ranks after all of those), then points;
@@ -152,29 +156,36 @@ def _add(a: ast.AddToDeed, sk: Sketch) -> None:
         if (chosen < 0 or pick > best_pick or pick == best_pick and (
                 missing < best_missing or missing == best_missing and points > best_points)):
             chosen, best_pick, best_missing, best_points = i, pick, missing, points
-    if chosen >= 0:
-        changed = list(deeds)
-        points, need, have, grimoire = deeds[chosen]
-        changed[chosen] = (points, need, have + count, grimoire)
-        sk.deeds = tuple(changed)
+    if chosen < 0:
+        return False
+    changed = list(deeds)
+    points, need, have, grimoire = deeds[chosen]
+    changed[chosen] = (points, need, have + count, grimoire)
+    sk.deeds = tuple(changed)
+    return True
 
 
 _READY = 1 << 62  # 'cards missing' of a deed already ready: after every deed that is not
 
 
-def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> None:
+def _remove(a: ast.RemoveFromDeed, sk: Sketch) -> bool:
     """Cards off the deeds the target names that hold any (each, or the first); the
     sketch's deeds are a tuple, replaced, never changed in place (the estimate keeps the
     worth of the last deeds it read by identity)."""
     slots = [i for i in _slots(sk, a.target) if sk.deeds[i][2]]
+    if not slots:
+        return False
     deeds = list(sk.deeds)
+    full = True
     for i in slots if a.target.selector == "each" else slots[:1]:
         points, need, have, grimoire = deeds[i]
+        full = full and have >= a.count
         deeds[i] = (points, need, max(0, have - a.count), grimoire)
     sk.deeds = tuple(deeds)
+    return full
 
 
-def _stash(a: ast.Stash, sk: Sketch) -> None:
+def _stash(a: ast.Stash, sk: Sketch) -> bool:
     if a.source == "hand":  # a filtered stash finds a match in about half the hands
         n = min(a.count, sk.hand if a.match is None else sk.hand // 2)
         sk.hand -= n
@@ -184,72 +195,105 @@ def _stash(a: ast.Stash, sk: Sketch) -> None:
     else:
         n = a.count
     sk.stash += n
+    return n == a.count or a.up_to
 
 
-def _draw(a: ast.DrawArcana, sk: Sketch) -> None:
+def _draw(a: ast.DrawArcana, sk: Sketch) -> bool:
     sk.hand = min(sk.limits[0], sk.hand + a.count)
+    return True
 
 
-def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> None:
+def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> bool:
     for _ in range(a.keep):
         if len(sk.deeds) < sk.limits[1]:
             sk.deeds = (*sk.deeds, (sk.new_deed[0], sk.new_deed[1], 0, -1))
+    return a.keep <= a.count
 
 
-def _shift(sk: Sketch, name: str, delta: int) -> None:
+def _shift(sk: Sketch, name: str, delta: int) -> bool:
     top, bottom = sk.limits[2], sk.limits[3]
     if name in (ast.HIGHEST, ast.LOWEST):  # the rules pick it; on a tie, the likeliest to move
         pick = max if name == ast.HIGHEST else min
         level = pick(sk.levels)
         tied = [i for i, lv in enumerate(sk.levels) if lv == level]
         if not bottom <= level + delta <= top:
-            return
+            return False
         sk.levels[tied[0]] = level + delta
-        return
+        return True
     g = sk.grimoire(name)
     if g is None:  # any Grimoire: up where a Level is worth most, down where it costs least
         movable = [i for i, lv in enumerate(sk.levels) if bottom <= lv + delta <= top]
         if not movable:
-            return
+            return False
         g = max(movable, key=lambda i: sk.levels[i] * delta)
-    if g >= 0:
-        sk.levels[g] = max(bottom, min(top, sk.levels[g] + delta))
+    if g < 0 or not bottom <= sk.levels[g] + delta <= top:
+        return False
+    sk.levels[g] += delta
+    return True
 
 
-def _discard(a: ast.Discard, sk: Sketch) -> None:
+def _discard(a: ast.Discard, sk: Sketch) -> bool:
     n = min(a.count, sk.hand)
     sk.hand -= n
     if a.to == "pile":
         sk.pile += n
+    return n == a.count or a.up_to
 
 
-def _reveal(a: ast.RevealUntil, sk: Sketch) -> None:
+def _discard_top(a: ast.DiscardTop, sk: Sketch) -> bool:
+    if a.to == "pile":
+        sk.pile += a.count
+    return True
+
+
+def _reveal(a: ast.RevealUntil, sk: Sketch) -> bool:
     sk.hand = min(sk.limits[0], sk.hand + 1)
     if a.rest == "pile":
         sk.pile += 1
+    return True
 
 
-def _take(a: ast.TakeFromDiscard | ast.ReturnCards, sk: Sketch) -> None:
+def _take(a: ast.TakeFromDiscard | ast.ReturnCards, sk: Sketch) -> bool:
     n = min(a.count, sk.pile)
     sk.pile -= n
     sk.hand = min(sk.limits[0], sk.hand + n)
+    return n == a.count or getattr(a, "up_to", False)
 
 
-def _look(a: ast.LookAtDeck, sk: Sketch) -> None:
+def _look(a: ast.LookAtDeck, sk: Sketch) -> bool:
     n = min(a.take, a.count)
     sk.hand = min(sk.limits[0], sk.hand + n)
     if a.rest == "pile":
         sk.pile += a.count - n
+    return True
 
 
-def _gain_points(a: ast.GainPoints, sk: Sketch) -> None:
+def _gain_points(a: ast.GainPoints, sk: Sketch) -> bool:
     sk.completed_points += a.count
+    return True
 
 
-def _repeat(a: ast.Repeat, sk: Sketch) -> None:
+def _repeat(a: ast.Repeat, sk: Sketch) -> bool:
     apply = ACTION_VALUES[type(a.action)]
+    full = True
     for _ in range(a.times):
-        apply(a.action, sk)
+        full = apply(a.action, sk) and full
+    return full
+
+
+def _for_each(a: ast.ForEach, sk: Sketch) -> bool:
+    """The action once per thing the sketch counts (of a type: about half of them)."""
+    subject = a.subject
+    times = quantity(sk, subject.quantity, sk.grimoire(subject.grimoire))
+    if subject.match is not None:
+        times //= 2
+    if a.most is not None:
+        times = min(times, a.most)
+    apply = ACTION_VALUES[type(a.action)]
+    full = True
+    for _ in range(times):
+        full = apply(a.action, sk) and full
+    return full
 
 
 #: How much of what an opponent loses (or gains) counts for this player: the estimate
@@ -257,7 +301,7 @@ def _repeat(a: ast.Repeat, sk: Sketch) -> None:
 EDGE_SHARE = 0.5
 
 
-def _each(a: ast.Each, sk: Sketch) -> None:
+def _each(a: ast.Each, sk: Sketch) -> bool:
     """Every opponent (or player) does it: their change in worth, against this player.
 
     What the action is worth to a typical player (``effect_value``) is what
@@ -267,22 +311,23 @@ def _each(a: ast.Each, sk: Sketch) -> None:
     worth = effect_value(ast.Effect((), (a.action,)))
     sk.edge -= EDGE_SHARE * worth
     if a.who == "player":
-        ACTION_VALUES[type(a.action)](a.action, sk)
+        return ACTION_VALUES[type(a.action)](a.action, sk)
+    return True  # what the others can do is not read off this player's sketch
 
 
-def _choose_option(a: ast.Choose, sk: Sketch) -> None:
+def _choose_option(a: ast.Choose, sk: Sketch) -> bool:
     """The option that leaves the better sketch (by ``plain_value``), applied."""
-    best_after, best_value = sk, float("-inf")
+    best_after, best_value, best_full = sk, float("-inf"), False
     for option in a.options:
         after = sk.copy()
-        for action in option:
-            ACTION_VALUES[type(action)](action, after)
+        full = apply_actions(option, after)
         worth = plain_value(after)
         if worth > best_value:
-            best_after, best_value = after, worth
+            best_after, best_value, best_full = after, worth, full
     if best_after is not sk:
         for name in Sketch.__slots__:
             setattr(sk, name, getattr(best_after, name))
+    return best_full
 
 
 #: Action class -> how doing it once changes a position's ``Sketch``. The bots weigh an
@@ -298,22 +343,32 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.LevelUp: lambda a, sk: _shift(sk, a.grimoire, 1),
     ast.LevelDown: lambda a, sk: _shift(sk, a.grimoire, -1),
     ast.Discard: _discard,
+    ast.DiscardTop: _discard_top,
     ast.RevealUntil: _reveal,
     ast.TakeFromDiscard: _take,
     ast.ReturnCards: _take,  # the sketch knows counts, not which cards: taking is returning
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain_points,
     ast.Repeat: _repeat,
+    ast.ForEach: _for_each,
     ast.Each: _each,
     ast.Choose: _choose_option,
 }
 
 
+def apply_actions(actions: tuple[ast.Action, ...], sk: Sketch) -> bool:
+    """Actions in order on the sketch, each only if every earlier one happened in full
+    (ruling 17); whether all of them did."""
+    for action in actions:  # noqa: SIM110 (a loop: the bots run it for every line weighed)
+        if not ACTION_VALUES[type(action)](action, sk):
+            return False
+    return True
+
+
 def apply_line(node: ast.Line, sk: Sketch) -> None:
-    """Every action of an effect line, in order, on the sketch."""
+    """Every action of an effect line, in order, on the sketch (as ``apply_actions``)."""
     if isinstance(node, ast.Effect):
-        for action in node.actions:
-            ACTION_VALUES[type(action)](action, sk)
+        apply_actions(node.actions, sk)
 
 
 #: A mid-game position to price a line on when no game is at hand.

@@ -91,7 +91,7 @@ def _place(c: Canvas, box: EffectBox, width: float, column: float, size: int,
             return None
         badges.append(placed)
     text_w = width - 2 * pad - (column if box.badges else 0)
-    text = wrap(c.layout, step_tokens(c, box.steps, ink), text_w, size)
+    text = wrap(c.layout, step_tokens(c, box.steps, ink, box.paid), text_w, size)
     if text is None:
         return None
     badge_h = sum(p.height for p in badges) + size * 0.35 * max(0, len(badges) - 1)

@@ -31,6 +31,7 @@ from prophecy.render.text import (
     Icon,
     IconPainter,
     Token,
+    Word,
     fit_line,
     font,
     words,
@@ -320,11 +321,19 @@ def draw_inline_icon(c: Canvas) -> IconPainter:
     return draw
 
 
-def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB) -> list[Token]:
+#: The words that set a price apart from what it pays for (ruling 17): "Pay: ... → ...".
+PAY, THEN_GAIN = "Pay:", "\u2192"
+
+
+def step_tokens(c: Canvas, steps: tuple[Step, ...], ink: RGB, paid: int = 0) -> list[Token]:
+    """A box's steps, one paragraph each; the first ``paid`` steps are a price, shown as
+    "Pay: [icon] ..." and what it buys as "→ [icon] ..."."""
     out: list[Token] = []
     for i, step in enumerate(steps):
         # Wrapped lines start under the text, not under the icon.
         out.append(Break(0.25 if i else 0.0, hang=ICON_EMS + 0.22))
+        if paid and i in (0, paid):
+            out.append(Word(PAY if i == 0 else THEN_GAIN, "strong", ink))
         out.append(Icon(step.icon, None, chip_colour(c, step.icon, step.grimoire)))
         out.extend(words(step.text, "body", ink))
     return out

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
+from prophecy.compiler.handlers import resolve
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of
@@ -89,8 +90,7 @@ def does_something(book: Any, ops: tuple[Any, ...]) -> tuple[bool, str]:
             game = _game(book, seed, later)
             before = state(game)
             try:
-                for op in ops:
-                    op(game, game.players[0])
+                resolve(ops, game, game.players[0])
             except Exception as exc:  # an engine bug: report it, do not crash the linter
                 return True, f"{type(exc).__name__}: {exc}"
             changed = changed or state(game) != before

@@ -92,9 +92,11 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.RevealReq: PASSIVE,
     ast.Quantity: PASSIVE,
     ast.Compare: PASSIVE,
+    ast.RoundReq: PASSIVE,
     ast.DeedTarget: PASSIVE,
     **{cls: _OWN.get(cls, GIVES[verb.gives]) for cls, verb in ast.VERBS.items()},
     ast.Repeat: Probe(lambda n, c: n.times * action_worth(n.action, c), False),
+    ast.ForEach: Probe(lambda n, c: _times(n) * action_worth(n.action, c), False),
     ast.Each: Probe(lambda n, c: action_worth(n.action, c) if n.who == "player" else 0.0, False),
     ast.Choose: Probe(lambda n, c: max(sum(action_worth(a, c) for a in option)
                                        for option in n.options), False),
@@ -102,6 +104,14 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.Effect: PASSIVE,
     ast.Title: PASSIVE,
 }
+
+
+#: How many times a 'for each' runs, for its worth: what a player has of a count mid-game.
+TYPICAL_COUNT = 2
+
+
+def _times(node: ast.ForEach) -> int:
+    return TYPICAL_COUNT if node.most is None else min(TYPICAL_COUNT, node.most)
 
 
 def worth(node: ast.Node, content: Content) -> float:

@@ -114,9 +114,9 @@ class ScenarioGame(Game):
               ) -> list[str]:
         """The options in a scenario's words: card names, grimoires, 'player 2', 'none'..."""
         if ask == P.ASK_CHOOSE and isinstance(about, ast.Choose):  # an option as written
-            from prophecy.dsl.printer import to_text
+            from prophecy.dsl.printer import sequence
 
-            return [", then ".join(to_text(a) for a in about.options[o]) for o in options]
+            return [sequence(about.options[o]) for o in options]
         return [self._word(p, ask, o) for o in options]
 
     def _word(self, p: Seat, ask: str, o: Any) -> str:

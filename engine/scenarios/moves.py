@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from prophecy.compiler import model
-from prophecy.compiler.handlers import compile_node
+from prophecy.compiler.handlers import compile_node, resolve
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
 from prophecy.dsl.parser import parse
@@ -335,8 +335,7 @@ def _effect(run: Play, move: Move, p: PlayerState) -> None:
     preds, ops = compile_node(node, game.book.names_for(grimoire))
     register_line(game, node)
     if all(pred(game, p) for pred in preds) and game.pick(p, P.ASK_USE, (False, True), node):
-        for op in ops:
-            op(game, p)
+        resolve(ops, game, p)
 
 
 MOVES: dict[str, Callable[[Play, Move, PlayerState], None]] = {

@@ -31,7 +31,7 @@ def _only_action(line: ast.Line) -> ast.Node:
 
 
 def test_every_action_is_a_verb_or_a_way_of_joining_them():
-    joins = {ast.Repeat, ast.Each, ast.Choose}
+    joins = {ast.Repeat, ast.ForEach, ast.Each, ast.Choose}
     assert set(ast.VERBS) | joins == set(ast.ACTION_CLASSES)
     assert not set(ast.VERBS) & joins
 
@@ -69,6 +69,22 @@ def test_the_each_hint_and_the_third_persons_come_from_the_declarations(vocab):
     for words in allowed:
         assert words in caught.value.hint
     assert {v.words.split()[0]: v.third for v in ast.VERBS.values()} == THIRD_PERSON
+
+
+def test_a_price_is_joined_by_to_before_every_verb_and_only_a_verb():
+    """The grammar's _PAY_TO ('Discard 1 to Draw 2 Arcana') looks ahead for a verb's first
+    word: its list is the declared verbs' first words, no more, no fewer."""
+    terminal = next(t for t in lark_parser().terminals if t.name == "_PAY_TO")
+    listed = re.search(r"\+\(([a-z|]+)\)", terminal.pattern.value)
+    assert listed is not None
+    assert sorted(listed.group(1).split("|")) == sorted(
+        {v.words.split()[0].lower() for v in ast.VERBS.values()})
+
+
+def test_every_cost_verb_can_be_checked_before_it_is_paid():
+    from prophecy.compiler.handlers import PAYABLE
+
+    assert set(PAYABLE) == {cls for cls, verb in ast.VERBS.items() if verb.cost}
 
 
 def test_the_hint_for_a_bad_start_names_every_verb():
