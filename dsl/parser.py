@@ -20,7 +20,7 @@ from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from prophecy.dsl import ast
-from prophecy.dsl.diagnose import diagnose, unknown_target
+from prophecy.dsl.diagnose import diagnose, name_error, unknown_target
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.grammar import MAX_COUNT, NUMBER_WORDS, fast_parser, lark_parser
 from prophecy.dsl.vocabulary import Vocabulary
@@ -62,7 +62,7 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
         node: ast.Line = _Build(vocab).build(tree)
     except DslError as error:
         error.source = text
-        raise error from None
+        raise name_error(error, text, vocab) from None
     return node
 
 
@@ -280,6 +280,9 @@ class _Build:
 
     def no_amount(self, meta: Meta) -> tuple[int, ast.Op]:
         return 0, "exactly"
+
+    def one_amount(self, meta: Meta, article: Token) -> tuple[int, ast.Op]:
+        return 1, "at_least"
 
     def q_stashed(self, meta: Meta, kind: _Match | None) -> ast.Quantity:
         return ast.Quantity("stashed", match=_value(kind), span=_span(meta))

@@ -122,11 +122,12 @@ def _amount(n: ast.Compare) -> str:
 
 def _compare(n: ast.Compare) -> str:
     q = n.subject
+    one = n.op == "exactly" and n.value == 1  # 'exactly 1 stashed card'
     if q.quantity == "level":
         return f"If your {q.grimoire} is Level {n.value}{_LEVEL_BOUND[n.op]}"
     if q.quantity == "completed":
-        return f"If you have completed {_amount(n)} {_deeds(q.grimoire)}"
-    return f"If you have {_amount(n)} {_NOUNS[q.quantity](q)}"
+        return f"If you have completed {_amount(n)} {(_deed if one else _deeds)(q.grimoire)}"
+    return f"If you have {_amount(n)} {(_ONE if one else _NOUNS)[q.quantity](q)}"
 
 
 _ROUND_BOUND = {"at_least": " or later", "at_most": " or earlier", "exactly": ""}

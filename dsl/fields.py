@@ -1,0 +1,103 @@
+"""Field guidance: a line's error and the role of the field it was written in, in; the error
+that field would give out.
+
+A line of the rules language stands in one of a card's fields, and a field has a role:
+
+- ``effect``: an Arcana's effects, a Grimoire's Manifest, a Verse's reward;
+- ``condition``: a Verse's condition (``verse`` is the same role);
+- ``title``: a Title's condition;
+- ``bonus``: a Dark Deed's When Complete bonus;
+- ``hireling``: a Hireling's Support or Sabotage effect.
+
+The parser knows nothing of fields; ``in_field`` takes its error and says what the field
+knows: a Verse condition starts with 'If you have' or 'If your'; 'When Complete' is the
+Dark Deed's own field, so the bonus is written alone; Support and Sabotage are the
+Hireling's ``role:``. Every line it quotes parses. The loader (which reads the fields)
+calls it with the field's role.
+"""
+
+from __future__ import annotations
+
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
+from prophecy.dsl.repair import LABELS, label_at, repairs
+from prophecy.dsl.vocabulary import Vocabulary
+
+#: Each role, and how its field is named in a message.
+ROLES = {
+    "effect": "an effect",
+    "condition": "a Verse condition",
+    "title": "a Title condition",
+    "bonus": "a Dark Deed's When Complete bonus",
+    "hireling": "a Hireling's effect",
+}
+_ALIASES = {"verse": "condition"}
+
+#: What a Verse condition may be missing at its start, and what putting it there costs
+#: (little: in that field a line is a condition).
+CONDITION_STARTS = (("If you have", 0.3), ("If", 0.3), ("If your", 0.3))
+
+
+def in_field(role: str, error: DslError, vocab: Vocabulary) -> DslError:
+    """The error of a line as the field of ``role`` would give it (the same error when the
+    field has nothing to add)."""
+    role = _ALIASES.get(role, role)
+    text = error.source
+    if role not in ROLES or not text.strip():
+        return error
+    found = label_at(text)
+    if found is not None:
+        return _labelled(role, found[0], found[1], text, error, vocab)
+    if role == "condition":
+        return _condition(text, error, vocab)
+    if role == "title" and text.lstrip().lower().startswith("if "):
+        return DslError("a Title condition is the most or the fewest of something, not 'If'",
+                        column=1, length=2, source=text,
+                        hint="write 'Most stashed cards' or 'Fewest cards in hand'")
+    return error
+
+
+def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
+    """A Verse condition without its 'If': the condition with it, when that parses."""
+    if text.lstrip().lower().startswith("if "):
+        return error
+    for repair in repairs(text, vocab, parse, limit=1, prefixes=CONDITION_STARTS):
+        if repair.first.kind == "prefix":
+            return DslError("a Verse condition starts with 'If you have' or 'If your'",
+                            column=1, source=text, length=max(1, len(text.split()[0])),
+                            hint=f"write '{repair.text}'")
+    return DslError(error.message, column=error.column, length=error.length, source=text,
+                    hint=f"{error.hint}; a Verse condition is 'If you have N ...' or 'If your "
+                    "<Grimoire> is Level N', as in 'If you have 2 or more stashed cards'")
+
+
+def _labelled(role: str, label: str, offset: int, text: str, error: DslError,
+              vocab: Vocabulary) -> DslError:
+    """A line that opens with a rulebook label: what the label is in this field, and the
+    line written without it (or, if that is wrong too, its own error)."""
+    says = _label_says(role, label)
+    try:
+        rest = parse(text[offset:], vocab)
+    except DslError as inner:
+        return DslError(inner.message, column=inner.column + offset, length=inner.length,
+                        source=text, hint=f"{inner.hint}; {says}")
+    return DslError(f"'{label.title()}' is not part of the line", column=1,
+                    length=max(1, offset - 1), source=text,
+                    hint=f"{says}; write '{to_text(rest)}'")
+
+
+def _label_says(role: str, label: str) -> str:
+    """What a rulebook label is, said for the field the line is in."""
+    named = LABELS[label]
+    if named == "bonus":
+        return ("this field, when_complete:, is the When Complete bonus: it holds the bonus "
+                "alone" if role == "bonus" else
+                f"When Complete is a Dark Deed's field (when_complete:), not {ROLES[role]}")
+    if named == "hireling":
+        word = label.split()[0].lower()
+        which = f" (role: {word})" if word in ("support", "sabotage") else ""
+        return (f"Support and Sabotage are the Hireling's role field{which}; its effect "
+                "holds the effect alone" if role == "hireling" else
+                f"Support and Sabotage are a Hireling's role field, not part of {ROLES[role]}")
+    return f"'{label.title()}' names a card's field, which holds the line alone"
