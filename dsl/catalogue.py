@@ -370,7 +370,8 @@ PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bthan\s+(?!\d|one\b|two\b|three\b|four\b|five\b|six\b|seven\b|eight\b"
                 r"|nine\b|ten\b)", re.IGNORECASE), "compare-two"),
     (re.compile(r"\b(?:any|all|no|a|each|every|\d+|one|two|three|four|five)\s+(?:\w+\s+)?"
-                r"grimoires?\s+(?:at|above|below|is|are|of)\b", re.IGNORECASE), "grimoire-count"),
+                r"grimoires?\b(?:\s+\w+){0,3}?\s+(?:at|above|below)\s+level", re.IGNORECASE),
+     "grimoire-count"),
 )
 
 

@@ -134,7 +134,7 @@ def explain_repair(best: Repair, text: str, vocab: Vocabulary, others: Sequence[
         why = f"; {found.why}" if found is not None else ""
         return DslError(f"'{edit.old.value}' is not in the rules language; the nearest is "
                         f"'{best.text}'", column=column, length=length, source=text,
-                        hint=f"{write}{why}")
+                        hint=why.removeprefix("; ") or write)
     if edit.kind == "label":
         return DslError(f"'{edit.words.title()}' is a card's field, not part of a line",
                         column=1, length=max(1, column - 1), source=text,

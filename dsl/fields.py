@@ -4,10 +4,13 @@ that field would give out.
 A line of the rules language stands in one of a card's fields, and a field has a role:
 
 - ``effect``: an Arcana's effects, a Grimoire's Manifest, a Verse's reward;
-- ``condition``: a Verse's condition (``verse`` is the same role);
+- ``condition``: a Verse's condition;
 - ``title``: a Title's condition;
 - ``bonus``: a Dark Deed's When Complete bonus;
 - ``hireling``: a Hireling's Support or Sabotage effect.
+
+``verse`` and ``deed`` are taken for ``condition`` and ``bonus`` (the loader's own words
+for the kind of line a Verse's condition is and for a Dark Deed's field).
 
 The parser knows nothing of fields; ``in_field`` takes its error and says what the field
 knows: a Verse condition starts with 'If you have' or 'If your'; 'When Complete' is the
@@ -18,6 +21,7 @@ calls it with the field's role.
 
 from __future__ import annotations
 
+from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
@@ -32,7 +36,7 @@ ROLES = {
     "bonus": "a Dark Deed's When Complete bonus",
     "hireling": "a Hireling's effect",
 }
-_ALIASES = {"verse": "condition"}
+_ALIASES = {"verse": "condition", "deed": "bonus"}
 
 #: What a Verse condition may be missing at its start, and what putting it there costs
 #: (little: in that field a line is a condition).
@@ -67,9 +71,25 @@ def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
             return DslError("a Verse condition starts with 'If you have' or 'If your'",
                             column=1, source=text, length=max(1, len(text.split()[0])),
                             hint=f"write '{repair.text}'")
+    if _requirement(text, vocab):
+        return DslError("a Verse condition counts something or reads a Level; Top Discard "
+                        "and Reveal are requirements of an effect", column=1, source=text,
+                        length=max(1, len(text.split()[0])),
+                        hint="write a count, as in 'If you have 2 or more stashed cards', or a "
+                        "Level, as in 'If your Necromancy is Level 2 or higher'")
     return DslError(error.message, column=error.column, length=error.length, source=text,
                     hint=f"{error.hint}; a Verse condition is 'If you have N ...' or 'If your "
                     "<Grimoire> is Level N', as in 'If you have 2 or more stashed cards'")
+
+
+def _requirement(text: str, vocab: Vocabulary) -> bool:
+    """Whether the line is a requirement that is not a condition (Top Discard, Reveal)."""
+    try:
+        node = parse(text.rstrip(" .") + ": Draw 1 Arcana", vocab)
+    except DslError:
+        return False
+    return isinstance(node, ast.Effect) and not any(
+        isinstance(r, ast.Compare) for r in node.requirements)
 
 
 def _labelled(role: str, label: str, offset: int, text: str, error: DslError,

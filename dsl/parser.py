@@ -217,8 +217,8 @@ class _Build:
                     ) -> ast.TopDiscardReq:
         return ast.TopDiscardReq(self._match(name), span=_span(meta))
 
-    def reveal(self, meta: Meta, article: Token | None, name: _Name, noun: Any
-               ) -> ast.RevealReq:
+    def reveal(self, meta: Meta, article: Token | None, name: _Name, noun: Any,
+               hand: str | None) -> ast.RevealReq:
         return ast.RevealReq(self._match(name), span=_span(meta))
 
     def round_req(self, meta: Meta, value: int, bound: ast.Op | None) -> ast.RoundReq:
@@ -389,6 +389,11 @@ class _Build:
     def add(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
             ) -> ast.AddToDeed:
         return ast.AddToDeed(amount.count, target, amount.up_to, span=_span(meta))
+
+    def add_top(self, meta: Meta, top: _Top, deck: Tree[Any], target: ast.DeedTarget
+                ) -> ast.AddToDeed:
+        """'Add the top card of the Arcana deck to any Dark Deed', as the rulebook says it."""
+        return ast.AddToDeed(top.count, target, span=_span(meta))
 
     def remove(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
                ) -> ast.RemoveFromDeed:

@@ -8,7 +8,10 @@ the parser stops; the edits tried there are:
   'Arcana', 'Dark Deed', 'from your hand' -- words that complete a line, never
   a verb or a Title's 'Most', which would make it say something else;
 - write a join another way: ',' or 'and' for ', then', ':' after a price for 'to';
-- drop a token (a word that carries no meaning cheaply, another dearly);
+- drop a token: a small word, or a word the language does not know (never a keyword
+  that says something, which would change the line's meaning);
+- after a '+' or 'or' between requirements, repeat the head of the one before it
+  ('Top Discard Spell or an Item': '... or Top Discard Item');
 - cut a tail of words the language has no keyword for ('at the end of the game').
 
 Before the search, each unknown word may be taken for the keyword or name it
@@ -47,9 +50,12 @@ Parse = Callable[[str, Vocabulary], ast.Line]
 #: The most a repair may cost, and the most states a search may take up.
 MOST_COST = 3.0
 STEPS = 1500
+#: How many tokens before the one the parser stops at are edited too, and what each step
+#: back adds to an edit's cost.
+BACK, BACK_COST = 2, 0.2
 #: What edits cost.
-LOOKALIKE, INTENT, LABEL, INSERT, PHRASE, DROP_SMALL, DROP_WORD, DROP, CUT = (
-    0.5, 1.0, 0.5, 1.0, 1.0, 1.0, 1.6, 2.2, 2.0)
+LOOKALIKE, INTENT, LABEL, INSERT, PHRASE, REPEAT, DROP_SMALL, DROP_WORD, CUT = (
+    0.5, 1.0, 0.5, 1.0, 1.0, 0.8, 1.0, 1.6, 2.0)
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,7 @@ INSERTS: dict[str, float] = {
     "_THIS": INSERT, "A": 1.3, "AN": 1.3, "_OPPONENT": INSERT, "_PLAYER": INSERT,
     "OR_MORE": INSERT, "OR_LESS": INSERT, "_IS": INSERT, "_AT": INSERT, "_IN": INSERT,
     "_HAND": INSERT, "_PILE": INSERT, "_DECK": INSERT, "_TOP": INSERT, "_IT": INSERT,
-    "_THEM": INSERT, "_KEEP": INSERT, "_HAVE": INSERT, "_YOU": INSERT, "_REVEAL": INSERT,
+    "_THEM": INSERT, "_KEEP": INSERT, "_HAVE": INSERT, "_YOU": INSERT,
 }
 
 #: Short phrases put in as one edit, by their first terminal: what a line most often lacks.
@@ -218,11 +224,13 @@ _JOINS = {"_PAY_TO": 0.8, "_THEN": 1.0, "_PLUS": 1.0, "_COLON": 1.0, "_COMMA": 1
           "_OR": 1.4}
 #: Tokens a line can lose without losing meaning, and those it never loses.
 _SMALL = {"_THE", "_YOUR", "_THEIR", "A", "AN", "_DOT", "_COMMA", "_SEMICOLON", "_COLON",
-          "_AND", "_OF", "_IS", "BAD", "_MUST", "_TO", "_CARD", "_CARDS", "_YOU", "_IT"}
+          "_AND", "_OF", "_IS", "BAD", "_MUST", "_TO", "_CARD", "_CARDS", "_YOU", "_IT",
+          "_OTHER"}
 _KEEPS_MEANING = {"INT", "NUMBER_WORD", "_THEN", "_PAY_TO"}
 #: What a tail may hold to be cut: words the language does not know, and small ones.
 _CUTTABLE = {"WORD", "BAD", "_AT", "_THE", "_OF", "_IN", "_ON", "_TO", "_YOUR", "_THEIR",
-             "_DOT", "_COMMA", "_AND", "_OR", "_FOR", "_WITH", "_IS", "A", "AN"}
+             "_DOT", "_COMMA", "_AND", "_OR", "_FOR", "_WITH", "_IS", "A", "AN", "_CARD",
+             "_CARDS"}
 
 
 @cache
@@ -244,6 +252,11 @@ class _State:
     stack: Stack = field(compare=False, default=())
     out: tuple[tuple[str, str], ...] = field(compare=False, default=())  # (terminal, words)
     edits: tuple[Edit, ...] = field(compare=False, default=())
+    # the last few tokens fed as written, with the state before each: an LALR parser may
+    # take a token and fail only at the next one ('Remove 1 from Dark Deed' fails at its
+    # end), so edits are tried there too
+    trail: tuple[tuple[int, Stack, tuple[tuple[str, str], ...]], ...] = field(
+        compare=False, default=())
 
 
 def repairs(text: str, vocab: Vocabulary, parse: Parse, limit: int = 3,
@@ -334,8 +347,10 @@ def _search(queue: list[_State], counter: Iterator[int], vocab: Vocabulary, pars
         tok = toks[state.at]
         after = feed(state.stack, tok.type) if tok.type != "BAD" else None
         if after is not None:
+            trail = (*state.trail, (state.at, state.stack, state.out))[-BACK:]
             heapq.heappush(queue, _State(state.cost, state.order, toks, state.at + 1, after,
-                                         (*state.out, (tok.type, tok.value)), state.edits))
+                                         (*state.out, (tok.type, tok.value)), state.edits,
+                                         trail))
             if tok.type not in _JOINLIKE or len(state.edits) >= 2:
                 continue
         _branch(state, queue, counter)
@@ -367,12 +382,20 @@ def render(out: tuple[tuple[str, str], ...]) -> str:
 
 
 def _branch(state: _State, queue: list[_State], counter: Iterator[int]) -> None:
-    """Every edit at the token the parser stops at, pushed as a new state."""
-    for edit, stack, out, skip in _edits(state):
-        cost = state.cost + edit.cost
-        if cost <= MOST_COST:
-            heapq.heappush(queue, _State(cost, next(counter), state.toks, state.at + skip,
-                                         stack, (*state.out, *out), (*state.edits, edit)))
+    """Every edit at the token the parser stops at, and at the few before it, pushed as a
+    new state (an edit further back costs a little more)."""
+    places = [(state, 0.0)]
+    last = max((e.at for e in state.edits), default=-1)
+    for back, (at, stack, out) in enumerate(reversed(state.trail), 1):
+        if at > last:
+            places.append((_State(state.cost, state.order, state.toks, at, stack, out,
+                                  state.edits), BACK_COST * back))
+    for place, extra in places:
+        for edit, stack, out, skip in _edits(place):
+            cost = place.cost + edit.cost + extra
+            if cost <= MOST_COST:
+                heapq.heappush(queue, _State(cost, next(counter), place.toks, place.at + skip,
+                                             stack, (*place.out, *out), (*place.edits, edit)))
 
 
 Step = tuple[Edit, Stack, tuple[tuple[str, str], ...], int]
@@ -382,6 +405,11 @@ def _edits(state: _State) -> Iterator[Step]:
     at, stack, toks = state.at, state.stack, state.toks
     tok = toks[at] if at < len(toks) else None
     spelling = _spelling()
+    head = _head_before(state.out)
+    if head:
+        fed, out = _feed_words(stack, head)
+        if fed is not None:
+            yield Edit("insert", at, tok, tuple(t for t, _ in out), head, REPEAT), fed, out, 0
     for terminal in accepts(stack):
         after = feed(stack, terminal)
         if after is None:
@@ -402,14 +430,34 @@ def _edits(state: _State) -> Iterator[Step]:
                     out, 0
     if tok is None:
         return
-    if tok.type not in _KEEPS_MEANING and not _names_intent(tok):
-        cost = DROP_SMALL if tok.type in _SMALL else DROP_WORD if tok.type == "WORD" else DROP
-        yield Edit("drop", at, tok, (), "", cost), stack, (), 1
+    if tok.type in _SMALL or tok.type == "WORD" and not _names_intent(tok):
+        yield Edit("drop", at, tok, (), "", DROP_SMALL if tok.type in _SMALL else DROP_WORD), \
+            stack, (), 1
     rest = toks[at:]
     cuttable = rest[0].type == "BAD" and rest[0].value == "(" or all(
         t.type in _CUTTABLE and not _names_intent(t) for t in rest)
     if cuttable and feed(stack, "$END") is ACCEPT:
         yield Edit("cut", at, tok, (), "", CUT), stack, (), len(rest)
+
+
+#: The words a requirement starts with, which a second one after '+' or 'or' repeats:
+#: 'Top Discard Spell or an Item' is 'Top Discard Spell or Top Discard Item'.
+_HEADS = {("_TOP", "_DISCARD"): "Top Discard", ("_TOP", "_CARD"): "Top Discard",
+          ("_REVEAL",): "Reveal"}
+
+
+def _head_before(out: tuple[tuple[str, str], ...]) -> str:
+    """Right after a '+' or 'or' between requirements, the head of the requirement before it."""
+    if not out or out[-1][0] not in ("_PLUS", "_OR"):
+        return ""
+    kinds = [t for t, _ in out]
+    for at in range(len(kinds) - 2, -1, -1):
+        for head, words in _HEADS.items():
+            if tuple(kinds[at: at + len(head)]) == head:
+                return words
+        if kinds[at] in ("_PLUS", "_OR", "_COLON"):
+            break
+    return ""
 
 
 def _names_intent(tok: Tok) -> bool:
