@@ -98,7 +98,6 @@ CATALOGUE: tuple[Case, ...] = (
             "Stash a card from your hand,",
             "Level up any Grimoire,",
             "Draw 3 Dark Deeds, keep 1,",
-            "Draw 3 Dark Deeds,",
         ),
     ),
     Case(
@@ -277,6 +276,13 @@ CATALOGUE: tuple[Case, ...] = (
          "No Grimoire above level 1", "If you have 2 Grimoires at Level 3: Draw 1 Arcana"),
     ),
     Case(
+        "keep-arcana",
+        "only drawn Dark Deeds are kept",
+        "to keep one of two Arcana, write 'Draw 2 Arcana, then Discard 1'",
+        "Draw 2 Arcana, then Discard 1",
+        ("Draw 2 Arcana, keep 1", "Draw 3 Arcana and keep 2"),
+    ),
+    Case(
         "each-who",
         "say who: 'Each opponent' or 'Each player'",
         "write 'Each opponent discards 1' or 'Each player draws 1 Arcana'",
@@ -302,6 +308,11 @@ def _before(toks: list[Tok], edit: Edit, *types: str) -> bool:
     return edit.at > 0 and toks[edit.at - 1].type in types
 
 
+def _next_to(toks: list[Tok], at: int, kind: str) -> bool:
+    """Whether a token of ``kind`` stands right before or after the one at ``at``."""
+    return any(0 <= i < len(toks) and toks[i].type == kind for i in (at - 1, at + 1))
+
+
 def _inserted(edit: Edit, *terminals: str) -> bool:
     return edit.kind == "insert" and edit.new[:1] != () and edit.new[0] in terminals
 
@@ -318,26 +329,32 @@ MEANINGS: dict[str, Callable[[Edit, list[Tok]], bool]] = {
     and e.old is not None and e.old.type == "_COLON",
     "join-actions": lambda e, t: _made(e, "_THEN") and (e.old is None or e.kind == "insert"
                                                         or e.old.type in _JOIN_WORDS),
+    "two-colons": lambda e, t: e.kind in ("drop", "replace") and e.old is not None
+    and e.old.type == "_COLON" and sum(x.type == "_COLON" for x in t) > 1,
+    "choice-needs-two": lambda e, t: _made(e, "_OR") and e.old is not None
+    and any(x.type in ("_CHOOSE", "_EITHER") for x in t[: e.at]),
     "join-requirements": lambda e, t: _made(e, "_PLUS") and e.at > 0,
     "trailing-comma": lambda e, t: e.kind == "drop" and e.old is not None
     and e.old.type == "_COMMA" and e.at == len(t) - 1,
     "missing-requirement": lambda e, t: e.kind == "drop" and e.old is not None
-    and e.old.type in ("_COLON", "_PLUS") and (e.at == 0 or t[e.at - 1].type == "_PLUS"),
-    "two-colons": lambda e, t: e.kind in ("drop", "replace") and e.old is not None
-    and e.old.type == "_COLON" and any(x.type == "_COLON" for x in t[: e.at]),
-    "missing-deed": lambda e, t: _inserted(e, "_DARK"),
+    and e.old.type in ("_COLON", "_PLUS") and (e.at == 0 or _next_to(t, e.at, "_PLUS")),
+    "missing-deed": lambda e, t: e.kind == "insert" and "_DARK" in e.new
+    and not (e.at < len(t) and t[e.at].type == "_DARK")
+    and _before(t, e, "_TO", "_FROM", "ANY", "EACH", "A", "AN", "MATCHING", "ALL", "WORD"),
     "missing-selector": lambda e, t: e.kind == "insert" and e.new[:1] != ()
     and e.new[0] in _TARGET_WORDS and e.at < len(t) and t[e.at].type == "_DARK",
     "or-what": lambda e, t: _made(e, "OR_MORE", "OR_LESS") and e.old is not None
     and e.old.type == "_OR",
     "take-which": lambda e, t: _inserted(e, "_THE") and _before(t, e, "_TAKE", "_TAKES"),
-    "look-where": lambda e, t: _inserted(e, "_THE") and _before(t, e, "_AT"),
-    "missing-source": lambda e, t: _inserted(e, "_FROM") and any(
-        x.type in ("_STASH", "_STASHES") for x in t[: e.at]),
+    "look-where": lambda e, t: _inserted(e, "_THE", "_TOP", "INT")
+    and any(x.type in ("_LOOK", "_LOOKS") for x in t[: e.at]),
+    "missing-source": lambda e, t: (_inserted(e, "_FROM") or _inserted(e, "_YOUR", "_HAND", "_THE")
+                                    and _before(t, e, "_FROM"))
+    and any(x.type in ("_STASH", "_STASHES") for x in t[: e.at]),
     "level-up-what": lambda e, t: _inserted(e, "ANY", "_THIS") and _before(t, e, "_UP"),
     "level-down-what": lambda e, t: _inserted(e, "ANY", "_THIS") and _before(t, e, "_DOWN"),
     "level-needs-grimoire": lambda e, t: _inserted(e, "_GRIMOIRE") and e.at < len(t)
-    and t[e.at].type == "_LEVEL",
+    and t[e.at].type == "_LEVEL" and (e.at == 0 or _before(t, e, "_PLUS", "_OR")),
     "each-who": lambda e, t: _inserted(e, "_OPPONENT", "_PLAYER", "_OPPONENTS", "_PLAYERS")
     and _before(t, e, "EACH", "_EVERY", "ALL"),
 }
@@ -367,6 +384,8 @@ def case_of(edit: Edit, toks: list[Tok]) -> Case | None:
 #: Cases a line's words name whatever the parser's state: comparing two counts ('fewer ...
 #: than every other player'), counting Grimoires ('any Grimoire at level 3').
 PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\barcana\b[^,:]*(?:,|\band\b)\s*(?:and\s+)?keep\b", re.IGNORECASE),
+     "keep-arcana"),
     (re.compile(r"\bthan\s+(?!\d|one\b|two\b|three\b|four\b|five\b|six\b|seven\b|eight\b"
                 r"|nine\b|ten\b)", re.IGNORECASE), "compare-two"),
     (re.compile(r"\b(?:any|all|no|a|each|every|\d+|one|two|three|four|five)\s+(?:\w+\s+)?"

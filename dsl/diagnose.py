@@ -77,7 +77,19 @@ def diagnose(exc: UnexpectedInput, text: str, vocab: Vocabulary, reparse: Repars
     if case is not None:
         return DslError(case.message, column=column, hint=case.hint, source=text,
                         length=_length(exc))
-    return _expected(exc, text, column)
+    return _unknown_word(text, column, vocab) or _expected(exc, text, column)
+
+
+def _unknown_word(text: str, column: int, vocab: Vocabulary) -> DslError | None:
+    """A word before the error that is no keyword and no name ('Blah Blah: Draw 1 Arcana')."""
+    for match in unknown_words(text, vocab):
+        if match.end() >= column:
+            break
+        names = vocab.grimoires + vocab.card_types + vocab.deed_targets
+        return DslError(f"unknown word '{match.group()}'", column=match.start() + 1,
+                        length=len(match.group()), source=text,
+                        hint=suggest(match.group(), names) or _STARTS_HINT)
+    return None
 
 
 #: What a line that is a condition without its 'If' may be missing (as a repair's words to
@@ -143,7 +155,8 @@ def explain_repair(best: Repair, text: str, vocab: Vocabulary, others: Sequence[
     if case is not None:
         hint = HINTS[case.label](best.text, vocab) if case.label in HINTS else write
         return DslError(case.message, column=column, length=length, source=text, hint=hint)
-    if edit.kind == "lookalike" and edit.old is not None:
+    if edit.kind == "lookalike" and edit.old is not None \
+            and edit.words.lower() in best.text.lower():  # not a word the repair then drops
         shown_as = _cased(edit.words, edit.old.value)
         also = "" if len(best.edits) == 1 else f"; {write}"
         return DslError(f"unknown word '{edit.old.value}'", column=column, length=length,

@@ -55,7 +55,7 @@ STEPS = 1500
 BACK, BACK_COST = 2, 0.2
 #: What edits cost.
 LOOKALIKE, INTENT, LABEL, INSERT, PHRASE, REPEAT, DROP_SMALL, DROP_WORD, CUT = (
-    0.5, 1.0, 0.5, 1.0, 1.0, 0.8, 1.0, 1.6, 2.0)
+    0.5, 1.0, 0.5, 1.0, 1.0, 0.8, 1.0, 1.6, 2.5)
 
 
 @dataclass(frozen=True)
@@ -204,7 +204,7 @@ INSERTS: dict[str, float] = {
     "_THIS": INSERT, "A": 1.3, "AN": 1.3, "_OPPONENT": INSERT, "_PLAYER": INSERT,
     "OR_MORE": INSERT, "OR_LESS": INSERT, "_IS": INSERT, "_AT": INSERT, "_IN": INSERT,
     "_HAND": INSERT, "_PILE": INSERT, "_DECK": INSERT, "_TOP": INSERT, "_IT": INSERT,
-    "_THEM": INSERT, "_KEEP": INSERT, "_HAVE": INSERT, "_YOU": INSERT,
+    "_THEM": INSERT, "_KEEP": INSERT, "_HAVE": INSERT, "_YOU": INSERT, "_CENTER": INSERT,
 }
 
 #: Short phrases put in as one edit, by their first terminal: what a line most often lacks.
@@ -221,11 +221,11 @@ PHRASES: dict[str, tuple[str, ...]] = {
 #: after an action reads as a price ('Discard a card: Draw 2'), 'or' makes a choice.
 _JOINLIKE = {"_COMMA", "_AND", "_DOT", "_SEMICOLON", "_COLON", "BAD", "_THEN", "_OR", "_PLUS"}
 _JOINS = {"_PAY_TO": 0.8, "_THEN": 1.0, "_PLUS": 1.0, "_COLON": 1.0, "_COMMA": 1.1,
-          "_OR": 1.4}
+          "_OR": 1.4, "OR_MORE": 0.9, "OR_LESS": 0.9}  # a lone 'or' at the end: 'or more'?
 #: Tokens a line can lose without losing meaning, and those it never loses.
 _SMALL = {"_THE", "_YOUR", "_THEIR", "A", "AN", "_DOT", "_COMMA", "_SEMICOLON", "_COLON",
           "_AND", "_OF", "_IS", "BAD", "_MUST", "_TO", "_CARD", "_CARDS", "_YOU", "_IT",
-          "_OTHER"}
+          "_OTHER", "_PLUS"}
 _KEEPS_MEANING = {"INT", "NUMBER_WORD", "_THEN", "_PAY_TO"}
 #: What a tail may hold to be cut: words the language does not know, and small ones.
 _CUTTABLE = {"WORD", "BAD", "_AT", "_THE", "_OF", "_IN", "_ON", "_TO", "_YOUR", "_THEIR",
@@ -418,7 +418,8 @@ def _edits(state: _State) -> Iterator[Step]:
             words = spelling[terminal]
             yield (Edit("insert", at, tok, (terminal,), words, INSERTS[terminal]), after,
                    ((terminal, words),), 0)
-        if tok is not None and tok.type in _JOINLIKE and terminal in _JOINS:
+        if tok is not None and tok.type in _JOINLIKE and terminal in _JOINS \
+                and terminal != tok.type and (tok.type == "_OR" or terminal[:3] != "OR_"):
             cost = _JOINS[terminal] + (0.4 if terminal == "_PAY_TO" and tok.type != "_COLON"
                                         else 0.0)
             yield (Edit("replace", at, tok, (terminal,), spelling[terminal], cost), after,

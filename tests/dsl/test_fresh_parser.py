@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.dsl import diagnose, parser
+from prophecy.dsl import catalogue, diagnose, parser, repair
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.printer import to_text
 
@@ -21,9 +21,11 @@ IDENTITY = Path(__file__).resolve().parents[1] / "fixtures" / "dsl" / "identity.
 @pytest.fixture()
 def fresh():
     """Every cache of the parser emptied before the test (and refilled by it)."""
-    for cached in (parser.lark_parser, diagnose._example_keys, diagnose.keywords,
-                   diagnose.intents):
+    for cached in (parser.lark_parser, catalogue._example_keys, diagnose.keywords,
+                   diagnose.intents, repair._table, repair._spelling, repair._phrase):
         cached.cache_clear()
+    repair._FED.clear()
+    repair._ACCEPTS.clear()
     yield
 
 
@@ -40,7 +42,7 @@ def test_a_fresh_parser_puts_errors_on_the_right_word(fresh, vocab):
     with pytest.raises(DslError) as caught:
         parser.parse("Grimoire Level 2 Draw 1 Arcana", vocab)
     assert (caught.value.message, caught.value.column, caught.value.length) == (
-        "missing ':' after the requirements", 18, 4)
+        "missing ':' after the requirements", 18, 1)
     with pytest.raises(DslError) as caught:
         parser.parse("Draw 1 Arcana, thn Discard 1", vocab)
     assert (caught.value.message, caught.value.column) == ("unknown word 'thn'", 16)

@@ -24,13 +24,28 @@ def test_the_nearest_line_parses(intent, vocab):
 @pytest.mark.parametrize("form", ["{w} a card", "Grimoire Level 2: {w} 1 Arcana",
                                   "Draw 1 Arcana, then {w} it"])
 def test_the_word_anywhere_gets_the_intent_message(intent, form, vocab):
+    """The message names the nearest line: the table's, or, for a word the table maps to
+    the language's own words ('Recover': 'Return'), the line mended with them when it then
+    parses. Either way the line it names parses."""
     text = form.format(w=intent.word.capitalize())
     with pytest.raises(DslError) as caught:
         parse(text, vocab)
-    assert caught.value.message == (f"'{intent.word.capitalize()}' is not in the rules "
-                                    f"language; the nearest is '{intent.nearest}'")
+    head = f"'{intent.word.capitalize()}' is not in the rules language; the nearest is '"
+    assert caught.value.message.startswith(head) and caught.value.message.endswith("'")
+    nearest = caught.value.message[len(head):-1]
+    parse(nearest, vocab)
+    assert nearest == intent.nearest or (
+        intent.instead and intent.instead.split()[0] in nearest)
     assert caught.value.hint == intent.why
     assert caught.value.column == text.index(intent.word.capitalize()) + 1
+
+
+def test_a_word_the_table_maps_is_answered_with_the_line_mended(vocab):
+    with pytest.raises(DslError) as caught:
+        parse("Recover a Creature card from your discard pile", vocab)
+    assert caught.value.message == ("'Recover' is not in the rules language; the nearest is "
+                                    "'Return a Creature card from your discard pile to your "
+                                    "hand'")
 
 
 @pytest.mark.parametrize(("word", "intent"), [
