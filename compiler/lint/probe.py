@@ -3,9 +3,12 @@
 For every distinct effect line (its AST and the grimoire 'this' means), the
 engine's own handlers (``compiler/handlers.py`` through ``engine/cards.py``)
 run its actions, requirements aside, for the first player of a few probe
-games: just after setup (levels 0, empty discard pile, bare Dark Deeds) and
-the same game a little later (every level 2, two cards on the discard pile,
-one card stored on each Dark Deed), over three seeds. A line that leaves
+games: just after setup (levels at the bottom, empty discard piles, bare Dark
+Deeds) and the same game a little later, for every seat, so that what a line
+makes the other players do is seen: every Grimoire halfway up the content's
+levels, two cards on each discard pile, and Dark Deeds in play (as many as the
+content's rules deal, and one of each grimoire, within the limit) with a card
+stored on each, over three seeds. A line that leaves
 every probe state as it found it does nothing and is flagged (``Add 0 to any
 Dark Deed``, ``Draw 3 Dark Deeds, keep 0``, ``Level down`` on a card whose
 line can only run at level 0...). States are compared as what each player
@@ -31,7 +34,6 @@ rule("PL602", "engine-fails", "error",
      "the engine raises an error while running an effect")
 
 SEEDS = (1, 2, 3)
-PROBE_LEVEL = 2
 PROBE_PILE = 2
 
 
@@ -64,22 +66,63 @@ def _game(book: Any, seed: int, later: bool) -> Any:
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
     game = Game(book, players, seed)
     if later:
-        p = game.players[0]
-        top = min(book.rules.max_level, max(book.rules.min_level, PROBE_LEVEL))
-        p.levels = [top] * len(p.levels)
-        for _ in range(PROBE_PILE):
+        for p in game.players:  # every seat: 'Each opponent ...' acts on the others
+            _later(game, p, book.rules)
+        # cards for the piles and the Dark Deeds, a round at a time, so that in a small
+        # game every seat has some before any has them all
+        for p in game.players:
             _move_spare(game, p.pile)
-        for stored in p.stored:
-            _move_spare(game, stored)
+        for p in game.players:
+            _move_spare(game, p.stored[0] if p.stored else p.pile)
+        for p in game.players:
+            for _ in range(PROBE_PILE - 1):
+                _move_spare(game, p.pile)
+            for stored in p.stored[1:]:
+                _move_spare(game, stored)
     return game
 
 
+def _later(game: Any, p: Any, rules: Any) -> None:
+    """A seat a little into the game, by the content's own rules: every Grimoire halfway
+    up, and Dark Deeds in play (as many as the game deals, and one of each grimoire, within
+    its limit); ``_game`` puts cards on its discard pile and on each Dark Deed."""
+    p.levels = [probe_level(rules)] * len(p.levels)
+    wanted = probe_deeds(rules, len(p.levels))
+    held = {game.gidx[d] for d in p.deeds}
+    for deed in list(reversed(game.deed_deck)):  # one of each grimoire first, from the top
+        if len(p.deeds) >= wanted:
+            break
+        if game.gidx[deed] not in held or len(held) >= len(p.levels):
+            game.deed_deck.remove(deed)
+            held.add(game.gidx[deed])
+            p.deeds.append(deed)
+            p.stored.append([])
+
+
+def probe_level(rules: Any) -> int:
+    """The Level of every Grimoire in the later probe state: halfway up the game's range."""
+    return (rules.min_level + rules.max_level + 1) // 2
+
+
+def probe_deeds(rules: Any, grimoires: int) -> int:
+    """Dark Deeds in play in the later probe state: as many as the game deals, and one of
+    each grimoire (so a line about a 'matching' Dark Deed finds one), within its limit."""
+    return max(1, min(rules.deed_limit, max(rules.starting_deeds, grimoires)))
+
+
+#: Arcana left in the deck of a probe game, so that a line that draws or adds has cards to.
+RESERVE = 6
+
+
 def _move_spare(game: Any, to: list[int]) -> None:
-    """Move a card from the Arcana deck (or, in a small game, another hand) to ``to``."""
-    for source in (game.deck, *(other.hand for other in game.players[1:])):
-        if source:
-            to.append(source.pop())
-            return
+    """Move a card to ``to`` from the Arcana deck, while it holds more than RESERVE, or else
+    (in a small game) from the fullest hand."""
+    if len(game.deck) > RESERVE:
+        to.append(game.deck.pop())
+        return
+    fullest = max((p.hand for p in game.players), key=len)
+    if len(fullest) > 1:
+        to.append(fullest.pop())
 
 
 def does_something(book: Any, ops: tuple[Any, ...]) -> tuple[bool, str]:

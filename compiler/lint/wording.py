@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.requirements import lines_with_cards
+from prophecy.compiler.lint.salvage import unloaded_text
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
 
@@ -32,12 +33,17 @@ _EMPTY_FIELD = re.compile(r"^\s*(?:-\s+)?flavou?r\s*:\s*(?:''|\"\"|~|null|Null|N
 
 @check("PL401")
 def canonical_text(ctx: Context) -> Iterator[Finding]:
-    """Effect lines as written that differ from their canonical text."""
+    """Effect lines as written that differ from their canonical text: those of the cards
+    that loaded, and those of the cards that did not (a card that broke the schema, a file
+    whose YAML stops halfway), read from the file as far as it can be read."""
+    loaded: set[tuple[str, int]] = set()
     for _card, line in lines_with_cards(ctx):
+        loaded.add((line.place.file, line.place.line))
         if line.written and line.written != line.text:
             yield Finding("PL401", f"'{line.written}' is written '{line.text}' canonically",
                           line.place, "run 'prophecy lint --fix' or 'prophecy fmt'",
                           Edit(line.place, line.written, line.text, effect=True))
+    yield from unloaded_text(ctx, loaded)
 
 
 @check("PL402", engine="dark-prophecies")

@@ -262,3 +262,42 @@ def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_pat
     assert main(["lint", "--content", str(root)]) == 1  # PL401 is a warning, but ratcheted
     assert "PL401: 1 finding, the baseline allows 0" in capsys.readouterr().out
     assert main(["lint", "--content", str(root), "--no-baseline"]) == 0
+
+
+@pytest.fixture
+def clean(tmp_path: Path) -> Path:
+    """A writable copy of the clean fixture; returns its content folder."""
+    shutil.copytree(CLEAN, tmp_path / "clean")
+    return tmp_path / "clean" / "content"
+
+
+@pytest.mark.parametrize("breakage", [
+    ("copies: 2", "copies: two"),  # that card breaks the schema
+    ('old school."', "old school."),  # the file's YAML stops halfway, after the line
+], ids=["schema", "yaml"])
+def test_a_line_of_a_card_that_does_not_load_is_still_checked_for_its_wording(
+        clean, capsys, breakage):
+    path = clean / "arcana" / "blood-magic.yaml"
+    text = path.read_text(encoding="utf-8")
+    written = "Grimoire Level 4: Add 2 to any Dark Deed"  # a line of the card that breaks
+    assert written in text
+    text = text.replace(written, "grimoire level 4: add two to your any dark deed", 1)
+    path.write_text(text.replace(*breakage, 1), encoding="utf-8")
+    line = 1 + text[: text.index("grimoire level 4: add two")].count("\n")
+    main(["lint", "--content", str(clean)])
+    out, err = capsys.readouterr()
+    assert "stop some cards from loading" in err
+    assert (f"arcana/blood-magic.yaml:{line}:10: PL401 'grimoire level 4: add two to your "
+            "any dark deed' is written 'Grimoire Level 4: Add 2 to any Dark Deed' "
+            "canonically") in out
+
+
+def test_no_effect_is_called_a_no_op_because_the_game_deals_no_dark_deeds(clean, capsys):
+    """The probe states come from the content's rules: with no Dark Deeds dealt at setup, the
+    later state still holds some (one of each grimoire), so adding to one does something."""
+    game = clean / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    assert "starting_deeds: 1" in text
+    game.write_text(text.replace("starting_deeds: 1", "starting_deeds: 0"), encoding="utf-8")
+    main(["lint", "--content", str(clean), "--select", "PL601"])
+    assert "PL601" not in capsys.readouterr().out
