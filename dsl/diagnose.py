@@ -33,8 +33,8 @@ from prophecy.dsl.keywords import keywords, shown, unknown_words
 from prophecy.dsl.repair import Edit, Repair, label_at, repairs
 from prophecy.dsl.vocabulary import Vocabulary
 
-__all__ = ["CATALOGUE", "diagnose", "explain_repair", "intent_of", "intents", "keywords",
-           "unknown_target"]
+__all__ = ["CATALOGUE", "Case", "diagnose", "explain_repair", "intent_of", "intents",
+           "keywords", "name_error", "unknown_target"]
 
 #: The whole parser (names resolved), handed in by its caller: ``dsl.parser.parse``.
 Reparse = Callable[[str, Vocabulary], ast.Line]
@@ -260,11 +260,3 @@ def unknown_target(token: Token, vocab: Vocabulary) -> DslError:
         length=len(word),
         hint=hint,
     )
-
-
-def labelled(text: str) -> tuple[str, int] | None:
-    """The rulebook label a line opens with ('When Complete:'), and where the rest starts."""
-    return label_at(text)
-
-
-__all__ += ["Case", "labelled", "name_error"]

@@ -2,7 +2,9 @@
 
 ``prophecy parse TEXT`` handles one line; ``prophecy parse -`` reads one line
 per stdin line and prints one result per line, errors on stderr with the
-input's line number. Exit 1 when any line is invalid. ``prophecy parse
+input's line number. ``--field ROLE`` reads a line as a card's field of that
+role would (a Verse ``condition``, a Dark Deed's ``bonus``...), with that field's
+guidance in its errors (``dsl/fields.py``). Exit 1 when any line is invalid. ``prophecy parse
 --schema`` prints the JSON schema that ``--json`` output follows, made from the
 AST's classes (``dsl/schema.py``).
 """
@@ -20,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", metavar="TEXT", nargs="?",
                         help="an effect line, or - to read stdin")
     parser.add_argument("--json", action="store_true", help="print the AST as JSON")
+    parser.add_argument("--field", metavar="ROLE", default="",
+                        help="read the line as a field of this role reads it: effect, "
+                             "condition, title, bonus or hireling")
     parser.add_argument("--schema", action="store_true",
                         help="print the JSON schema of what --json prints, and stop")
     add_content(parser)
@@ -39,6 +44,11 @@ def run(args: argparse.Namespace) -> int:
                          hint="write the line in quotes, '-' to read lines from stdin, or "
                               "--schema for the schema of the JSON")
 
+    from prophecy.dsl.fields import ROLES
+
+    if args.field and args.field not in ROLES:
+        raise UsageError(f"no field role '{args.field}'", where="prophecy parse",
+                         hint="use one of " + ", ".join(ROLES))
     vocab = read_vocabulary(content_dir(args))
     if args.text == "-":
         lines = [(n, line.rstrip("\r\n"), "<stdin>") for n, line in enumerate(sys.stdin, 1)]
@@ -46,19 +56,23 @@ def run(args: argparse.Namespace) -> int:
         lines = [(1, args.text, "<text>")]
     failed = 0
     for number, line, where in lines:
-        failed += not _one(line, number, where, vocab, args.json, indent=len(lines) == 1)
+        failed += not _one(line, number, where, vocab, args.json, indent=len(lines) == 1,
+                           field=args.field)
     return 1 if failed else 0
 
 
-def _one(line, number, where, vocab, as_json: bool, indent: bool) -> bool:
+def _one(line, number, where, vocab, as_json: bool, indent: bool, field: str = "") -> bool:
     from prophecy.dsl import ast
     from prophecy.dsl.errors import DslError
+    from prophecy.dsl.fields import in_field
     from prophecy.dsl.parser import parse
     from prophecy.dsl.printer import to_text
 
     try:
         node = parse(line, vocab)
     except DslError as exc:
+        if field:
+            exc = in_field(field, exc, vocab)
         exc.where, exc.line = where, number
         print(exc, file=sys.stderr)
         return False

@@ -91,3 +91,15 @@ def test_bytes_that_are_not_utf8_are_named(tmp_path):
     assert proc.returncode == 1 and proc.stdout.decode() == "Draw 1 Arcana\n"
     assert err.startswith("<stdin>:2:6: a byte that is not UTF-8 (0xFF)")
     assert "Traceback" not in err
+
+
+def test_a_field_role_gives_that_fields_guidance(capsys):
+    assert main(["parse", "--field", "condition", "Have 2 or more completed Dark Deeds."]) == 1
+    err = capsys.readouterr().err
+    assert "a Verse condition starts with 'If you have' or 'If your'" in err
+    assert "write 'If you have completed 2 or more Dark Deeds'" in err
+    assert main(["parse", "--field", "hireling", "Sabotage: Discard 2 cards."]) == 1
+    assert "(role: sabotage)" in capsys.readouterr().err
+    assert main(["parse", "--field", "bonus", "Draw 2"]) == 0
+    assert capsys.readouterr().out == "Draw 2 Arcana\n"
+    assert main(["parse", "--field", "verse", "Draw 2"]) == 2
