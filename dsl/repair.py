@@ -176,8 +176,8 @@ def tokens(text: str) -> list[Tok]:
             out.extend(_lexed(text[at:], at))
             break
         except UnexpectedCharacters as exc:
-            out.extend(_lexed(text[at: at + exc.pos_in_stream], at))
-            bad = at + exc.pos_in_stream
+            bad = at + (exc.pos_in_stream or 0)
+            out.extend(_lexed(text[at:bad], at))
             out.append(Tok("BAD", text[bad], bad, bad + 1))
             at = bad + 1
     return out

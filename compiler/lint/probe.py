@@ -101,13 +101,13 @@ def _later(game: Any, p: Any, rules: Any) -> None:
 
 def probe_level(rules: Any) -> int:
     """The Level of every Grimoire in the later probe state: halfway up the game's range."""
-    return (rules.min_level + rules.max_level + 1) // 2
+    return int(rules.min_level + rules.max_level + 1) // 2
 
 
 def probe_deeds(rules: Any, grimoires: int) -> int:
     """Dark Deeds in play in the later probe state: as many as the game deals, and one of
     each grimoire (so a line about a 'matching' Dark Deed finds one), within its limit."""
-    return max(1, min(rules.deed_limit, max(rules.starting_deeds, grimoires)))
+    return max(1, min(int(rules.deed_limit), max(int(rules.starting_deeds), grimoires)))
 
 
 #: Arcana left in the deck of a probe game, so that a line that draws or adds has cards to.
