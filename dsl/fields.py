@@ -9,8 +9,10 @@ A line of the rules language stands in one of a card's fields, and a field has a
 - ``bonus``: a Dark Deed's When Complete bonus;
 - ``hireling``: a Hireling's Support or Sabotage effect.
 
-``verse`` and ``deed`` are taken for ``condition`` and ``bonus`` (the loader's own words
-for the kind of line a Verse's condition is and for a Dark Deed's field).
+A pack declares each field's kind of line (``line: effect``, ``condition`` or ``title``
+in its game.yaml); an effect field's role is then told by the kind of card it is on
+(``KIND_ROLES``: a Dark Deed's effects are its bonus, a Hireling's its effect).
+``verse`` is taken for ``condition``.
 
 The parser knows nothing of fields; ``in_field`` takes its error and says what the field
 knows: a Verse condition starts with 'If you have' or 'If your'; 'When Complete' is the
@@ -36,17 +38,22 @@ ROLES = {
     "bonus": "a Dark Deed's When Complete bonus",
     "hireling": "a Hireling's effect",
 }
-_ALIASES = {"verse": "condition", "deed": "bonus"}
+_ALIASES = {"verse": "condition"}
+#: The role of an effect field, by the kind of card it is on (where it is not 'effect').
+KIND_ROLES = {"deed": "bonus", "hireling": "hireling"}
 
 #: What a Verse condition may be missing at its start, and what putting it there costs
 #: (little: in that field a line is a condition).
 CONDITION_STARTS = (("If you have", 0.3), ("If", 0.3), ("If your", 0.3))
 
 
-def in_field(role: str, error: DslError, vocab: Vocabulary) -> DslError:
+def in_field(role: str, error: DslError, vocab: Vocabulary, kind: str = "") -> DslError:
     """The error of a line as the field of ``role`` would give it (the same error when the
-    field has nothing to add)."""
+    field has nothing to add); ``kind`` is the kind of card the field is on, which tells an
+    effect field's role."""
     role = _ALIASES.get(role, role)
+    if role == "effect":
+        role = KIND_ROLES.get(kind, role)
     text = error.source
     if role not in ROLES or not text.strip():
         return error

@@ -271,7 +271,7 @@ class Builder:
             parsed = _parse(text, self.vocab)
         except DslError as exc:
             from prophecy.dsl.fields import in_field  # what the field says of its error
-            exc = in_field(it.kind if it.kind in ("deed", "hireling") else want, exc, self.vocab)
+            exc = in_field(want, exc, self.vocab, at.kind.name)
             line, column = _place_in(src, node, exc.column - 1)
             self.errors.append(exc.at(src.where, line, column, src.line(line)))
             return None
