@@ -166,6 +166,9 @@ def explain_repair(best: Repair, text: str, vocab: Vocabulary, others: Sequence[
                         hint=write)
     if edit.old is None or edit.at >= len(toks):
         return DslError("the line ends too soon", column=column, source=text, hint=write)
+    if edit.old.type == "BAD":  # a character the language never uses
+        return DslError(f"unexpected character {edit.old.value!r}", column=column,
+                        length=length, source=text, hint=write)
     return DslError(f"unexpected '{edit.old.value}'", column=column, length=length,
                     source=text, hint=write)
 
