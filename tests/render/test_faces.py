@@ -68,6 +68,10 @@ SAYS_THE_VERB = [
      "Take the top card of your discard pile into your hand"),
     ("Draw 3 Dark Deeds, keep 1", "Draw 3 Dark Deeds, keep 1"),
     ("Level down any Grimoire", "Level down any Grimoire"),
+    ("Discard the top 2 cards of the Arcana deck to the center",
+     "Discard the top 2 cards of the Arcana deck to the center"),
+    ("Draw 1 Arcana for each completed Dark Deed, up to 3",
+     "Draw 1 Arcana for each completed Dark Deed, up to 3"),
 ]
 
 
@@ -215,3 +219,38 @@ def test_every_verb_is_drawn_on_a_card_with_its_declared_icon(cls, vocab, layout
     assert [step.icon for step in box.steps] == [verb.icon]
     image = render_face(layout, card.id, front)
     assert image.size == layout.size
+
+
+@pytest.mark.parametrize(("line", "paid"), [
+    ("Discard 1 to the center to Add 2 to any Dark Deed", 1),
+    ("Discard 1, then Level down this Grimoire to Gain 2 points", 2),
+    ("Draw 2 Arcana, then Discard 1 to the center", 0),  # a draw first is no price
+    ("Remove 1 from most-cards Dark Deed, then Discard 1 to the center", 0),  # nothing bought
+])
+def test_a_price_is_shown_apart_from_what_it_buys(vocab, content, line, paid):
+    box = faces.effect_box(_line(line, vocab), "Necromancy", content.grimoires)
+    assert box.paid == paid
+
+
+def test_a_price_is_drawn_with_pay_and_an_arrow(vocab, layout):
+    from prophecy.render.draw import PAY, THEN_GAIN, step_tokens
+    from prophecy.render.text import Word
+
+    card = make("arcana", "Sample", grimoire="Necromancy", types=("Spell",),
+                effects=(_line("Discard 1 to the center to Add 2 to any Dark Deed", vocab),))
+    content = sample_content(vocab, (card,))
+    front = card_faces(card, content).front
+    (box,) = front.boxes
+    canvas = type("C", (), {"colour": lambda self, name: (0, 0, 0),
+                            "layout": layout})()
+    words = [t.text for t in step_tokens(canvas, box.steps, (0, 0, 0), box.paid)
+             if isinstance(t, Word)]
+    assert words[0] == PAY and THEN_GAIN in words
+    assert words.index(THEN_GAIN) == words.index("Add") - 1
+    assert render_face(layout, card.id, front).size == layout.size
+
+
+def test_a_round_requirement_is_a_badge(vocab, content):
+    box = faces.effect_box(_line("In round 3 or later: Draw 1 Arcana", vocab), None,
+                           content.grimoires)
+    assert box.badges == (Badge("condition", "round 3 or later", None),)
