@@ -66,6 +66,10 @@ def _game(book: Any, seed: int, later: bool) -> Any:
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
     game = Game(book, players, seed)
     if later:
+        for deck in (game.deck, game.deed_deck):  # a shuffle put off is made now, so that
+            settle = getattr(deck, "settle", None)  # cards can be taken from anywhere
+            if settle is not None:
+                settle(game.rng)
         for p in game.players:  # every seat: 'Each opponent ...' acts on the others
             _later(game, p, book.rules)
         # cards for the piles and the Dark Deeds, a round at a time, so that in a small
