@@ -266,7 +266,9 @@ def glossary_in_rules_lines(ctx: Context) -> Iterator[Finding]:
                 # the term, or the term keeping the phrase's last word ('Relic card' for
                 # 'Item' reads as 'Item card'): the first that reads in the language
                 last = hit.written.split()[-1]
-                for word in dict.fromkeys((hit.canonical, f"{hit.canonical} {last}")):
+                kept = () if last.lower() in hit.canonical.lower().split() or len(
+                    hit.written.split()) < 2 else (f"{hit.canonical} {last}",)
+                for word in (*kept, hit.canonical):
                     new = _article(text[:hit.start], word) + word + text[
                         hit.start + len(hit.written):]
                     if _reads(new, ctx):
