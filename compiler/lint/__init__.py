@@ -13,6 +13,7 @@ from pathlib import Path
 from prophecy.compiler.lint import (  # noqa: F401  (importing a module registers its checks)
     balance,
     components,
+    faces,
     numbers,
     probe,
     requirements,

@@ -268,3 +268,22 @@ def test_a_picture_field_is_checked_at_its_place(tmp_path, written, make, says):
     assert says in errors[0].message
     if make == "ok" and "emberr" in written:
         assert errors[0].hint == "did you mean 'images/ember.png'?"
+
+
+def test_a_face_no_kind_shows_and_a_region_no_face_reads_are_warned(fate, capsys):
+    layout = fate / "layouts" / "poker.yaml"
+    text = layout.read_text()
+    text = text.replace("\nregions:\n", "\nregions:\n  tracker:\n    edge: [13.0, 4.0, 37.5, 9.0]\n")
+    text = text.replace("\n  hours:\n    palette:", "\n  hours-old:\n    palette:", 1)
+    layout.write_text(text)
+    rows = text.splitlines()
+    assert main(["lint", "--content", str(fate), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)["findings"]
+    got = sorted((f["line"], f["column"], f["message"]) for f in found if f["code"] == "PL507")
+    assert got == sorted([
+        (rows.index("  tracker:") + 1, 3, "no face reads the regions 'tracker'"),
+        (rows.index("  hours-old:") + 1, 3, "no kind shows the face 'hours-old'"),
+    ])
+    hint = next(f["hint"] for f in found if "hours-old" in f["message"])
+    assert hint == ("a kind names the face 'hours', which the layout does not declare: "
+                    "rename one to match")
