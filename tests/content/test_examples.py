@@ -273,7 +273,8 @@ def test_a_picture_field_is_checked_at_its_place(tmp_path, written, make, says):
 def test_a_face_no_kind_shows_and_a_region_no_face_reads_are_warned(fate, capsys):
     layout = fate / "layouts" / "poker.yaml"
     text = layout.read_text()
-    text = text.replace("\nregions:\n", "\nregions:\n  tracker:\n    edge: [13.0, 4.0, 37.5, 9.0]\n")
+    text = text.replace("\nregions:\n",
+                        "\nregions:\n  tracker:\n    edge: [13.0, 4.0, 37.5, 9.0]\n")
     text = text.replace("\n  hours:\n    palette:", "\n  hours-old:\n    palette:", 1)
     layout.write_text(text)
     rows = text.splitlines()
