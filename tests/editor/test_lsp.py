@@ -194,3 +194,34 @@ async def test_hover_shows_the_canonical_form_and_what_it_does(client: LanguageC
     nothing = await client.text_document_hover_async(types.HoverParams(
         types.TextDocumentIdentifier(uri), types.Position(8, 12)))
     assert nothing is None
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_completion_offers_what_a_packs_declared_field_holds(client: LanguageClient,
+                                                                  tmp_path: Path):
+    """In a game of other kinds, a choice offers its values and a flag true or false, as the
+    pack's game.yaml declares them; a prose field offers nothing."""
+    from prophecy.compiler.cli.init import shipped
+
+    root = tmp_path / "basic"
+    shutil.copytree(shipped()["prophecy-basic"], root)
+    path = root / "items.yaml"
+    text = path.read_text(encoding="utf-8")
+    rows = text.splitlines()
+    slot = next(i for i, r in enumerate(rows) if r.strip().startswith("slot:"))
+    indent = rows[slot][: len(rows[slot]) - len(rows[slot].lstrip())]
+    rows[slot] = f"{indent}slot: t"
+    uri = _open(client, path, "\n".join(rows) + "\n")
+    result = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(slot, len(rows[slot]))))
+    assert [(i.label, i.detail) for i in result.items] == [("two_hands", "value")]
+    rows[slot] = f"{indent}throwable: "
+    uri = _open(client, path, "\n".join(rows) + "\n")
+    result = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(slot, len(rows[slot]))))
+    assert [i.label for i in result.items] == ["true", "false"]
+    rows[slot] = f"{indent}effect: Tw"
+    uri = _open(client, path, "\n".join(rows) + "\n")
+    result = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(slot, len(rows[slot]))))
+    assert list(result.items) == []

@@ -36,6 +36,8 @@ _KINDS = {
     "card type": types.CompletionItemKind.EnumMember,
     "Dark Deed target": types.CompletionItemKind.EnumMember,
     "card": types.CompletionItemKind.Reference,
+    "value": types.CompletionItemKind.Value,
+    "name": types.CompletionItemKind.EnumMember,
 }
 #: Keys whose values name a thing of one kind; other values (scenario files) may name any.
 _NAMED = {"grimoire": ("grimoire",), "types": ("card type",)}
@@ -169,7 +171,10 @@ def completion(ls: ContentServer, params: types.CompletionParams) -> types.Compl
     if found is None or context is None:
         return types.CompletionList(is_incomplete=False, items=[])
     before = lines[line][found.start:column]
-    if found.is_effect:
+    spec = field_at(context, _path(params.text_document.uri), found.key)
+    if spec is not None:
+        offers = _field_offers(spec, before, context)
+    elif found.is_effect:
         offers = effect_offers(before, context["vocab"], context["casing"])
     elif found.key in _PROSE:
         offers = []
@@ -179,6 +184,44 @@ def completion(ls: ContentServer, params: types.CompletionParams) -> types.Compl
         offers = name_offers(before, names)
     items = [_item(o, line, column) for o in offers]
     return types.CompletionList(is_incomplete=False, items=items)
+
+
+def field_at(context: dict[str, Any], path: Path | None, key: str | None) -> Any:
+    """The field a key of a card file is, as its kind declares it (None for a file no kind
+    lists, a key no kind has, or the 'name' and 'copies' every card has)."""
+    from fnmatch import fnmatchcase
+
+    root = context["root"]
+    if path is None or key is None or root not in path.resolve().parents:
+        return None
+    rel = path.resolve().relative_to(root).as_posix()
+    for kind in context["content"].pack.kinds:
+        if fnmatchcase(rel, kind.pattern):
+            return kind.field(key)
+    return None
+
+
+#: The words each vocabulary list's names are offered as.
+_LIST_WORDS = {"grimoires": "grimoire", "card_types": "card type",
+               "deed_targets": "Dark Deed target"}
+
+
+def _field_offers(spec: Any, before: str, context: dict[str, Any]) -> list[Any]:
+    """What a field of its declared type may hold: rules lines by the grammar, a name of its
+    vocabulary list, a choice's values, true or false."""
+    from prophecy.compiler.cli.editor.complete import effect_offers, name_offers
+
+    if spec.type == "rules":
+        return effect_offers(before, context["vocab"], context["casing"])
+    if spec.type == "name":
+        word = _LIST_WORDS.get(spec.names, "name")
+        names = getattr(context["content"], spec.names, ()) or ()
+        return name_offers(before.strip("[ "), [(n, word) for n in names])
+    if spec.type == "choice":
+        return name_offers(before, [(value, "value") for value, _ in spec.values])
+    if spec.type == "boolean":
+        return name_offers(before, [("true", "value"), ("false", "value")])
+    return []
 
 
 def _item(offer: Any, line: int, column: int) -> types.CompletionItem:
@@ -219,7 +262,10 @@ def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
     lines = [t.rstrip("\r\n") for t in document.lines]
     found = spot(lines, line, params.position.character)
     context = _context(ls, params.text_document.uri)
-    if found is None or not found.is_effect or context is None or not found.text.strip():
+    if found is None or context is None or not found.text.strip():
+        return None
+    spec = field_at(context, _path(params.text_document.uri), found.key)
+    if not (spec.type == "rules" if spec is not None else found.is_effect):
         return None
     if not found.start <= params.position.character <= found.start + len(found.text):
         return None

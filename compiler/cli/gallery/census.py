@@ -16,17 +16,18 @@ from pathlib import Path
 
 import yaml
 
-#: Card kind → (file or files, the key that holds its cards).
-SOURCES: dict[str, tuple[str, str]] = {
-    "arcana": ("arcana/*.yaml", "cards"),
-    "grimoire": ("grimoires.yaml", "grimoires"),
-    "deed": ("deeds/*.yaml", "deeds"),
-    "verse": ("verses.yaml", "verses"),
-    "hireling": ("hirelings.yaml", "hirelings"),
-    "title": ("titles.yaml", "titles"),
-    "reference": ("reference.yaml", "reference"),
-    "tracker": ("tracker.yaml", "tracker"),
-}
+def sources(root: Path) -> list[tuple[str, str, str]]:
+    """(kind, its files' pattern, the key its YAML files list cards under) for each kind the
+    game.yaml of ``root`` declares, in the order declared (none when it does not read)."""
+    from prophecy.compiler.model.pack import pack_of
+    from prophecy.compiler.model.yamlsafe import load_yaml
+    from prophecy.dsl.errors import ProphecyError
+
+    try:
+        _, _, data = load_yaml(root / "game.yaml")
+    except ProphecyError:
+        return []  # check reports it; the gallery shows it as a problem outside any card
+    return [(kind.name, kind.pattern, kind.list) for kind in pack_of(data).kinds]
 
 
 @dataclass(frozen=True)
@@ -44,14 +45,38 @@ class Entry:
 def census(root: Path, previous: dict[str, list[Entry]]) -> dict[str, list[Entry]]:
     """Every card entry of every file, by file (a file that does not read keeps its last)."""
     out: dict[str, list[Entry]] = {}
-    for kind, (pattern, key) in SOURCES.items():
+    for kind, pattern, key in sources(root):
         for path in sorted(root.glob(pattern)):
+            if not path.is_file():
+                continue
             rel = path.relative_to(root).as_posix()
             try:
-                found = _entries(kind, key, rel, path.read_text(encoding="utf-8-sig"))
+                text = path.read_text(encoding="utf-8-sig")
+                found = (_rows(kind, rel, text) if path.suffix.lower() == ".csv" else
+                         _entries(kind, key, rel, text))
             except (OSError, UnicodeDecodeError):
                 found = None
             out[rel] = found if found is not None else previous.get(rel, [])
+    return out
+
+
+def _rows(kind: str, rel: str, text: str) -> list[Entry]:
+    """The cards of a CSV file: a row each, under the first row's headings."""
+    from prophecy.compiler.model.cards import slug
+    from prophecy.compiler.model.csvcards import cells
+
+    rows = cells(text)
+    if not rows:
+        return []
+    headings = [c.text.strip().lower() for c in rows[0]]
+    column = headings.index("name") if "name" in headings else 0
+    out = []
+    for index, row in enumerate(rows[1:]):
+        name = row[column].text.strip() if column < len(row) else ""
+        name = name or f"{kind} {index + 1}"
+        first = row[0].line + 1
+        last = max(c.line for c in row) + 1
+        out.append(Entry(f"{kind}/{slug(name) or index + 1}", kind, name, rel, first, last))
     return out
 
 
