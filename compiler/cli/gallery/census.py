@@ -16,6 +16,7 @@ from pathlib import Path
 
 import yaml
 
+
 def sources(root: Path) -> list[tuple[str, str, str]]:
     """(kind, its files' pattern, the key its YAML files list cards under) for each kind the
     game.yaml of ``root`` declares, in the order declared (none when it does not read)."""
