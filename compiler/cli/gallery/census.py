@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -20,15 +21,24 @@ import yaml
 def sources(root: Path) -> list[tuple[str, str, str]]:
     """(kind, its files' pattern, the key its YAML files list cards under) for each kind the
     game.yaml of ``root`` declares, in the order declared (none when it does not read)."""
-    from prophecy.compiler.model.pack import pack_of
+    return [(kind.name, kind.pattern, kind.list) for kind in _pack(root).kinds]
+
+
+def kind_labels(root: Path) -> list[tuple[str, str]]:
+    """(kind, the words for its cards together) for each kind the game declares, in order."""
+    return [(kind.name, kind.plural) for kind in _pack(root).kinds]
+
+
+def _pack(root: Path) -> Any:
+    from prophecy.compiler.model.pack import Pack, pack_of
     from prophecy.compiler.model.yamlsafe import load_yaml
     from prophecy.dsl.errors import ProphecyError
 
     try:
         _, _, data = load_yaml(root / "game.yaml")
     except ProphecyError:
-        return []  # check reports it; the gallery shows it as a problem outside any card
-    return [(kind.name, kind.pattern, kind.list) for kind in pack_of(data).kinds]
+        return Pack()  # check reports it; the gallery shows it as a problem outside any card
+    return pack_of(data)
 
 
 @dataclass(frozen=True)

@@ -13,13 +13,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.cli.gallery.census import kind_labels
 from prophecy.compiler.cli.gallery.state import Snapshot, Tile
-
-KIND_LABELS = {
-    "arcana": "Arcana", "grimoire": "Grimoires", "deed": "Dark Deeds", "verse": "Prophecy Verses",
-    "hireling": "Hirelings", "title": "Titles", "reference": "Reference card",
-    "tracker": "Round Tracker",
-}
 
 
 @cache
@@ -39,7 +34,7 @@ def _common(snapshot: Snapshot, root: Path) -> dict[str, Any]:
 
 def gallery_page(snapshot: Snapshot, root: Path) -> str:
     groups = []
-    for kind, label in KIND_LABELS.items():
+    for kind, label in kind_labels(root):
         tiles = [t.to_json() for t in snapshot.tiles if t.kind == kind]
         groups.append((kind, label, tiles))
     return str(_environment().get_template("gallery.html.j2").render(
