@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no card design named {exc}", where="prophecy balance --cards",
                          hint="name a card as 'prophecy cards' lists it") from None
     finally:
-        pool.close()  # type: ignore[attr-defined]
+        pool.close()
         if progress:
             sys.stderr.write("\r" + " " * 60 + "\r")
     summary = balance_report.summarise(raw)

@@ -10,8 +10,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prophecy.compiler.cli.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.render.pipeline import Options
 
 PAPERS = ("a4", "letter", "both")
 
@@ -75,7 +79,7 @@ def _note(text: str) -> None:
     print(text, file=sys.stderr)
 
 
-def _reprint(args: argparse.Namespace, options) -> int:
+def _reprint(args: argparse.Namespace, options: Options) -> int:
     from prophecy.compiler.cli.reprint import reprint
     from prophecy.dsl.errors import UsageError
 

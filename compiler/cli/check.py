@@ -17,8 +17,15 @@ Exit 0 when clean, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prophecy.compiler.cli.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.compiler.model import Content
+    from prophecy.compiler.model.loader import Report
+    from prophecy.dsl.errors import ProphecyError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if report.errors or (found and found[1]) else 0
 
 
-def _fit(content, root) -> list:
+def _fit(content: Content, root: Path) -> list[ProphecyError]:
     """The faces that overflow; results are kept in the cache folder for the next check."""
     from prophecy.compiler.cli.cache import content_cache, read_json, write_json
     from prophecy.compiler.cli.fit import overflows
@@ -70,7 +77,7 @@ def _fit(content, root) -> list:
     return found
 
 
-def _layout(root) -> list:
+def _layout(root: Path) -> list[ProphecyError]:
     """The layout's problems alone (the faces unmeasured)."""
     from prophecy.dsl.errors import ContentErrors, ProphecyError
     from prophecy.render.layoutfile import load_layout
@@ -84,7 +91,7 @@ def _layout(root) -> list:
     return []
 
 
-def summary(report) -> str:
+def summary(report: Report) -> str:
     """'content: 139 cards (72 arcana, ...), 250 effect lines, 0 problems'."""
     from prophecy.compiler.model.loader import counts
 

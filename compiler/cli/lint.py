@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.compiler.lint import Finding
 
 FIX_PASSES = 5
 
@@ -91,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if broken else outcome.exit_code
 
 
-def _codes(select: str, ignore: str, rules) -> list[str]:
+def _codes(select: str, ignore: str, rules: Mapping[str, Any]) -> list[str]:
     from prophecy.dsl.errors import UsageError
 
     def prefixes(text: str) -> list[str]:
@@ -139,7 +143,7 @@ def _say_problems(errors: list[Any], linted: bool) -> None:
               file=sys.stderr)
 
 
-def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
+def _fix(root: Path, docs: Path, only: list[str], findings: list[Finding]) -> int:
     """Apply fixes until none is left (or a few passes); returns how many were made."""
     from prophecy.compiler.lint.fix import apply_edits
 
@@ -147,7 +151,9 @@ def _fix(root: Path, docs: Path, only: list[str], findings: list) -> int:
     for _ in range(FIX_PASSES):
         made = apply_edits(root, [f.fix for f in findings if f.fix is not None])
         total += made
-        findings = _lint(root, docs, only)[0] if made else None
+        if not made:
+            break
+        findings = _lint(root, docs, only)[0]
         if not findings:
             break
     return total

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from prophecy.engine.cards import Book
+    from prophecy.engine.executors import Executor
 
 
 def default_content() -> Path:
@@ -60,11 +65,11 @@ def add_scale(parser: argparse.ArgumentParser) -> None:
                         help="run the games on the Dask cluster of this scheduler")
 
 
-def executor(book: object, args: argparse.Namespace) -> object:
+def executor(book: Book, args: argparse.Namespace) -> Executor:
     """The executor the options ask for (see engine/executors.py)."""
     from prophecy.engine.executors import executor_for
 
-    return executor_for(book, args.jobs, args.executor, args.scheduler,  # type: ignore[arg-type]
+    return executor_for(book, args.jobs, args.executor, args.scheduler,
                         content_dir(args).resolve())
 
 

@@ -14,8 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from prophecy.compiler.cli.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.dsl.vocabulary import Vocabulary
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -61,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _one(line, number, where, vocab, as_json: bool, indent: bool, field: str = "") -> bool:
+def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, indent: bool,
+         field: str = "") -> bool:
     from prophecy.dsl import ast
     from prophecy.dsl.errors import DslError
     from prophecy.dsl.fields import in_field

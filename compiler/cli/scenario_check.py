@@ -57,7 +57,7 @@ def check(content: model.Content, errors: bool, folder: Path, root: Path
     for file in files:
         key = book.file_key(file)
         name = file.name  # a file of the folder, wherever the folder is named from
-        entry = entries.get(name)
+        entry: Any = entries.get(name)
         if key is not None and book.still_clean(entry, key):
             count += entry["count"]
             ids.extend(entry["ids"])
@@ -71,11 +71,11 @@ def check(content: model.Content, errors: bool, folder: Path, root: Path
     read: list[ProphecyError] = []
     checked: list[ProphecyError] = []
     for file, key, scenarios, problems in pending:
-        found = [e for s in scenarios for e in runner.check_scenario(content, s)]
+        wrong = [e for s in scenarios for e in runner.check_scenario(content, s)]
         count += len(scenarios)
         read.extend(problems)
-        checked.extend(found)
-        if key is not None and not problems and not found:
+        checked.extend(wrong)
+        if key is not None and not problems and not wrong:
             kept[file.name] = book.entry(key, scenarios)
     if kept != entries:
         write_json(path, {"version": VERSION, "files": kept})
@@ -99,7 +99,7 @@ class _Book:
             data = file.read_bytes()
         except OSError:
             return None
-        if self._setup is None:
+        if self._setup is None or self._code is None:
             self._setup, self._code = self.setup_digest(), code_digest()
         return _sha(self._code, self._setup, hashlib.sha256(data).hexdigest())
 

@@ -12,8 +12,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.compiler.cli.gallery.state import Gallery
+    from prophecy.compiler.cli.gallery.web import GalleryServer, Hub
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,7 +82,8 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _bind(host: str, port: int, gallery, hub, balance):
+def _bind(host: str, port: int, gallery: Gallery, hub: Hub, balance: dict[str, Any]
+          ) -> GalleryServer:
     from prophecy.compiler.cli.gallery.web import GalleryServer
     from prophecy.dsl.errors import UsageError
 
@@ -89,7 +95,7 @@ def _bind(host: str, port: int, gallery, hub, balance):
                          hint="choose another port with --port (0 picks a free one)") from None
 
 
-def _balance(path: Path | None) -> dict:
+def _balance(path: Path | None) -> dict[str, Any]:
     import json
 
     from prophecy.dsl.errors import UsageError

@@ -69,11 +69,11 @@ def run(args: argparse.Namespace) -> int:
     pool = executor(book, args) if games > 1 else None
     try:
         tally = simulate.run(book, games, args.players, args.seed, args.bots, args.jobs,
-                             progress=bar.update if bar else None, executor=pool,  # type: ignore[arg-type]
+                             progress=bar.update if bar else None, executor=pool,
                              first=first)
     finally:
         if pool is not None:
-            pool.close()  # type: ignore[attr-defined]
+            pool.close()
     if bar:
         bar.close()
     if args.log:

@@ -65,12 +65,12 @@ def _accepts(head: str) -> set[str] | None:
     """The terminals the grammar accepts after ``head``; None when ``head`` cannot start a line."""
     from lark.exceptions import LarkError
 
-    from prophecy.dsl.parser import lark_parser
+    from prophecy.dsl.grammar import lark_parser
 
     try:
         interactive = lark_parser().parse_interactive(head)
         interactive.exhaust_lexer()
-        return set(interactive.accepts())
+        return set(interactive.accepts())  # type: ignore[no-untyped-call]
     except LarkError:
         return None
 
@@ -103,8 +103,10 @@ def _offers(accepted: set[str], head: str, vocab: Vocabulary, casing: dict[str, 
             out += [Offer(t, "card type", replaces) for t in vocab.card_types]
             if {"ANY", "MATCHING"} <= accepted:  # where a Dark Deed target may stand
                 out += [Offer(t, "Dark Deed target", replaces) for t in vocab.deed_targets]
-    seen: set[str] = set()
-    return [o for o in out if not (o.label.lower() in seen or seen.add(o.label.lower()))]
+    unique: dict[str, Offer] = {}
+    for offer in out:
+        unique.setdefault(offer.label.lower(), offer)
+    return list(unique.values())
 
 
 def casing_of(lines: list[str]) -> dict[str, str]:
