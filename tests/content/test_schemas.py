@@ -78,6 +78,7 @@ def test_enums_carry_the_glossary_definitions():
     assert role["properties"]["role"]["enumDescriptions"][0].startswith("A Hireling role")
 
 
+@pytest.mark.slow  # a validator process per schema
 def test_every_bundled_file_passes_the_schema_its_first_line_names():
     root = bundled_content()
     files = sorted(root.glob("*.yaml")) + sorted(root.glob("*/*.yaml"))

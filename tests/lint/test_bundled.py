@@ -112,6 +112,7 @@ def test_defects_planted_in_a_copy_are_found_at_their_places(planted, capsys):
     assert "25 arcana cards of grimoire Blood Magic" in out
 
 
+@pytest.mark.slow  # lint and fix passes over a whole copy
 def test_fix_repairs_the_planted_fixable_defects(planted, capsys):
     root, expected = planted
     main(["lint", "--content", str(root), "--fix"])

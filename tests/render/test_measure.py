@@ -146,6 +146,7 @@ def test_measuring_paints_nothing_and_leaves_drawing_as_it_was(monkeypatch):
     assert "text" in painted and after.tobytes() == before.tobytes()
 
 
+@pytest.mark.slow  # draws every bundled face twice
 def test_fittings_kept_from_other_faces_draw_the_same_faces(tmp_path):
     """Every face of the bundled and the scaled content drawn with the fittings kept from
     the faces before it, and alone: the same pixels (nothing kept stands in for another)."""
