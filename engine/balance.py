@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from prophecy.compiler import model
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
-from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
 from prophecy.engine.roster import make_bot
 from prophecy.engine.simulate import game_seed
 from prophecy.engine.stats import Sums, interval, p_value, z_for
@@ -146,7 +146,7 @@ def play_pair(book: Book, design: int, plan: Plan, k: int) -> tuple[int, int, bo
     for seat_views in (views, None):
         chairs = [make_bot(bots[(c + k) % len(bots)], f"{plan.seed}:{k}:{c}")
                   for c in range(players)]
-        results.append(Game(vanilla, chairs, seed, views=seat_views).play())
+        results.append(new_game(vanilla, chairs, seed, views=seat_views).play())
     a, b = results
     points = a.results["scores"][focal] - b.results["scores"][focal]
     wins = int(a.winner() == focal) - int(b.winner() == focal)

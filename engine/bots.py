@@ -21,6 +21,7 @@ from prophecy.dsl import ast
 from prophecy.engine import heuristics, sketch
 from prophecy.engine.estimate import Valuer
 from prophecy.engine.protocol import (
+    ACTION_KINDS,
     ARCANA,
     ASK_ACTION,
     ASK_LEVEL_CARD,
@@ -33,6 +34,7 @@ from prophecy.engine.protocol import (
     LEVEL,
     MANIFEST,
     PLAY,
+    QUESTIONS,
 )
 
 
@@ -70,17 +72,23 @@ class GreedyBot:
     def __init__(self, seed: Any = None) -> None:
         self.rng = random.Random(seed)
         self.plan: tuple[int, int] = (-1, -1)  # (card, grimoire) of the chosen action
+        self.own = False  # whether that action is one of an engine's own (``action_candidates``)
 
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:
         if ask == ASK_ACTION:
             kind, card, grimoire = self.decide(game, me, options)
             self.plan = (card, grimoire)
+            self.own = kind not in ACTION_KINDS and kind != END
             return options.index(kind)
         card, grimoire = self.plan
         if ask in (ASK_PLAY, ASK_LEVEL_CARD) and card in options:
             return options.index(card)
         if ask in (ASK_LEVEL_GRIMOIRE, ASK_MANIFEST) and grimoire in options:
             return options.index(grimoire)
+        if self.own:  # an engine's own action asks its own questions: answer them as planned
+            planned = {"card": card, "grimoire": grimoire}.get(QUESTIONS[ask].options)
+            if planned is not None and planned >= 0 and planned in options:
+                return options.index(planned)
         if ask == ASK_USE and isinstance(about, ast.Effect):
             return int(_pure(about) or _worth_using(game, me, about))
         return heuristics.answer(game, me, ask, options, about, self.rng)
@@ -165,6 +173,12 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 for node in view.nodes[d]:
                     sketch.apply_line(node, after)
                 out.append(((MANIFEST, -1, g), value(after)))
+        elif kind != END:  # an action of an engine's own: the lines it says it amounts to
+            for card, grimoire, lines in game.action_candidates(me, kind):
+                after = sk.copy()
+                for node in lines:
+                    sketch.apply_line(node, after)
+                out.append(((kind, card, grimoire), value(after)))
     return out
 
 

@@ -17,30 +17,19 @@ from typing import Any, TypeVar
 
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl.errors import ProphecyError
+from prophecy.engine.actions import Actions
 from prophecy.engine.cards import Book
 from prophecy.engine.events import QUIET, Events
-from prophecy.engine.moves import NO_YES, Moves
+from prophecy.engine.moves import NO_YES
 from prophecy.engine.protocol import (
-    ACTION_WORDS,
-    ARCANA,
-    ASK_ACTION,
     ASK_DRAW_PHASE,
     ASK_HIRELING,
-    ASK_LEVEL_CARD,
-    ASK_LEVEL_GRIMOIRE,
-    ASK_MANIFEST,
-    ASK_PLAY,
     ASK_SABOTAGE_VERSE,
     ASK_SUPPORT_PLAYER,
     ASK_SUPPORT_VERSE,
     ASK_USE,
-    DEEDS,
     DRAW_ARCANA,
     DRAW_MIXED,
-    END,
-    LEVEL,
-    MANIFEST,
-    PLAY,
     IllegalChoice,
     Player,
     describe,
@@ -51,7 +40,7 @@ from prophecy.engine.state import Deck, PlayerState, shuffle_top, take_top
 T = TypeVar("T")
 
 
-class Game(Moves):
+class Game(Actions):
     """The state of one game and the phases that change it."""
 
     def __init__(
@@ -83,7 +72,7 @@ class Game(Moves):
         self.players = [PlayerState(s, len(book.grimoires), book.rules.min_level)
                         for s in range(n)]
         self.results: dict[str, Any] = {}
-        self.used: dict[str, int] = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
+        self.used = self.no_actions()
         self.events = events  # what is counted of the game, by whoever asked (simulate)
         self.reshuffles = 0
         self.setup()
@@ -126,7 +115,8 @@ class Game(Moves):
         player's holdings); the verses, titles, box and Hireling piles are shared. The
         copy keeps no log and reports no events.
         """
-        other = Game.__new__(Game)
+        kind = type(self)  # an engine's own subclass branches into its own kind of game
+        other = kind.__new__(kind)
         other.__dict__.update(self.__dict__)
         other.deck, other.center = self.deck.copy(), self.center[:]
         other.deed_deck, other.deed_discard = self.deed_deck.copy(), self.deed_discard[:]
@@ -241,99 +231,9 @@ class Game(Moves):
         self.results = finish(self)
         return self
 
-    # -- Action phase ------------------------------------------------------
-
-    def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
-        """The action kinds the player may still take this round, and END: the kinds
-        ``action_refusal`` does not refuse, worked out together (a bot asks every turn)."""
-        rules = self.rules
-        if sum(used.values()) >= rules.actions_per_round:
-            return [END]
-        cap, top = rules.action_kind_limit, rules.max_level
-        get = used.get
-        kinds = []
-        if p.hand:
-            if get(PLAY, 0) < cap:
-                kinds.append(PLAY)
-            if get(LEVEL, 0) < cap and min(p.levels) < top:
-                kinds.append(LEVEL)
-        if get(ARCANA, 0) < cap:
-            kinds.append(ARCANA)
-        if get(DEEDS, 0) < cap:
-            kinds.append(DEEDS)
-        if get(MANIFEST, 0) < cap and max(p.levels) >= top:
-            kinds.append(MANIFEST)
-        kinds.append(END)
-        return kinds
-
-    def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
-        """Why the player may not take an action of this kind now, or None when they may.
-
-        ``used`` counts the actions of each kind the player took this round.
-        """
-        rules = self.rules
-        taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
-        if taken >= rules.actions_per_round:
-            return f"{who} has taken {taken} actions this round, the most a round allows"
-        if used.get(kind, 0) >= rules.action_kind_limit:
-            return (f"{who} has already taken the action '{ACTION_WORDS[kind]}' "
-                    f"{used[kind]} times this round, the most for one kind of action")
-        if kind in (PLAY, LEVEL) and not p.hand:
-            return f"{who} has no card in hand"
-        if kind == LEVEL and min(p.levels) >= top:
-            return f"every Grimoire of {who} is at the top level ({top})"
-        if kind == MANIFEST and max(p.levels) < top:
-            return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
-        return None
-
-    def action_phase(self, p: PlayerState) -> None:
-        used = {PLAY: 0, LEVEL: 0, ARCANA: 0, DEEDS: 0, MANIFEST: 0}
-        self.used = used  # what this turn has taken so far, for a bot that plans the rest
-        for _ in range(self.rules.actions_per_round):
-            kind = self.pick(p, ASK_ACTION, self.action_options(p, used))
-            if kind == END:
-                return
-            used[kind] += 1
-            self.act(p, kind)
-            if self.watch is not None:
-                self.watch(self, p)
-
-    def act(self, p: PlayerState, kind: str, card: int = -1, grimoire: int = -1) -> None:
-        """Take one action; ``card`` and ``grimoire`` answer its questions in advance."""
-        if kind == PLAY:
-            self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, p.hand))
-        elif kind == LEVEL:
-            top = self.rules.max_level
-            if grimoire < 0:
-                options = [g for g, lv in enumerate(p.levels) if lv < top]
-                grimoire = self.pick(p, ASK_LEVEL_GRIMOIRE, options)
-            if card < 0:
-                card = self.pick(p, ASK_LEVEL_CARD, p.hand)
-            p.hand.remove(card)
-            p.pile.append(card)
-            self.shift_level(p, grimoire, 1)
-        elif kind == ARCANA:
-            self.draw(p, 1)
-        elif kind == DEEDS:
-            self.draw_deeds(p, self.rules.deed_draw, self.rules.deed_keep)
-        elif kind == MANIFEST:
-            if grimoire < 0:
-                top = self.rules.max_level
-                options = [g for g, lv in enumerate(p.levels) if lv >= top]
-                grimoire = self.pick(p, ASK_MANIFEST, options)
-            self.run_lines(p, self.design[p.grimoires[grimoire]], False)
-
-    def play_card(self, p: PlayerState, card: int) -> None:
-        """Play a card: its effects top to bottom, then Dark Deeds, then the discard."""
-        p.hand.remove(card)
-        self.limbo.append(card)
-        d = self.design[card]
-        self.events.played(d)
-        p.played.add(d)
-        self.run_lines(p, d, True)
-        self.complete_deeds(p)
-        self.limbo.remove(card)
-        p.pile.append(card)
+    def after_step(self, p: PlayerState | None) -> None:
+        if self.watch is not None:
+            self.watch(self, p)
 
     # -- Prophecy phase ----------------------------------------------------
 

@@ -95,7 +95,8 @@ Rule = Callable[["Game", PlayerState, Sequence[Any], Any, random.Random], Any]
 def answer(game: Game, me: PlayerState, ask: str, options: Sequence[Any], about: Any,
            rng: random.Random) -> int:
     """The index of the option a sensible player would take, without look-ahead."""
-    chosen = _RULES[ask](game, me, options, about, rng)
+    rule = _RULES.get(ask) or RULES[P.QUESTIONS[ask].bot]  # (or a question declared later)
+    chosen = rule(game, me, options, about, rng)
     return options.index(chosen)
 
 

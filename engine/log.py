@@ -20,6 +20,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
 
 
 def to_lines(game: Game) -> list[str]:
@@ -182,7 +183,7 @@ def replay(book: Book, lines: Iterable[str], numbers: list[int] | None = None) -
     player = _Replayer([(events[i]["seat"], events[i]["ask"], events[i]["choice"])
                         for i in choices])
     try:
-        game = Game(book, [player] * players, start["seed"], log=True).play()
+        game = new_game(book, [player] * players, start["seed"], log=True).play()
     except ProphecyError as exc:
         i = choices[player.at - 1] if 0 < player.at <= len(choices) else len(events) - 1
         raise _at(numbers, lines, i, exc.message, exc.hint) from None

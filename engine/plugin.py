@@ -1,21 +1,35 @@
-"""The Dark Prophecies engine as a plug-in: a loaded game in, what only this engine checks out.
+"""Engines as plug-ins, the engine's side: a loaded game in, the class that plays it out.
 
 ``ENGINE`` is what the ``prophecy.engines`` entry point ``dark-prophecies``
 names (pyproject.toml), so a game whose game.yaml says ``engine:
 dark-prophecies`` is played by this package. Its ``check`` holds the cards to
 what this game's rules need beyond their declarations: a Grimoire scores each
-Level, and a Title counts completed Dark Deeds only (ruling 16). The commands
-that play a game (``simulate``, ``balance``, ``test``, ``replay``) run this
-package's engine for such a game.
+Level, and a Title counts completed Dark Deeds only (ruling 16).
+
+The seam is ``game_class``: the class whose instances play one game. Every
+command that plays (``simulate`` and its worker processes, ``balance``,
+``test``, ``replay``, lint's probe) makes its games with ``new_game``, which
+asks the game's engine for that class. An engine of a pack's own
+(``engine: engine.py``) subclasses ``DarkProphecies``, names a subclass of
+``Game`` that overrides only the rules that differ, and is played everywhere
+(docs/engine.md, "Engines of your own").
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
+from prophecy.compiler.model.plugins import engine_of
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
+
+if TYPE_CHECKING:
+    from prophecy.engine.cards import Book
+    from prophecy.engine.game import Game
+    from prophecy.engine.protocol import Player
 
 
 class DarkProphecies:
@@ -24,6 +38,15 @@ class DarkProphecies:
     name = "dark-prophecies"
     plays = frozenset({"simulate", "balance", "test", "replay"})
     bases: tuple[str, ...] = ()  # the engines this one is built on (none: it is the first)
+
+    @property
+    def game_class(self) -> type[Game]:
+        """The class that plays one game: ``Game`` itself. An engine built on this one
+        sets its own subclass here (a class attribute). Imported when asked for, so a
+        ``prophecy check`` that only checks does not load the engine's modules."""
+        from prophecy.engine.game import Game
+
+        return Game
 
     def check(self, content: model.Content) -> list[ProphecyError]:
         out: list[ProphecyError] = []
@@ -72,3 +95,22 @@ def title_refusal(node: ast.Line) -> tuple[str, str] | None:
 
 
 ENGINE = DarkProphecies()
+
+
+def game_class(book: Book) -> type[Game]:
+    """The class that plays a game of the book's content: its engine's ``game_class``
+    (``Game`` for content without an engine, as a test's made-up content), once per book."""
+    found: type[Game] | None = book.cache.get("game class")
+    if found is None:
+        engine = engine_of(book.content)
+        found = getattr(engine, "game_class", None) if engine is not None else None
+        if found is None:
+            found = ENGINE.game_class
+        book.cache["game class"] = found
+    return found
+
+
+def new_game(book: Book, players: Sequence[Player], seed: Any = None, **options: Any) -> Game:
+    """A game of the book's content as its engine plays it: ``Game(book, players, seed,
+    **options)`` for the Dark Prophecies engine, its own subclass for an engine built on it."""
+    return game_class(book)(book, players, seed, **options)

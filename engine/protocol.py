@@ -137,6 +137,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
       for verb in ast.VERBS.values() if verb.asks),
 )}
 ASK_STASH = ast.Stash.verb.asks
+#: The actions of the Dark Prophecies engine by name (the words a scenario and game.yaml's
+#: ``options.actions`` write) -> their kind, in the order of the action menu.
+ACTION_NAMES = {word: kind for kind, word in QUESTIONS[ASK_ACTION].words if kind != END}
 
 
 def describe(game: Any, p: Any, ask: str, options: Iterable[Any]) -> list[Any]:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from prophecy.engine.cards import Book
 from prophecy.engine.events import QUIET, Events
 from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
 from prophecy.engine.roster import make_bot
 from prophecy.engine.scoring import PARTS
 
@@ -183,7 +184,7 @@ def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str
     its events told to ``events``)."""
     n = len(bots)
     chairs = [make_bot(bots[(c + index) % n], f"{seed}:{index}:{c}") for c in range(players)]
-    game = Game(book, chairs, game_seed(seed, index), log=log, events=events or QUIET)
+    game = new_game(book, chairs, game_seed(seed, index), log=log, events=events or QUIET)
     return game.play()
 
 

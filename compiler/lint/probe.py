@@ -61,10 +61,10 @@ def state(game: Any) -> tuple[Any, ...]:
 
 def _game(book: Any, seed: int, later: bool) -> Any:
     from prophecy.engine.bots import RandomBot
-    from prophecy.engine.game import Game
+    from prophecy.engine.plugin import new_game
 
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
-    game = Game(book, players, seed)
+    game = new_game(book, players, seed)
     if later:
         for deck in (game.deck, game.deed_deck):  # a shuffle put off is made now, so that
             settle = getattr(deck, "settle", None)  # cards can be taken from anywhere

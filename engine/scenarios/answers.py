@@ -24,7 +24,10 @@ from prophecy.compiler.runtime import Seat
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
+from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
+from prophecy.engine.plugin import game_class
+from prophecy.engine.protocol import Player
 from prophecy.engine.scenarios.source import IllegalMove, Item
 
 T = TypeVar("T")
@@ -176,6 +179,25 @@ class ScenarioGame(Game):
         line = self.owners.get(id(about), ("", 0))[1]
         lines = value if isinstance(value, list) else [value]
         return int(line in lines)
+
+
+_CLASSES: dict[type[Game], type[ScenarioGame]] = {}
+
+
+def scenario_class(base: type[Game]) -> type[ScenarioGame]:
+    """``ScenarioGame`` on an engine's own game class: that engine's rules, every question
+    answered by the scenario's moves."""
+    if base is Game or issubclass(base, ScenarioGame):
+        return ScenarioGame
+    found = _CLASSES.get(base)
+    if found is None:
+        found = _CLASSES[base] = type(f"Scenario{base.__name__}", (ScenarioGame, base), {})
+    return found
+
+
+def scenario_game(book: Book, players: Sequence[Player], seed: Any) -> ScenarioGame:
+    """A scenario's game of the book's content, played by the engine its game.yaml names."""
+    return scenario_class(game_class(book))(book, players, seed)
 
 
 class Unanswered(Exception):

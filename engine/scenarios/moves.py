@@ -31,6 +31,7 @@ from prophecy.engine.scenarios.answers import (
     not_a_choice,
     owners_of,
     register_line,
+    scenario_game,
 )
 from prophecy.engine.scenarios.names import Names
 from prophecy.engine.scenarios.source import IllegalMove, Item
@@ -207,7 +208,7 @@ class Play:
         if p.seat in self.over:
             raise move.item.error(f"player {p.seat + 1}'s Action phase is over this round",
                                   kind=IllegalMove)
-        used = self.used.setdefault(p.seat, dict.fromkeys(P.ACTION_KINDS, 0))
+        used = self.used.setdefault(p.seat, self.game.no_actions())
         refusal = self.game.action_refusal(p, used, kind)
         if refusal:
             raise move.item.error(refusal, kind=IllegalMove)
@@ -312,7 +313,7 @@ def _end(run: Play, move: Move, p: PlayerState) -> None:
 def _setup(run: Play, move: Move, p: PlayerState) -> None:
     """Deal a new game with the table's players and seed, as the rules set it up."""
     old = run.game
-    game = ScenarioGame(old.book, old.controllers, run.seed)
+    game = scenario_game(old.book, old.controllers, run.seed)
     game.answers, game.questions, game.owners = old.answers, [], owners_of(game)
     game.box.extend(old.book.ids["filler"])  # fillers stay out of a game dealt by the rules
     run.game = game

@@ -25,7 +25,7 @@ from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
 from prophecy.engine.plugin import title_refusal
-from prophecy.engine.scenarios.answers import Answers, ScenarioGame, owners_of
+from prophecy.engine.scenarios.answers import Answers, ScenarioGame, owners_of, scenario_game
 from prophecy.engine.scenarios.names import Names, scenario_book
 from prophecy.engine.scenarios.source import IllegalMove, Item
 from prophecy.engine.state import PlayerState
@@ -159,7 +159,7 @@ class TableBuilder:
     def build(self) -> ScenarioGame:
         book = self.book
         try:  # the engine holds the number of players to the rules
-            game = ScenarioGame(book, [_Nobody()] * self.players, self.seed)
+            game = scenario_game(book, [_Nobody()] * self.players, self.seed)
         except ProphecyError as exc:
             where = self.get("players") or self.given or self.place
             if where is None:

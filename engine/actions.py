@@ -1,0 +1,155 @@
+"""The Action phase: a player and the actions taken so far in, the actions on offer and done out.
+
+``Actions`` adds to the moves of ``engine/moves.py`` what a player may do on
+their turn: the menu of action kinds (``ACTIONS``), which of them may be taken
+now (``action_options``) and why one may not (``action_refusal``), and doing
+one (``act``). ``Game`` (``engine/game.py``) builds on it with the phases and
+the player protocol; an engine of a pack's own subclasses ``Game`` and
+overrides these methods for actions of its own (docs/engine.md, "Engines of
+your own"), and tells the bots what such an action amounts to with
+``action_candidates``.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from prophecy.dsl import ast
+from prophecy.engine.moves import Moves
+from prophecy.engine.protocol import (
+    ACTION_NAMES,
+    ACTION_WORDS,
+    ARCANA,
+    ASK_ACTION,
+    ASK_LEVEL_CARD,
+    ASK_LEVEL_GRIMOIRE,
+    ASK_MANIFEST,
+    ASK_PLAY,
+    DEEDS,
+    END,
+    LEVEL,
+    MANIFEST,
+    PLAY,
+)
+from prophecy.engine.state import PlayerState
+
+#: One form of an action for the bots: (card, grimoire, the lines it amounts to); the card
+#: and grimoire (-1 where none) are handed back to ``act``.
+Candidate = tuple[int, int, tuple[ast.Line, ...]]
+
+
+class Actions(Moves):
+    """The actions of a turn, on top of the moves; ``Game`` adds the phases."""
+
+    #: The actions this engine offers, in the order of its menu: the name that game.yaml's
+    #: ``options.actions`` and the scenarios use -> the kind the menu offers and a log
+    #: writes. An engine's own subclass adds its actions here.
+    ACTIONS: ClassVar[dict[str, str]] = ACTION_NAMES
+
+    used: dict[str, int]  # what this turn has taken so far, for a bot that plans the rest
+
+    def no_actions(self) -> dict[str, int]:
+        """A turn's count of the actions taken, none yet."""
+        return dict.fromkeys(self.ACTIONS.values(), 0)
+
+    def action_options(self, p: PlayerState, used: dict[str, int]) -> list[str]:
+        """The action kinds the player may still take this round, and END: the kinds
+        ``action_refusal`` does not refuse, worked out together (a bot asks every turn)."""
+        rules = self.rules
+        if sum(used.values()) >= rules.actions_per_round:
+            return [END]
+        cap, top = rules.action_kind_limit, rules.max_level
+        get = used.get
+        kinds = []
+        if p.hand:
+            if get(PLAY, 0) < cap:
+                kinds.append(PLAY)
+            if get(LEVEL, 0) < cap and min(p.levels) < top:
+                kinds.append(LEVEL)
+        if get(ARCANA, 0) < cap:
+            kinds.append(ARCANA)
+        if get(DEEDS, 0) < cap:
+            kinds.append(DEEDS)
+        if get(MANIFEST, 0) < cap and max(p.levels) >= top:
+            kinds.append(MANIFEST)
+        kinds.append(END)
+        return kinds
+
+    def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
+        """Why the player may not take an action of this kind now, or None when they may.
+
+        ``used`` counts the actions of each kind the player took this round.
+        """
+        rules = self.rules
+        taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
+        if taken >= rules.actions_per_round:
+            return f"{who} has taken {taken} actions this round, the most a round allows"
+        if used.get(kind, 0) >= rules.action_kind_limit:
+            return (f"{who} has already taken the action '{ACTION_WORDS.get(kind, kind)}' "
+                    f"{used[kind]} times this round, the most for one kind of action")
+        if kind in (PLAY, LEVEL) and not p.hand:
+            return f"{who} has no card in hand"
+        if kind == LEVEL and min(p.levels) >= top:
+            return f"every Grimoire of {who} is at the top level ({top})"
+        if kind == MANIFEST and max(p.levels) < top:
+            return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
+        return None
+
+    def action_phase(self, p: PlayerState) -> None:
+        used = self.no_actions()
+        self.used = used
+        for _ in range(self.rules.actions_per_round):
+            kind = self.pick(p, ASK_ACTION, self.action_options(p, used))
+            if kind == END:
+                return
+            used[kind] += 1
+            self.act(p, kind)
+            self.after_step(p)
+
+    def after_step(self, p: PlayerState | None) -> None:
+        """Called after every step of the game (``Game`` tells its watcher)."""
+
+    def act(self, p: PlayerState, kind: str, card: int = -1, grimoire: int = -1) -> None:
+        """Take one action; ``card`` and ``grimoire`` answer its questions in advance."""
+        if kind == PLAY:
+            self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, p.hand))
+        elif kind == LEVEL:
+            top = self.rules.max_level
+            if grimoire < 0:
+                options = [g for g, lv in enumerate(p.levels) if lv < top]
+                grimoire = self.pick(p, ASK_LEVEL_GRIMOIRE, options)
+            if card < 0:
+                card = self.pick(p, ASK_LEVEL_CARD, p.hand)
+            p.hand.remove(card)
+            p.pile.append(card)
+            self.shift_level(p, grimoire, 1)
+        elif kind == ARCANA:
+            self.draw(p, 1)
+        elif kind == DEEDS:
+            self.draw_deeds(p, self.rules.deed_draw, self.rules.deed_keep)
+        elif kind == MANIFEST:
+            if grimoire < 0:
+                top = self.rules.max_level
+                options = [g for g, lv in enumerate(p.levels) if lv >= top]
+                grimoire = self.pick(p, ASK_MANIFEST, options)
+            self.run_lines(p, self.design[p.grimoires[grimoire]], False)
+        else:
+            raise ValueError(f"this engine has no action '{kind}'")
+
+    def play_card(self, p: PlayerState, card: int) -> None:
+        """Play a card: its effects top to bottom, then Dark Deeds, then the discard."""
+        p.hand.remove(card)
+        self.limbo.append(card)
+        d = self.design[card]
+        self.events.played(d)
+        p.played.add(d)
+        self.run_lines(p, d, True)
+        self.complete_deeds(p)
+        self.limbo.remove(card)
+        p.pile.append(card)
+
+    def action_candidates(self, p: PlayerState, kind: str) -> list[Candidate]:
+        """For the bots: the forms of an action kind of an engine's own (not one of the five
+        above), each with the rules-language lines it amounts to, which a bot applies to its
+        sketch of the position to weigh it. None here: every kind above is known to them."""
+        return []

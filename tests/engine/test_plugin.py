@@ -1,0 +1,131 @@
+"""An engine of a pack's own plays in every command that plays: the example of docs/engine.md.
+
+The engine file is the block docs/engine.md shows under "Engines of your own"
+(the action 'draw an Arcana card' draws two), saved in a copy of the bundled
+game whose game.yaml names it. Scenarios, simulations (in worker processes
+too), balance pairs, replays and lint's probe then play that engine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine.cards import book_of
+from prophecy.engine.game import Game
+from prophecy.engine.plugin import game_class, new_game
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+SCENARIO = """# yaml-language-server: $schema=../schemas/scenarios.schema.json
+scenarios:
+  - id: drawing-an-arcana-card
+    rule: "Action: Draw an Arcana Card"
+    says: The action draws from the top of the Arcana deck.
+    given:
+      arcana deck: [Hellhound, Bone Lantern]
+    when: [draw arcana]
+    then:
+      player 1: {hand: [Hellhound, Bone Lantern]}
+"""
+
+
+def engine_file() -> str:
+    """The engine file of docs/engine.md, as written there."""
+    text = (DOCS / "engine.md").read_text(encoding="utf-8")
+    found = re.search(r"<!-- engine file -->\n```python\n(.*?)```", text, re.S)
+    assert found, "docs/engine.md shows no engine file"
+    return found.group(1)
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("variant") / "two-card-draw"
+    shutil.copytree(bundled_content(), root,
+                    ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
+    (root / "engine.py").write_text(engine_file(), encoding="utf-8")
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(
+        "engine: dark-prophecies", "engine: engine.py"), encoding="utf-8")
+    (root / "scenarios" / "variant.yaml").write_text(SCENARIO, encoding="utf-8")
+    return root
+
+
+def test_the_pack_names_its_own_engine_and_checks(pack, capsys):
+    assert main(["check", "--content", str(pack)]) == 0, capsys.readouterr().out
+    book = book_of(load_content(pack))
+    cls = game_class(book)
+    assert cls.__name__ == "TwoCardDraw" and issubclass(cls, Game)
+    assert game_class(book_of(load_content(bundled_content()))) is Game
+
+
+def test_a_scenario_plays_the_packs_engine(pack, capsys):
+    scenario = pack / "scenarios" / "variant.yaml"
+    assert main(["test", "--content", str(pack), str(scenario)]) == 0
+    assert "PASS drawing-an-arcana-card" in capsys.readouterr().out
+    # the same scenario, on the game whose engine draws one card, fails
+    assert main(["test", str(scenario)]) == 1
+    assert "got [Hellhound]" in capsys.readouterr().out
+
+
+def test_the_bundled_scenarios_still_pass_where_the_rule_is_not_met(pack, capsys):
+    assert main(["test", "--content", str(pack), "-q", "-k", "three-actions"]) == 0
+
+
+def _simulate(content: Path, jobs: int, capsys) -> dict:
+    assert main(["simulate", "--content", str(content), "--games", "6", "--players", "2",
+                 "--seed", "5", "--jobs", str(jobs), "--json"]) == 0
+    return json.loads(capsys.readouterr().out)["tally"]
+
+
+def test_simulate_plays_the_packs_engine_in_worker_processes(pack, capsys):
+    alone, workers = _simulate(pack, 1, capsys), _simulate(pack, 2, capsys)
+    assert alone == workers  # the workers played the pack's engine too
+    assert _simulate(bundled_content(), 2, capsys) != workers
+
+
+def test_a_log_replays_only_with_the_engine_that_wrote_it(pack, tmp_path, capsys):
+    log = tmp_path / "games.jsonl"
+    assert main(["simulate", "--content", str(pack), "--games", "2", "--players", "2",
+                 "--bots", "greedy", "--log", str(log)]) == 0
+    assert main(["replay", "--content", str(pack), str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 1
+
+
+def test_balance_pairs_play_the_packs_engine(pack):
+    from prophecy.engine import balance
+
+    content = load_content(pack)
+    book = book_of(content)
+    design = balance.subjects(book, ["Hellhound"])[0]
+    plan = balance.plan_for(book, [design], 3, 2, ("greedy",), 2)
+    ours = balance.play_batch(book, design, plan, 0, 2)
+    base = book_of(load_content(bundled_content()))
+    theirs = balance.play_batch(base, balance.subjects(base, ["Hellhound"])[0], plan, 0, 2)
+    assert ours != theirs
+
+
+def test_the_lint_probe_plays_the_packs_engine(pack):
+    from prophecy.compiler.lint.probe import _game
+
+    book = book_of(load_content(pack))
+    assert type(_game(book, 1, later=True)).__name__ == "TwoCardDraw"
+
+
+def test_a_game_made_for_the_book_is_the_engines_and_branches_as_one(pack):
+    from prophecy.engine.bots import GreedyBot
+
+    game = new_game(book_of(load_content(pack)), [GreedyBot(1), GreedyBot(2)], 4)
+    import random
+
+    assert type(game.branch(random.Random(1))) is type(game)
+    hand = len(game.players[0].hand)
+    game.act(game.players[0], "arcana")
+    assert len(game.players[0].hand) == hand + 2
