@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from prophecy.dsl import ast
+from prophecy.engine.cards import Book
 from prophecy.engine.moves import Moves
 from prophecy.engine.protocol import (
     ACTION_NAMES,
@@ -30,6 +31,7 @@ from prophecy.engine.protocol import (
     LEVEL,
     MANIFEST,
     PLAY,
+    IllegalChoice,
 )
 from prophecy.engine.state import PlayerState
 
@@ -47,6 +49,12 @@ class Actions(Moves):
     ACTIONS: ClassVar[dict[str, str]] = ACTION_NAMES
 
     used: dict[str, int]  # what this turn has taken so far, for a bot that plans the rest
+    limits: dict[str, int]  # action kind -> the most a turn (0: not on offer), from options
+    power: list[int]  # card id -> its power (options.level_up.cost: power), 0 without one
+    level_cost: str  # options.level_up.cost
+    level_once: bool  # options.level_up.once_per_grimoire
+    levelled: set[tuple[int, int]]  # (seat, grimoire) levelled up by the action this round
+    book: Book
 
     def no_actions(self) -> dict[str, int]:
         """A turn's count of the actions taken, none yet."""
@@ -58,19 +66,21 @@ class Actions(Moves):
         rules = self.rules
         if sum(used.values()) >= rules.actions_per_round:
             return [END]
-        cap, top = rules.action_kind_limit, rules.max_level
+        limits, top = self.limits, rules.max_level
         get = used.get
         kinds = []
         if p.hand:
-            if get(PLAY, 0) < cap:
+            if get(PLAY, 0) < limits[PLAY]:
                 kinds.append(PLAY)
-            if get(LEVEL, 0) < cap and min(p.levels) < top:
+            if get(LEVEL, 0) < limits[LEVEL] and min(p.levels) < top and (
+                    self.level_cost == "any-card" and not self.level_once
+                    or self.level_choices(p)):
                 kinds.append(LEVEL)
-        if get(ARCANA, 0) < cap:
+        if get(ARCANA, 0) < limits[ARCANA]:
             kinds.append(ARCANA)
-        if get(DEEDS, 0) < cap:
+        if get(DEEDS, 0) < limits[DEEDS]:
             kinds.append(DEEDS)
-        if get(MANIFEST, 0) < cap and max(p.levels) >= top:
+        if get(MANIFEST, 0) < limits[MANIFEST] and max(p.levels) >= top:
             kinds.append(MANIFEST)
         kinds.append(END)
         return kinds
@@ -84,13 +94,19 @@ class Actions(Moves):
         taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
         if taken >= rules.actions_per_round:
             return f"{who} has taken {taken} actions this round, the most a round allows"
-        if used.get(kind, 0) >= rules.action_kind_limit:
-            return (f"{who} has already taken the action '{ACTION_WORDS.get(kind, kind)}' "
-                    f"{used[kind]} times this round, the most for one kind of action")
+        words, limit = ACTION_WORDS.get(kind, kind), self.limits.get(kind, 0)
+        if limit == 0:
+            return f"the action '{words}' is not on offer in this game"
+        if used.get(kind, 0) >= limit:
+            times = f"{used[kind]} time{'' if used[kind] == 1 else 's'}"
+            return (f"{who} has already taken the action '{words}' {times} this round, the "
+                    "most for one kind of action")
         if kind in (PLAY, LEVEL) and not p.hand:
             return f"{who} has no card in hand"
         if kind == LEVEL and min(p.levels) >= top:
             return f"every Grimoire of {who} is at the top level ({top})"
+        if kind == LEVEL and not self.level_choices(p):
+            return self.level_refusal(p, -1)
         if kind == MANIFEST and max(p.levels) < top:
             return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
         return None
@@ -106,6 +122,25 @@ class Actions(Moves):
             self.act(p, kind)
             self.after_step(p)
 
+    def action_round(self) -> None:
+        """Every player's Action phase at once (``options.turns: by-action``): one action
+        each in turn order, round the table, until every player has ended theirs."""
+        counts = {p.seat: self.no_actions() for p in self.players}
+        playing = list(self.players)
+        most = self.rules.actions_per_round
+        while playing:
+            for p in list(playing):
+                used = self.used = counts[p.seat]
+                kind = self.pick(p, ASK_ACTION, self.action_options(p, used))
+                if kind == END:
+                    playing.remove(p)
+                    continue
+                used[kind] += 1
+                self.act(p, kind)
+                self.after_step(p)
+                if sum(used.values()) >= most:
+                    playing.remove(p)
+
     def after_step(self, p: PlayerState | None) -> None:
         """Called after every step of the game (``Game`` tells its watcher)."""
 
@@ -114,15 +149,7 @@ class Actions(Moves):
         if kind == PLAY:
             self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, p.hand))
         elif kind == LEVEL:
-            top = self.rules.max_level
-            if grimoire < 0:
-                options = [g for g, lv in enumerate(p.levels) if lv < top]
-                grimoire = self.pick(p, ASK_LEVEL_GRIMOIRE, options)
-            if card < 0:
-                card = self.pick(p, ASK_LEVEL_CARD, p.hand)
-            p.hand.remove(card)
-            p.pile.append(card)
-            self.shift_level(p, grimoire, 1)
+            self.level_up(p, card, grimoire)
         elif kind == ARCANA:
             self.draw(p, 1)
         elif kind == DEEDS:
@@ -135,6 +162,54 @@ class Actions(Moves):
             self.run_lines(p, self.design[p.grimoires[grimoire]], False)
         else:
             raise ValueError(f"this engine has no action '{kind}'")
+
+    def level_up(self, p: PlayerState, card: int = -1, grimoire: int = -1) -> None:
+        """The Level up action: discard a card to raise a Grimoire one level."""
+        choices = self.level_choices(p)
+        if grimoire < 0:
+            grimoire = self.pick(p, ASK_LEVEL_GRIMOIRE, list(choices))
+        cards = choices.get(grimoire)
+        if cards is None:
+            raise IllegalChoice(self.level_refusal(p, grimoire) or "no level up",
+                                where=f"round {self.round}")
+        if card < 0:
+            card = self.pick(p, ASK_LEVEL_CARD, cards)
+        p.hand.remove(card)
+        p.pile.append(card)
+        if self.level_once:
+            self.levelled.add((p.seat, grimoire))
+        self.shift_level(p, grimoire, 1)
+
+    def level_choices(self, p: PlayerState) -> dict[int, list[int]]:
+        """Each Grimoire the Level up action may raise now -> the cards that may pay for it:
+        below the top level, not raised by it this turn when once per Grimoire is the rule,
+        and with a card in hand whose power is at least its level when power is the cost."""
+        top, hand = self.rules.max_level, p.hand
+        out: dict[int, list[int]] = {}
+        for g, level in enumerate(p.levels):
+            if level >= top or self.level_once and (p.seat, g) in self.levelled:
+                continue
+            power = self.power
+            cards = hand if self.level_cost == "any-card" else [
+                c for c in hand if power[c] >= level]
+            if cards:
+                out[g] = cards
+        return out
+
+    def level_refusal(self, p: PlayerState, grimoire: int) -> str | None:
+        """Why the Level up action may not raise ``grimoire`` (-1: any) now, or None."""
+        who, name = f"player {p.seat + 1}", (
+            self.book.grimoires[grimoire] if grimoire >= 0 else "a Grimoire")
+        if grimoire in self.level_choices(p) or grimoire < 0 and self.level_choices(p):
+            return None
+        if grimoire >= 0 and p.levels[grimoire] >= self.rules.max_level:
+            return f"{name} is at the top level ({self.rules.max_level}) already"
+        if grimoire >= 0 and self.level_once and (p.seat, grimoire) in self.levelled:
+            return f"{who} has levelled up {name} this turn already, once per Grimoire"
+        if not p.hand:
+            return f"{who} has no card in hand"
+        return (f"no card in {who}'s hand has the power to level up {name}: a card's power "
+                "must be at least the Grimoire's level")
 
     def play_card(self, p: PlayerState, card: int) -> None:
         """Play a card: its effects top to bottom, then Dark Deeds, then the discard."""

@@ -141,20 +141,19 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 else:
                     out.append(((PLAY, card, -1), value(after) if worth is None else worth))
         elif kind == LEVEL:  # made and unmade on the sketch itself: no copy
-            card = heuristics.cheapest_card(game, me, me.hand, rng)
-            top, levels = rules.max_level, sk.levels
+            levels = sk.levels
             sk.hand -= 1
             sk.pile += 1
-            for g, level in enumerate(levels):
-                if level < top:
-                    levels[g] = level + 1
-                    out.append(((LEVEL, card, g), value(sk)))
-                    levels[g] = level
+            for card, g in candidates(game, me, kind, rng):
+                level = levels[g]
+                levels[g] = level + 1
+                out.append(((LEVEL, card, g), value(sk)))
+                levels[g] = level
             sk.hand += 1
             sk.pile -= 1
         elif kind == ARCANA:
             hand = sk.hand
-            sk.hand = min(rules.hand_limit, hand + 1)
+            sk.hand = min(game.hand_cap, hand + 1)
             out.append(((ARCANA, -1, -1), value(sk) if sk.hand != hand else base))
             sk.hand = hand
         elif kind == DEEDS:
@@ -162,6 +161,13 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 out.append(((DEEDS, -1, -1), base))
                 continue
             deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
+            if game.market_size:  # the best of the face-up deeds it may take
+                best = base
+                for deed in game.market:
+                    best = max(best, value(_with_deed(sk, deeds, game, me, deed)))
+                out.append(((DEEDS, -1, -1), best))
+                sk.deeds = deeds
+                continue
             sketch.apply_line(_deed_draw(rules), sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds
@@ -180,6 +186,13 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                     sketch.apply_line(node, after)
                 out.append(((kind, card, grimoire), value(after)))
     return out
+
+
+def _with_deed(sk: Any, deeds: tuple[Any, ...], game: Any, me: Any, deed: int) -> Any:
+    """The sketch with ``deeds`` and one more Dark Deed in play (the sketch itself)."""
+    points = game.views[me.seat].deed_points[deed]
+    sk.deeds = (*deeds, (points, game.needed[deed], 0, game.gidx[deed]))
+    return sk
 
 
 def _deed_draw(rules: Any) -> ast.Effect:
@@ -288,9 +301,12 @@ def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[
             seen.setdefault(game.design[card], card)
         return [(card, -1) for card in seen.values()]
     if kind == LEVEL:
-        card = heuristics.cheapest_card(game, me, me.hand, rng)
-        top = game.rules.max_level
-        return [(card, g) for g, lv in enumerate(me.levels) if lv < top]
+        if game.level_cost == "any-card" and not game.level_once:  # one card pays for any
+            card = heuristics.cheapest_card(game, me, me.hand, rng)
+            top = game.rules.max_level
+            return [(card, g) for g, lv in enumerate(me.levels) if lv < top]
+        return [(heuristics.cheapest_card(game, me, cards, rng), g)
+                for g, cards in game.level_choices(me).items()]
     if kind == MANIFEST:
         top = game.rules.max_level
         return [(-1, g) for g, lv in enumerate(me.levels) if lv >= top]

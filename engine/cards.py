@@ -37,6 +37,7 @@ class Book:
     mask: list[int] = field(default_factory=list)  # card id -> bits of its types and grimoire
     deed_points: list[int] = field(default_factory=list)
     needed: list[int] = field(default_factory=list)
+    power: list[int] = field(default_factory=list)  # card id -> its 'power' field, or 0
     ids: dict[str, list[int]] = field(default_factory=dict)  # kind -> card ids, in content order
     effects: dict[int, tuple[Compiled, ...]] = field(default_factory=dict)  # design -> lines
     nodes: dict[int, tuple[ast.Line, ...]] = field(default_factory=dict)  # design -> ASTs
@@ -126,7 +127,7 @@ def extended(book: Book, content: model.Content, cards: Sequence[model.Card]) ->
     more = dataclasses.replace(
         book, content=content, designs=list(book.designs), design=list(book.design),
         kind=list(book.kind), gidx=list(book.gidx), mask=list(book.mask),
-        deed_points=list(book.deed_points), needed=list(book.needed),
+        deed_points=list(book.deed_points), needed=list(book.needed), power=list(book.power),
         ids={kind: list(cids) for kind, cids in book.ids.items()}, effects=dict(book.effects),
         nodes=dict(book.nodes), verse_condition=dict(book.verse_condition),
         awards=dict(book.awards), line_base=dict(book.line_base),
@@ -159,6 +160,7 @@ def _add_copy(
     book.mask.append(mask)
     book.deed_points.append(getattr(card, "points", 0) if card.kind == "deed" else 0)
     book.needed.append(getattr(card, "cards_needed", 0))
+    book.power.append(card.get("power") or 0)
     book.ids[card.kind].append(cid)
 
 

@@ -31,6 +31,7 @@ from prophecy.compiler.handlers import Names, compile_node
 from prophecy.compiler.runtime import Count
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
+from prophecy.engine.moves import NO_LIMIT
 from prophecy.engine.sketch import STORED, Deed, Sketch, effect_value, quantity
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class Valuer:
     verse_tests: dict[int, Any] = field(default_factory=dict)  # design -> test(sketch) or None
     title_tests: dict[int, Any] = field(default_factory=dict)  # design -> quantity(sketch)
     limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
+    refill: int = 0  # the hand the Draw phase fills (options.hand: draw-up-to), or 0
     uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
     _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
     # rounds left -> Levels (and, unless uniform, the Grimoire cards) -> their worth
@@ -99,13 +101,13 @@ class Valuer:
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
                     tuple([gidx[d] for d in p.completed]),
                     sum([points[d] for d in p.completed]) + p.gained,
-                    game.round, limits, p.grimoires, [], [], self.names, self.new_deed)
+                    game.plan_round(), limits, p.grimoires, [], [], self.names, self.new_deed)
         key = tuple(game.titles)
         rows = self._title_rows.get(key)
         if rows is None:
             rows = self._title_rows[key] = self._titles_of(game)
         others = [q for q in game.players if q is not p]
-        titles, share, fixed = sk.titles, self._by_round[game.round][2], 0.0
+        titles, share, fixed = sk.titles, self._by_round[sk.round][2], 0.0
         for read, count, sign, points_won, still in rows:
             rival = -(1 << 30)
             for q in others:
@@ -177,7 +179,10 @@ class Valuer:
         # Per round: the rounds left (this one included), a card in hand's worth (nothing once
         # the last round is played) and a Title lead's share (it says more near the end).
         left, card_worth, share = self._by_round[sk.round]
-        value = (self.stash_points * sk.stash + sk.completed_points + card_worth * sk.hand
+        hand = sk.hand
+        if hand < self.refill:  # drawn up to this at the end of the turn: no card is lost
+            hand = self.refill
+        value = (self.stash_points * sk.stash + sk.completed_points + card_worth * hand
                  + sk.edge + sk.fixed)
         levels = sk.levels
         found = self._memo[left].get(tuple(levels) if self.uniform else (*levels,
@@ -304,7 +309,10 @@ def _build(book: Book) -> Valuer:
     valuer = Valuer(book, book.rules.rounds, book.rules.stash_points, _unlock(book, gi),
                     manifest, gpoints, {}, {}, {}, {}, _typical_deed(book), gi, {})
     rules = book.rules
-    valuer.limits = (rules.hand_limit, rules.deed_limit, rules.max_level, rules.min_level)
+    options = book.content.options
+    hand = rules.hand_limit if options.hand == "limit" else NO_LIMIT
+    valuer.limits = (hand, rules.deed_limit, rules.max_level, rules.min_level)
+    valuer.refill = options.hand_size if options.hand == "draw-up-to" else 0
     alike: dict[int, set[tuple[tuple[int, ...], float]]] = {}
     for cid in book.ids.get("grimoire", []):
         alike.setdefault(book.gidx[cid], set()).add((gpoints[cid], manifest[cid]))

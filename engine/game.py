@@ -20,7 +20,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.actions import Actions
 from prophecy.engine.cards import Book
 from prophecy.engine.events import QUIET, Events
-from prophecy.engine.moves import NO_YES
+from prophecy.engine.moves import NO_LIMIT, NO_YES
 from prophecy.engine.protocol import (
     ASK_DRAW_PHASE,
     ASK_HIRELING,
@@ -75,7 +75,22 @@ class Game(Actions):
         self.used = self.no_actions()
         self.events = events  # what is counted of the game, by whoever asked (simulate)
         self.reshuffles = 0
+        self.take_options(book)
         self.setup()
+
+    def take_options(self, book: Book) -> None:
+        """The rules options of game.yaml (``model.Options``), as the moves and phases read
+        them."""
+        options = self.options = book.content.options
+        rules, n = self.rules, len(self.players)
+        self.limits = options.action_limits(self.ACTIONS, rules.action_kind_limit)
+        self.hand_cap = rules.hand_limit if options.hand == "limit" else NO_LIMIT
+        self.level_cost, self.level_once = options.level_cost, options.level_once
+        self.power, self.levelled = book.power, set()
+        self.market_size = options.market if options.deeds == "market" else 0
+        self.deck_verses, self.emptied, self.drawn = set(), 0, 0
+        self.empties = options.empties(n)
+        self.last_round = rules.rounds if options.end == "rounds" else options.most_rounds
 
     # -- the player protocol -----------------------------------------------
 
@@ -111,9 +126,10 @@ class Game(Actions):
     def branch(self, rng: random.Random) -> Game:
         """A copy of this game for one line of look-ahead, sharing what no action changes.
 
-        Lists an action can change are copied (the decks, the center, the limbo and every
-        player's holdings); the verses, titles, box and Hireling piles are shared. The
-        copy keeps no log and reports no events.
+        Lists an action can change are copied (the decks, the center, the Dark Deed
+        market, the limbo and every player's holdings); the titles, box and Hireling piles
+        are shared, and so are the verses unless a draw can meet one. The copy keeps no log
+        and reports no events.
         """
         kind = type(self)  # an engine's own subclass branches into its own kind of game
         other = kind.__new__(kind)
@@ -121,8 +137,14 @@ class Game(Actions):
         other.deck, other.center = self.deck.copy(), self.center[:]
         other.deed_deck, other.deed_discard = self.deed_deck.copy(), self.deed_discard[:]
         other.hire_deck, other.hire_discard = self.hire_deck.copy(), self.hire_discard[:]
-        other.limbo = self.limbo[:]
+        other.limbo, other.market = self.limbo[:], self.market[:]
         other.players = [p.clone() for p in self.players]
+        if self.deck_verses:
+            other.verses, other.deck_verses = self.verses[:], set(self.deck_verses)
+        if self.level_once:
+            other.levelled = set(self.levelled)
+        if self.options.discard == "shared":
+            other.share_pile()
         other.rng = rng
         other.log = None
         other.watch = None
@@ -143,10 +165,12 @@ class Game(Actions):
         """
         book, rules, rng = self.book, self.rules, self.rng
         ids = book.ids
+        if self.options.discard == "shared":
+            self.share_pile()
         self.deck = _deck(ids["arcana"], rng)
         self.deed_deck = _deck(ids["deed"], rng)
         self.hire_deck = _deck(ids["hireling"], rng)
-        self._lay_verses()
+        aside = self._lay_verses()
         self.titles, rest = _dealt(ids["title"], rules.titles_in_play, rng, from_top=False)
         self.box.extend(rest)
         self.tracker = list(ids["tracker"])
@@ -159,14 +183,42 @@ class Game(Actions):
                     p.stored.append([])
                     self.events.deed_held(self.design[deed])
             self.draw(p, rules.starting_hand)
+        if aside:
+            self._verses_into_deck(aside)
         self.revealed = min(rules.verses_per_round[0], len(self.verses))
+        self.refill_market()
+        self.drawn = 0
 
-    def _lay_verses(self) -> None:
+    def share_pile(self) -> None:
+        """One discard pile for everyone (``options.discard: shared``): the center."""
+        for p in self.players:
+            p.pile = self.center
+
+    def _lay_verses(self) -> list[int]:
+        """The Prophecy Area; the Verses after the Starting one, when they go into the Arcana
+        deck (``options.verses: deck``), are returned instead, to go there once hands are
+        dealt."""
         by_position = _verses_by_position(self.book)
+        aside: list[int] = []
         for position in ("starting", "middle", "ending"):
             verse, rest = _dealt(by_position[position], 1, self.rng)
-            self.verses.extend(verse)
+            into_deck = position != "starting" and self.options.verses == "deck"
+            (aside if into_deck else self.verses).extend(verse)
             self.box.extend(rest)
+        return aside
+
+    def _verses_into_deck(self, aside: list[int]) -> None:
+        """Each Verse set aside into the Arcana deck at a depth drawn from its window for
+        this many players (1 is the top card)."""
+        deck = self.deck
+        if isinstance(deck, Deck):  # a shuffle put off is made first: cards go in by place
+            deck.settle(self.rng)
+        windows = self.options.depths(len(self.players))
+        for verse, (low, high) in zip(aside, windows, strict=False):
+            depth = self.rng.randint(low, high)
+            deck.insert(max(0, len(deck) - depth + 1), verse)
+            self.deck_verses.add(verse)
+        self.box.extend(aside[len(windows):])
 
     def _hand_out_components(self) -> None:
         book = self.book
@@ -194,27 +246,41 @@ class Game(Actions):
     # -- the rounds ----------------------------------------------------------
 
     def play(self) -> Game:
-        """Play every round, then score. Returns the game itself."""
-        for r in range(1, self.rules.rounds + 1):
-            self.round = r
+        """Play every round from the one on the tracker, then score. Returns the game."""
+        while True:  # to the final round, or the round in which the deck runs out at last
+            last = self.final_round()
             self.play_round()
-        return self.end()
+            if last or self.deck_has_run_out():
+                return self.end()
 
     def play_round(self) -> None:
         """The round on the tracker: each player's Action, Prophecy and Draw phases, then
         Table Cleanup and the Hireling phase, then the tracker turns to the next round.
 
-        The final round stops after the Prophecy phase.
+        The final round stops after the Prophecy phase; a round in which the Arcana deck
+        runs out for the last time (``options.end: deck-emptied``) after the Draw phase.
+        With ``options.turns: by-action`` the players take their actions one at a time in
+        turn, then each plays the Prophecy phase, then each the Draw phase.
         """
         final = self.final_round()
-        for p in self.players:
-            self.action_phase(p)
-            self.prophecy_phase(p)
-            if not final:
+        if self.level_once:
+            self.levelled.clear()
+        if self.options.turns == "by-action":
+            self.action_round()
+            for p in self.players:
+                self.prophecy_phase(p)
+            for p in self.players if not final else ():
                 self.draw_phase(p)
-                if self.watch is not None:
-                    self.watch(self, p)
-        if not final:
+                self.after_step(p)
+        else:
+            for p in self.players:
+                self.action_phase(p)
+                self.prophecy_phase(p)
+                if not final:
+                    self.draw_phase(p)
+                    if self.watch is not None:
+                        self.watch(self, p)
+        if not final and not self.deck_has_run_out():
             self.cleanup_phase()
             self.hireling_phase()
             self.round += 1
@@ -222,8 +288,29 @@ class Game(Actions):
                 self.watch(self, None)
 
     def final_round(self) -> bool:
-        """The last round has no Draw, Table Cleanup or Hireling phase."""
-        return self.round >= self.rules.rounds
+        """The last round has no Draw, Table Cleanup or Hireling phase: round ``rules.rounds``,
+        or the last a game that ends when the deck runs out may last."""
+        return self.round >= self.last_round
+
+    def deck_has_run_out(self) -> bool:
+        """Whether this round is the game's last, the Arcana deck having run out as often as
+        ``options.end`` says (never, in a game of a number of rounds)."""
+        return self.options.end == "deck-emptied" and self.emptied >= self.empties
+
+    def plan_round(self) -> int:
+        """The round as the bots' estimate reads it, 1 to ``rules.rounds``: the round itself,
+        or, in a game that ends when the deck runs out, the round of a game of
+        ``rules.rounds`` rounds with as many left as this one is expected to have (by the
+        Arcana drawn a round so far)."""
+        if self.options.end == "rounds":
+            return self.round
+        rounds = self.rules.rounds
+        if self.deck_has_run_out() or self.final_round():
+            return rounds
+        to_draw = len(self.deck) + (self.empties - self.emptied - 1) * self.arcana_left()
+        rate = self.drawn / (self.round - 0.5)
+        left = int(to_draw / rate) + 1 if rate > 0 else rounds
+        return rounds + 1 - max(1, min(rounds, left, self.last_round - self.round + 1))
 
     def end(self) -> Game:
         """The game is over: award the Titles and score every player."""
@@ -265,13 +352,18 @@ class Game(Actions):
     # -- Draw phase --------------------------------------------------------
 
     def draw_phase(self, p: PlayerState) -> None:
-        rules = self.rules
-        if self.pick(p, ASK_DRAW_PHASE, (DRAW_ARCANA, DRAW_MIXED)) == DRAW_ARCANA:
+        """Draw as the player chooses (or up to the hand's size, ``options.hand``), then all
+        but the top card of the player's discard pile go to the center."""
+        rules, options = self.rules, self.options
+        if options.hand == "draw-up-to":
+            if len(p.hand) < options.hand_size:
+                self.draw(p, options.hand_size - len(p.hand))
+        elif self.pick(p, ASK_DRAW_PHASE, (DRAW_ARCANA, DRAW_MIXED)) == DRAW_ARCANA:
             self.draw(p, rules.draw_phase_arcana)
         else:
             self.draw(p, rules.draw_phase_mixed_arcana)
             self.draw_deeds(p, rules.deed_draw, rules.deed_keep)
-        if len(p.pile) > 1:
+        if len(p.pile) > 1 and p.pile is not self.center:
             self.center.extend(p.pile[:-1])
             del p.pile[:-1]
 
@@ -279,9 +371,12 @@ class Game(Actions):
 
     def cleanup_phase(self) -> None:
         """Reveal the next verse, advance the tracker, rebuild an empty deck."""
-        schedule = self.rules.verses_per_round
-        nxt = min(self.round, len(schedule) - 1)
-        self.revealed = min(max(self.revealed, schedule[nxt]), len(self.verses))
+        if self.options.verses == "deck":  # the Verses drawn from the deck turn face up
+            self.revealed = len(self.verses)
+        else:
+            schedule = self.rules.verses_per_round
+            nxt = min(self.round, len(schedule) - 1)
+            self.revealed = min(max(self.revealed, schedule[nxt]), len(self.verses))
         if not self.deck:
             self.reshuffle()
 

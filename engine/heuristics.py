@@ -140,7 +140,7 @@ def _ratio(game: Game, me: PlayerState, d: int) -> float:
 
 def _keep(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     """Keep the deed that pays most per card and can still be filled in the rounds left."""
-    left = game.rules.rounds - game.round + 1
+    left = game.rules.rounds - game.plan_round() + 1
 
     def key(d: int) -> tuple[bool, float]:
         return (game.needed[d] <= 2 * left, _ratio(game, me, d))
@@ -173,7 +173,7 @@ def _level_down(game: Game, me: PlayerState, options: Sequence[Any], about: Any,
 
 
 def _draw_phase(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
-    left = game.rules.rounds - game.round
+    left = game.rules.rounds - game.plan_round()
     return "mixed" if len(me.deeds) < 3 and left >= 2 and "mixed" in options else options[0]
 
 

@@ -6,7 +6,10 @@ handlers of ``compiler/handlers.py`` call these methods through the
 ``compiler.runtime.Runtime`` protocol, which ``Game`` implements; so do the
 phases of ``engine/game.py``. Two rules are enforced here, at once, wherever they bite:
 an Arcana deck that runs out is rebuilt from the shuffled center pile, and a
-hand over the limit sheds cards to the center.
+hand over the limit sheds cards to the center. So are the options of game.yaml
+that change where a card goes (``model.Options``): a Verse met on the Arcana
+deck goes to the Prophecy Area, a draw of Dark Deeds takes them from the market,
+and with one shared discard pile every player's pile is the center itself.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from prophecy.engine.protocol import (
 from prophecy.engine.state import Deck, Table, put_under, take_top
 
 NO_YES = (False, True)
+NO_LIMIT = 1 << 30  # the hand cap of a game without a hand limit (options.hand: draw-up-to)
 T = TypeVar("T")
 
 
@@ -47,6 +51,10 @@ class Moves(Table):
     deed_points: list[int]
     needed: list[int]
     design: list[int]
+    hand_cap: int  # the most cards a hand holds before it sheds (no limit: a huge number)
+    deck_verses: set[int]  # Verses shuffled into the Arcana deck, not yet drawn
+    emptied: int  # how often the Arcana deck has run out
+    drawn: int  # Arcana taken from the deck since setup
 
     def pick(self, p: Seat, ask: str, options: Sequence[T], about: object = None) -> T:
         raise NotImplementedError  # pragma: no cover - Game implements it
@@ -62,11 +70,15 @@ class Moves(Table):
             self.deck = center + deck
             if isinstance(deck, Deck) and deck.hi > deck.lo:  # its shuffle still to make
                 self.deck = Deck(self.deck, deck.lo + len(center), deck.hi + len(center))
-            self.center = []
+            center.clear()  # the same pile, emptied: with one shared pile it is every player's
             self.reshuffles += 1
 
     def top(self) -> int:
-        """Take the top Arcana card; -1 when the deck and the center are both empty."""
+        """Take the top Arcana card; -1 when the deck and the center are both empty.
+
+        A Verse shuffled into the deck (``options.verses: deck``) is not taken: it goes
+        face down to the end of the Prophecy Area, and the card under it is taken instead.
+        """
         deck = self.deck
         if not deck:
             self.reshuffle()
@@ -77,8 +89,14 @@ class Moves(Table):
             card = take_top(deck, self.rng)
         else:
             card = deck.pop()
+        self.drawn += 1
         if not deck:
+            self.emptied += 1
             self.reshuffle()
+        if self.deck_verses and card in self.deck_verses:
+            self.deck_verses.discard(card)
+            self.verses.append(card)
+            return self.top()
         return card
 
     def draw(self, p: Seat, count: int) -> bool:
@@ -91,13 +109,13 @@ class Moves(Table):
                 break
             hand.append(card)
             drawn += 1
-        if len(hand) > self.rules.hand_limit:
+        if len(hand) > self.hand_cap:
             self.hand_limit(p)
         return drawn == count
 
     def hand_limit(self, p: Seat) -> None:
         """Discard to the center, one chosen card at a time, down to the hand limit."""
-        hand, limit = p.hand, self.rules.hand_limit
+        hand, limit = p.hand, self.hand_cap
         while len(hand) > limit:
             card = self.pick(p, ASK_HAND_LIMIT, hand)
             hand.remove(card)
@@ -134,7 +152,14 @@ class Moves(Table):
         return deck.pop()
 
     def draw_deeds(self, p: Seat, count: int, keep: int) -> bool:
-        """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck."""
+        """Draw ``count`` deeds, keep ``keep`` of them, the rest to the bottom of the deck.
+
+        With a market of face-up Dark Deeds (``options.dark_deeds: market``) the player
+        takes ``keep`` of the market's instead, one at a time, the market refilled from the
+        deck after each (in full: that many were there to take).
+        """
+        if self.market_size:
+            return self.take_from_market(p, keep)
         drawn = []
         for _ in range(count):
             deed = self.deal_deed()
@@ -152,6 +177,25 @@ class Moves(Table):
             self.limbo.remove(deed)
         put_under(self.deed_deck, drawn)
         return full
+
+    def take_from_market(self, p: Seat, keep: int) -> bool:
+        market = self.market
+        for taken in range(keep):
+            if not market:
+                return taken == keep
+            deed = self.pick(p, ASK_KEEP, market[:])
+            market.remove(deed)
+            self.place_deed(p, deed)
+            self.refill_market()
+        return True
+
+    def refill_market(self) -> None:
+        """Deal face-up Dark Deeds from the deck until the market holds its size."""
+        while len(self.market) < self.market_size:
+            deed = self.deal_deed()
+            if deed < 0:
+                return
+            self.market.append(deed)
 
     def place_deed(self, p: Seat, deed: int) -> None:
         """Put a deed in play; at the limit it goes to the bottom or replaces one."""
@@ -205,7 +249,7 @@ class Moves(Table):
         """One card from one place to another; a hand over the limit sheds to the center."""
         (self.center if source == "center" else getattr(p, source)).remove(card)
         (self.center if to == "center" else getattr(p, to)).append(card)
-        if to == "hand" and len(p.hand) > self.rules.hand_limit:
+        if to == "hand" and len(p.hand) > self.hand_cap:
             self.hand_limit(p)
 
     def stash_pile(self, p: Seat, count: int) -> bool:
@@ -228,7 +272,7 @@ class Moves(Table):
         full = len(pile) >= count
         for _ in range(min(count, len(pile))):
             p.hand.append(pile.pop())
-        if len(p.hand) > self.rules.hand_limit:
+        if len(p.hand) > self.hand_cap:
             self.hand_limit(p)
         return full
 
@@ -276,7 +320,7 @@ class Moves(Table):
             put_under(self.deck, seen[::-1])
         else:
             (self.center if rest == "center" else p.pile).extend(seen)
-        if len(p.hand) > self.rules.hand_limit:
+        if len(p.hand) > self.hand_cap:
             self.hand_limit(p)
         return full
 
@@ -309,7 +353,7 @@ class Moves(Table):
         if found < 0:
             return False
         p.hand.append(found)
-        if len(p.hand) > self.rules.hand_limit:
+        if len(p.hand) > self.hand_cap:
             self.hand_limit(p)
         return True
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from prophecy.compiler import model
 from prophecy.compiler.model.plugins import engine_of
 from prophecy.dsl import ast
-from prophecy.dsl.errors import ProphecyError
+from prophecy.dsl.errors import ProphecyError, suggest
 
 if TYPE_CHECKING:
     from prophecy.engine.cards import Book
@@ -49,7 +49,7 @@ class DarkProphecies:
         return Game
 
     def check(self, content: model.Content) -> list[ProphecyError]:
-        out: list[ProphecyError] = []
+        out = self.option_errors(content)
         for card in content.cards:
             if card.kind == "grimoire":
                 out.extend(_levels(card, content))
@@ -58,6 +58,34 @@ class DarkProphecies:
                 if refusal is not None:
                     out.append(_at(card, "condition", content, *refusal))
         return out
+
+
+    def option_errors(self, content: model.Content) -> list[ProphecyError]:
+        """game.yaml's options as this engine reads them: the actions it has, a power to
+        pay a level up with."""
+        options, out = content.options, []
+        names = list(self.game_class.ACTIONS)
+        for name, _ in options.actions or ():
+            if name not in names:
+                hint = suggest(name, names) or f"this engine's actions are {', '.join(names)}"
+                out.append(_placed(content, options.places.get(f"actions.{name}"),
+                                   f"the engine has no action '{name}'", hint))
+        arcana = content.pack.kind("arcana")
+        powered = arcana is not None and any(
+            f.name == "power" and f.type == "integer" for f in arcana.fields)
+        if options.level_cost == "power" and not powered:
+            out.append(_placed(
+                content, options.places.get("level_up.cost"), "a level up paid with power "
+                "reads each Arcana card's 'power', and the arcana kind declares none",
+                "add 'power: {type: integer, min: 0, max: 10}' to the arcana kind's fields"))
+        return out
+
+
+def _placed(content: model.Content, place: model.Place | None, message: str, hint: str
+            ) -> ProphecyError:
+    place = place or model.Place("game.yaml")
+    return ProphecyError(message, where=str(Path(content.root) / place.file), line=place.line,
+                         column=place.column, hint=hint)
 
 
 def _at(card: model.Card, field: str, content: model.Content, message: str, hint: str
@@ -97,16 +125,19 @@ def title_refusal(node: ast.Line) -> tuple[str, str] | None:
 ENGINE = DarkProphecies()
 
 
+def class_of(content: model.Content) -> type[Game]:
+    """The class that plays a game of the content: its engine's ``game_class`` (``Game``
+    for content without an engine, as a test's made-up content)."""
+    engine = engine_of(content)
+    found: type[Game] | None = getattr(engine, "game_class", None) if engine else None
+    return found if found is not None else ENGINE.game_class
+
+
 def game_class(book: Book) -> type[Game]:
-    """The class that plays a game of the book's content: its engine's ``game_class``
-    (``Game`` for content without an engine, as a test's made-up content), once per book."""
+    """The class that plays a game of the book's content (``class_of``), once per book."""
     found: type[Game] | None = book.cache.get("game class")
     if found is None:
-        engine = engine_of(book.content)
-        found = getattr(engine, "game_class", None) if engine is not None else None
-        if found is None:
-            found = ENGINE.game_class
-        book.cache["game class"] = found
+        found = book.cache["game class"] = class_of(book.content)
     return found
 
 

@@ -132,6 +132,8 @@ class Table:
         self.center: list[int] = []  # the center discard pile
         self.deed_deck: list[int] = []
         self.deed_discard: list[int] = []
+        self.market: list[int] = []  # face-up Dark Deeds to take from (options.dark_deeds)
+        self.market_size = 0  # how many the market holds: 0 when Dark Deeds are drawn unseen
         self.hire_deck: list[int] = []
         self.hire_discard: list[int] = []
         self.hireling = -1  # the hireling in play, or -1
@@ -156,9 +158,12 @@ class Table:
             "verses": self.verses, "titles": self.titles, "tracker": self.tracker,
             "box": self.box, "limbo": self.limbo,
         }
+        if self.market_size:
+            out["market"] = self.market
         for p in self.players:
             for name in ("hand", "pile", "deeds", "stash", "completed", "grimoires", "reference"):
-                out[f"p{p.seat}.{name}"] = getattr(p, name)
+                if name != "pile" or p.pile is not self.center:  # one shared pile: the center
+                    out[f"p{p.seat}.{name}"] = getattr(p, name)
             out[f"p{p.seat}.stored"] = [c for s in p.stored for c in s]
         return out
 

@@ -102,6 +102,75 @@ class Rules:
     draw_phase_mixed_arcana: int = 2
 
 
+#: Each rules option's words, the first its default (the rulebook's way): docs/content.md.
+TURNS = ("by-player", "by-action")
+HAND_RULES = ("limit", "draw-up-to")
+LEVEL_COSTS = ("any-card", "power")
+VERSE_PLACES = ("row", "deck")
+DEED_PLACES = ("private", "market")
+DISCARD_PILES = ("personal", "shared")
+GAME_ENDS = ("rounds", "deck-emptied")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The engine's rules options from game.yaml's ``options:``; each default is the way of
+    the rulebook and its rulings (DESIGN.md), so a game that leaves one out plays as before.
+
+    - ``actions``: the actions on offer as (name, most a turn), in the order written; None
+      offers every action of the engine, each at most ``Rules.action_kind_limit`` a turn.
+    - ``turns``: ``by-player`` (each player's Action, Prophecy and Draw phases, then the
+      next player's) or ``by-action`` (the players take one action each in turn until all
+      have ended, then each plays the Prophecy and Draw phases).
+    - ``hand``: ``limit`` (a hand over ``Rules.hand_limit`` sheds to the center at once) or
+      ``draw-up-to`` (no limit; the Draw phase draws up to ``hand_size`` cards).
+    - ``level_cost``: ``any-card`` or ``power`` (a card whose ``power`` is at least the
+      Grimoire's level); ``level_once``: each Grimoire levelled up at most once a turn.
+    - ``verses``: ``row`` (the Prophecy Area, revealed by ``Rules.verses_per_round``) or
+      ``deck`` (after the Starting Verse, the others shuffled into the Arcana deck at
+      ``verse_depths`` by player count: one (shallowest, deepest) per Verse, 1 the top card).
+    - ``deeds``: ``private`` (drawn from the deck) or ``market`` (a row of ``market``
+      face-up Dark Deeds that draws take from, refilled from the deck).
+    - ``discard``: ``personal`` piles or one ``shared`` pile (the center).
+    - ``end``: ``rounds`` (after ``Rules.rounds``) or ``deck-emptied`` (the round in which
+      the Arcana deck runs out for the ``deck_empties`` time, by player count, is played
+      to its end; at most ``most_rounds`` rounds).
+    """
+
+    actions: tuple[tuple[str, int], ...] | None = None
+    turns: str = TURNS[0]
+    hand: str = HAND_RULES[0]
+    hand_size: int = 5
+    level_cost: str = LEVEL_COSTS[0]
+    level_once: bool = False
+    verses: str = VERSE_PLACES[0]
+    verse_depths: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    deeds: str = DEED_PLACES[0]
+    market: int = 3
+    discard: str = DISCARD_PILES[0]
+    end: str = GAME_ENDS[0]
+    deck_empties: tuple[tuple[int, int], ...] = ()
+    most_rounds: int = 30
+    #: where each option was written ("actions.draw arcana", "hand"...), for placed errors
+    places: dict[str, Place] = field(default_factory=dict, hash=False, compare=False)
+
+    def action_limits(self, names: dict[str, str], default: int) -> dict[str, int]:
+        """Each action kind of an engine (``names``: name -> kind) -> its most a turn, 0 when
+        it is not on offer."""
+        if self.actions is None:
+            return dict.fromkeys(names.values(), default)
+        given = dict(self.actions)
+        return {kind: given.get(name, 0) for name, kind in names.items()}
+
+    def depths(self, players: int) -> tuple[tuple[int, int], ...]:
+        """Where the Verses go into the Arcana deck in a game of ``players`` players."""
+        return dict(self.verse_depths).get(players, ())
+
+    def empties(self, players: int) -> int:
+        """How often the Arcana deck runs out before the game's last round, by players."""
+        return dict(self.deck_empties).get(players, 1)
+
+
 @dataclass(frozen=True)
 class Term:
     """A glossary entry: the canonical spelling and the words to flag instead."""
@@ -138,6 +207,7 @@ class Content:
     #: each set of the game's cards ("" the game, then each expansion): its name, its
     #: game.yaml (relative to ``root``) and its component list ({kind: {count, per_<field>}})
     sets: tuple[ComponentSet, ...] = ()
+    options: Options = field(default_factory=Options)  # game.yaml's 'options:'
 
     def of_kind(self, kind: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)

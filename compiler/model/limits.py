@@ -67,8 +67,30 @@ RULES: Final[dict[str, tuple[int, int]]] = {
     "draw_phase_arcana": (0, 20),
     "draw_phase_mixed_arcana": (0, 20),
 }
+#: The rules options' numbers (game.yaml's ``options:``), each (minimum, maximum): the most
+#: of one action a turn (0: not on offer), the hand a draw-up-to rule fills, the face-up
+#: Dark Deeds of a market, a Verse's depth in the Arcana deck (1: its top card), how often
+#: the deck may run out before the last round, and the most rounds such a game may last.
+OPTIONS: Final[dict[str, tuple[int, int]]] = {
+    "actions": (0, 10),
+    "hand_size": (1, 30),
+    "market": (1, 10),
+    "depth": (1, 500),
+    "empties": (1, 20),
+    "most_rounds": (1, 100),
+}
+#: Player counts a per-player option is keyed by ('2 players'): the bounds of the players.
+PLAYERS_KEY: Final = "^[2-8] players$"
+
 #: verses_per_round: one number per round (at most RULES['rounds'] of them), each at most this.
 VERSES_FACE_UP: Final = 10
+
+
+_OPTION_WORDS = {
+    "actions": "the most of one action a turn", "hand_size": "`hand.size`",
+    "market": "`dark_deeds.size`", "depth": "a Verse's depth in the Arcana deck",
+    "empties": "`end.times`", "most_rounds": "`end.most_rounds`",
+}
 
 
 def table() -> list[tuple[str, str]]:
@@ -91,4 +113,6 @@ def table() -> list[tuple[str, str]]:
         ("`verses_per_round`: numbers; each number", f"{RULES['rounds'][1]}; {VERSES_FACE_UP}"),
     ]
     rows += [(f"`rules.{key}`", f"{low} to {high}") for key, (low, high) in RULES.items()]
+    rows += [(f"`options`: {_OPTION_WORDS[key]}", f"{low} to {high}")
+             for key, (low, high) in OPTIONS.items()]
     return rows

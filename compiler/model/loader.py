@@ -25,7 +25,7 @@ import os
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ import yaml
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written, slug
 from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.options import options_errors, options_from
 from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of
 from prophecy.compiler.model.plugins import engine_errors
 from prophecy.compiler.model.schema import all_of as _all
@@ -116,7 +117,8 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
             builder.build(file.kind, file.src, file.node, file.data, file.skip, layer.set,
                           (root, layer.root))
     errors.extend(builder.errors)
-    content = _content(root, data, vocab, rules, builder.cards, pack, layers)
+    content = replace(_content(root, data, vocab, rules, builder.cards, pack, layers),
+                      options=_options(game, data))
     sources = [layer.game.src for layer in layers if layer.game] + [f.src for _, f in loaded]
     written = [w for layer in layers if layer.game for w in layer.game.written]
     written += [w for _, f in loaded for w in f.written] + builder.written
@@ -384,6 +386,8 @@ def _vocabulary(layers: list[_Layer], data: dict[str, Any], pack: Pack,
             continue
         if not any(p[:1] == ("rules",) for p in game.skip):
             errors.extend(rules_errors(game.src, game.node, game.data))
+        if not any(p[:1] in (("rules",), ("options",)) for p in game.skip):
+            errors.extend(options_errors(game.src, game.node, game.data))
         if any(p[:1] in ((), ("vocabulary",)) for p in game.skip):
             usable = False
         elif isinstance(game.data, dict) and "vocabulary" in game.data:
@@ -431,6 +435,13 @@ def _rules(game: LoadedFile | None, data: dict[str, Any]) -> model.Rules:
         return model.Rules()
     given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in values.items()}
     return model.Rules(**given)
+
+
+def _options(game: LoadedFile | None, data: dict[str, Any]) -> model.Options:
+    """The rules options; the defaults while game.yaml's options are broken."""
+    if game is None or any(p[:1] == ("options",) for p in game.skip):
+        return model.Options()
+    return options_from(data, game.node, "game.yaml")
 
 
 def _content(root: Path, data: dict[str, Any], vocab: Vocabulary | None, rules: model.Rules,

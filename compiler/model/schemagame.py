@@ -65,6 +65,91 @@ def _rules() -> dict[str, Any]:
                    "default.", {k: props[k] for k in order}, [])
 
 
+def _per_players(title: str, description: str, value: dict[str, Any]) -> dict[str, Any]:
+    """A mapping keyed by player count ('2 players', '3 players' ...) to ``value``."""
+    return {"type": "object", "title": title, "description": description,
+            "propertyNames": {"pattern": limits.PLAYERS_KEY}, "additionalProperties": value,
+            "minProperties": 1}
+
+
+def _bounded(key: str, title: str, description: str) -> dict[str, Any]:
+    low, high = limits.OPTIONS[key]
+    return count(title, description, low, high)
+
+
+def _options() -> dict[str, Any]:
+    depth = _bounded("depth", "Depth", "A depth in the Arcana deck, 1 the top card.")
+    window = {"anyOf": [depth, listing("Depths", "The shallowest and the deepest place it may "
+                                       "take, at random between them.", depth, 2, 2)],
+              "title": "Where one Verse goes",
+              "description": "A depth (1: the top card), or [shallowest, deepest]."}
+    return mapping("Rules options", "The engine's rules options (docs/content.md); each left "
+                   "out plays as the rulebook and its rulings say.", {
+        "actions": {
+            "type": "object", "title": "Actions",
+            "description": "The actions on offer, each with the most a player may take of it a "
+                           "turn (0: not on offer); an action left out is not on offer. Leave "
+                           "the key out for every action, each at most action_kind_limit a "
+                           "turn. Dark Prophecies' actions: play, level up, draw arcana, draw "
+                           "deeds, manifest.",
+            "propertyNames": {"pattern": "^[a-z][a-z -]*[a-z]$", "maxLength": limits.NAME_LENGTH},
+            "additionalProperties": _bounded("actions", "Most a turn", "How many times a "
+                                             "player may take this action in one turn."),
+            "minProperties": 1},
+        "turns": choice("Turns", "How the players take their turns in a round.", {
+            "by-player": "each player's Action, Prophecy and Draw phases, then the next "
+                         "player's (the rulebook's first game)",
+            "by-action": "one action each in turn until every player has ended, then each "
+                         "player's Prophecy and Draw phases"}),
+        "hand": mapping("Hand", "The hand rule.", {
+            "rule": choice("Rule", "How a hand is kept.", {
+                "limit": "a hand over rules.hand_limit sheds the cards of its player's choice "
+                         "to the center at once; the Draw phase draws as the rulebook says",
+                "draw-up-to": "no hand limit; the Draw phase draws cards until the hand holds "
+                              "'size'"}),
+            "size": _bounded("hand_size", "Size", "The hand the draw-up-to rule fills.")},
+            ["rule"]),
+        "level_up": mapping("Level up", "What the Level up action costs.", {
+            "cost": choice("Cost", "The card discarded to level up a Grimoire.", {
+                "any-card": "any card from the hand",
+                "power": "a card whose 'power' is at least the Grimoire's level"}),
+            "once_per_grimoire": {"type": "boolean", "title": "Once per Grimoire",
+                                  "description": "true: each Grimoire is levelled up by the "
+                                                 "action at most once a turn."}}, []),
+        "verses": mapping("Verses", "Where the Prophecy Verses go.", {
+            "place": choice("Place", "Where the Middle and Ending Verses wait.", {
+                "row": "face down in the Prophecy Area, turned face up as rules.verses_per_round "
+                       "says",
+                "deck": "shuffled into the Arcana deck at 'depths'; a Verse drawn goes face "
+                        "down to the Prophecy Area and is turned face up at the round's end"}),
+            "depths": _per_players("Depths", "By player count, where each Verse after the "
+                                   "Starting Verse goes into the Arcana deck once hands are "
+                                   "dealt: the Middle Verse, then the Ending Verse.",
+                                   listing("Depths", "One place per Verse.", window, 2, 2))},
+            ["place"]),
+        "dark_deeds": mapping("Dark Deeds", "Where Dark Deeds are drawn from.", {
+            "place": choice("Place", "Where a draw of Dark Deeds takes them from.", {
+                "private": "the top of the Dark Deed deck, unseen",
+                "market": "a row of 'size' face-up Dark Deeds, refilled from the deck"}),
+            "size": _bounded("market", "Size", "The face-up Dark Deeds of the market.")},
+            ["place"]),
+        "discard": choice("Discard piles", "Where a player's discards go.", {
+            "personal": "each player's own discard pile; 'to the center' the center",
+            "shared": "one pile for everyone, the center"}),
+        "end": mapping("End of the game", "When the game ends.", {
+            "after": choice("After", "What ends the game.", {
+                "rounds": "rules.rounds rounds",
+                "deck-emptied": "the round in which the Arcana deck runs out for the 'times'-th "
+                                "time, played to its end"}),
+            "times": _per_players("Times", "By player count, how often the Arcana deck runs "
+                                  "out before the last round.",
+                                  _bounded("empties", "Times", "How often the deck runs out.")),
+            "most_rounds": _bounded("most_rounds", "Most rounds", "The last round of a game "
+                                    "whose deck does not run out often enough.")},
+            ["after"]),
+    }, [])
+
+
 def _vocabulary() -> dict[str, Any]:
     name = text("Name", "A name as printed on the cards: words of letters, none of them a "
                 "keyword of the rules language.", limits.NAME_LENGTH)
@@ -191,7 +276,8 @@ def _kinds() -> dict[str, Any]:
 def game_schema() -> dict[str, Any]:
     """The schema of a game's game.yaml."""
     return document("game", "Game pack", "game.yaml: the game's name, version, engine, kinds of "
-                    "card, vocabulary, rules, glossary and component list (docs/packs.md).", {
+                    "card, vocabulary, rules, options, glossary and component list "
+                    "(docs/packs.md).", {
                         "name": text("Game name", "The game's name.", limits.GAME_NAME_LENGTH),
                         "version": text("Version", "The content's version, such as 1.2 or "
                                         "2025-playtest-3: printed small on each face when the "
@@ -209,6 +295,7 @@ def game_schema() -> dict[str, Any]:
                         "kinds": _kinds(),
                         "vocabulary": _vocabulary(),
                         "rules": _rules(),
+                        "options": _options(),
                         "glossary": _glossary(),
                         "components": _components(),
                     }, ["name"])

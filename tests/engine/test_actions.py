@@ -239,6 +239,7 @@ def test_over_the_hand_limit_cards_go_to_the_center_at_once(game, kit, book):
 def test_the_hand_limit_comes_from_the_rules(game, kit):
     g = game()
     g.rules = kit.rules(hand_limit=5)
+    g.take_options(g.book)  # the numbers the rules and options set, read once a game
     g.draw(g.players[0], 2)
     assert len(g.players[0].hand) == 5
 

@@ -233,6 +233,7 @@ def test_action_limits_come_from_the_rules(game, kit):
     a = kit.Script((P.ASK_ACTION, P.ARCANA))
     g = game(a)
     g.rules = kit.rules(actions_per_round=2, action_kind_limit=1)
+    g.take_options(g.book)  # the numbers the rules and options set, read once a game
     g.action_phase(g.players[0])
     menus = asked(a, P.ASK_ACTION)
     assert len(menus) == 2 and P.ARCANA not in menus[1]
