@@ -238,6 +238,11 @@ def _reshuffles(e: Expect, item: Item) -> None:
              _times(e.game.reshuffles))
 
 
+def _emptied(e: Expect, item: Item) -> None:
+    e.expect(item, "the Arcana deck to have run out", _times(item.value),
+             _times(e.game.emptied))
+
+
 def _verses(e: Expect, item: Item) -> None:
     e.pile(item, "the face-up Verses", e.game.verses[: e.game.revealed], "verse")
 
@@ -313,15 +318,17 @@ def _not_asked(e: Expect, item: Item) -> None:
 
 
 TABLE: dict[str, Callable[[Expect, Item], None]] = {
-    "round": _round, "game over": _over, "arcana deck": _deck("deck", "arcana", "the Arcana deck"),
+    "round": _round, "game over": _over, "arcana deck": _deck("deck", "deck", "the Arcana deck"),
     "center": _heap("center", "arcana", "the center"),
     "dark deed deck": _deck("deed_deck", "deed", "the Dark Deed deck"),
     "dark deed discard": _heap("deed_discard", "deed", "the Dark Deed discard pile"),
+    "dark deed market": _heap("market", "deed", "the Dark Deed market"),
     "hireling deck": _deck("hire_deck", "hireling", "the Hireling deck"),
     "hireling discard": _heap("hire_discard", "hireling", "the Hireling discard pile"),
     "verses": _verses, "face-down verses": _face_down, "hireling": _hireling,
     "titles": _titles, "winner": _winner,
-    "reshuffles": _reshuffles, "offered": _offered, "asked": _asked, "not asked": _not_asked,
+    "reshuffles": _reshuffles, "deck emptied": _emptied, "offered": _offered, "asked": _asked,
+    "not asked": _not_asked,
 }
 #: A player's piles: (card kind, whether order matters).
 PILES = {"hand": ("arcana", False), "discard pile": ("arcana", True), "stash": ("arcana", False),

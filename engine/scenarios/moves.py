@@ -38,10 +38,10 @@ from prophecy.engine.scenarios.source import IllegalMove, Item
 from prophecy.engine.state import PlayerState
 
 #: Moves that may be written as a bare string.
-BARE = ("draw arcana", "draw deeds", "prophecy phase", "table cleanup", "hireling phase",
-        "action phase", "play round", "end game", "setup")
+BARE = ("draw arcana", "draw deeds", "prophecy phase", "draw phase", "table cleanup",
+        "hireling phase", "action phase", "play round", "play game", "end game", "setup")
 #: Moves after which Dark Deeds may be completed (a `complete:` move joins them).
-COMPLETING = ("play", "prophecy phase", "action phase", "play round")
+COMPLETING = ("play", "prophecy phase", "action phase", "play round", "play game")
 OPTION_KEYS = (*ANSWER_KEYS, "by", "this grimoire")
 
 
@@ -241,6 +241,9 @@ def _level_up(run: Play, move: Move, p: PlayerState) -> None:
         raise move.value.error(f"{run.game.book.grimoires[gi]} is at the top level ({top}) "
                                "already", kind=IllegalMove)
     run.action(move, p, P.LEVEL)
+    refusal = run.game.level_refusal(p, gi)
+    if refusal:
+        raise move.value.error(refusal, kind=IllegalMove)
     run.game.act(p, P.LEVEL, grimoire=gi)
 
 
@@ -306,6 +309,14 @@ def _round(run: Play, move: Move, p: PlayerState) -> None:
     run.game.play_round()
 
 
+def _game(run: Play, move: Move, p: PlayerState) -> None:
+    """The rest of the game, round by round from its start, to the end and the scores."""
+    if run.used or run.over:
+        raise move.item.error("the rest of the game is played from a round's start",
+                              "play the round's moves one by one instead", IllegalMove)
+    run.game.play()
+
+
 def _end(run: Play, move: Move, p: PlayerState) -> None:
     run.game.end()
 
@@ -343,6 +354,7 @@ MOVES: dict[str, Callable[[Play, Move, PlayerState], None]] = {
     "play": _play, "level up": _level_up, "manifest": _manifest, "draw arcana": _draw_arcana,
     "draw deeds": _draw_deeds, "complete": _complete, "action phase": _action_phase,
     "prophecy phase": _prophecy, "draw phase": _draw_phase, "table cleanup": _cleanup,
-    "hireling phase": _hirelings, "play round": _round, "end game": _end, "setup": _setup,
+    "hireling phase": _hirelings, "play round": _round, "play game": _game, "end game": _end,
+    "setup": _setup,
     "effect": _effect,
 }

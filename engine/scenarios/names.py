@@ -26,7 +26,11 @@ KIND_WORDS = {
     "arcana": "an Arcana card", "grimoire": "a Grimoire card", "deed": "a Dark Deed",
     "verse": "a Prophecy Verse", "hireling": "a Hireling", "title": "a Title",
     "reference": "a Reference card", "tracker": "the Round Tracker",
+    "deck": "a card of the Arcana deck",
 }
+#: Kinds a scenario names together: the Arcana deck holds Verses too when they are shuffled
+#: into it (options.verses: deck).
+KIND_GROUPS = {"deck": ("arcana", "verse")}
 
 _BASE: dict[int, tuple[model.Content, model.Content]] = {}
 
@@ -83,9 +87,11 @@ class Names:
     def card(self, item: Item, kind: str) -> int:
         """The design a name means, which must be a card of ``kind``."""
         name = str(item.value).strip()
-        found = self.designs.get(kind, {}).get(name.lower())
-        if found is not None:
-            return found
+        for one in KIND_GROUPS.get(kind, (kind,)):
+            found = self.designs.get(one, {}).get(name.lower())
+            if found is not None:
+                return found
+        kind = KIND_GROUPS.get(kind, (kind,))[0]
         for other, names in self.designs.items():
             if name.lower() in names:
                 raise item.error(f"'{name}' is {KIND_WORDS[other]}, not {KIND_WORDS[kind]}",

@@ -30,6 +30,7 @@ from prophecy.engine.scenarios.source import (
     read_files,
 )
 from prophecy.engine.scenarios.table import build_table
+from prophecy.engine.scenarios.variant import content_for
 
 PASS, FAIL, ERROR = "PASS", "FAIL", "ERROR"
 
@@ -90,6 +91,7 @@ def run_scenario(content: model.Content, s: Scenario) -> Outcome:
 
 def _run(content: model.Content, s: Scenario) -> Outcome:
     raised: tuple[Item, IllegalMove] | None = None
+    content = content_for(content, s)
     try:
         game, names = build_table(content, s.given, seed_of(s), s.item)
     except IllegalMove as exc:
@@ -153,6 +155,7 @@ def check(content: model.Content, paths: Iterable[Path]) -> tuple[int, list[Prop
 def check_scenario(content: model.Content, s: Scenario) -> list[ProphecyError]:
     """The mistakes of one scenario: names, keys, its table, its moves' cards and lines."""
     try:
+        content = content_for(content, s)
         game, names = build_table(content, s.given, seed_of(s), s.item)
         for move in read_moves(s.when, names):
             _check_move(content, move, names, expect_error=s.error is not None)

@@ -105,6 +105,9 @@ class Scenario:
     when: list[Item]
     then: Item | None
     error: Item | None
+    #: game.yaml's rules constants and options this scenario's game plays by instead: the
+    #: file's (``rules:``, ``options:`` beside ``scenarios:``), then the scenario's own
+    changes: tuple[Item, ...] = ()
 
     @property
     def file(self) -> str:
@@ -173,7 +176,7 @@ def read_file(path: Path) -> tuple[list[Scenario], list[ProphecyError]]:
     for index, item in enumerate(listed.items()):
         if any(p[:2] == ("scenarios", index) or p == ("scenarios",) for p in broken):
             continue
-        scenario = _scenario(item)
+        scenario = _scenario(item, Item(src, root))
         if scenario.then is None and scenario.error is None:
             errors.append(_id_item(scenario).error(
                 f"scenario '{scenario.id}' says neither what must hold nor what error comes",
@@ -195,7 +198,7 @@ def _header_errors(src: Source) -> list[ProphecyError]:
     return []
 
 
-def _scenario(item: Item) -> Scenario:
+def _scenario(item: Item, file: Item) -> Scenario:
     def text(key: str) -> str:
         found = item.get(key)
         return str(found.value) if found is not None else ""
@@ -205,6 +208,8 @@ def _scenario(item: Item) -> Scenario:
         id=text("id"), rule=text("rule"), says=text("says"), item=item,
         given=item.get("given"), when=when.items() if when is not None else [],
         then=item.get("then"), error=item.get("error"),
+        changes=tuple(found for found in (file, item) if found.get("rules") is not None
+                      or found.get("options") is not None),
     )
 
 

@@ -26,7 +26,7 @@ from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
 from prophecy.engine.plugin import title_refusal
 from prophecy.engine.scenarios.answers import Answers, ScenarioGame, owners_of, scenario_game
-from prophecy.engine.scenarios.names import Names, scenario_book
+from prophecy.engine.scenarios.names import KIND_GROUPS, Names, scenario_book
 from prophecy.engine.scenarios.source import IllegalMove, Item
 from prophecy.engine.state import PlayerState
 
@@ -136,7 +136,7 @@ class TableBuilder:
         for one in item.items():
             value = one.value
             if isinstance(value, int) and not isinstance(value, bool):
-                if kind != "arcana" or value < 0:
+                if kind not in ("arcana", "deck") or value < 0:
                     raise one.error(f"a number stands for fillers, which are Arcana cards; "
                                     f"name {kind} cards here" if value >= 0 else
                                     "a count cannot be negative")
@@ -180,11 +180,30 @@ class TableBuilder:
         game.center = self.cards(self.get("center"), "arcana")
         game.deed_discard = self.cards(self.get("dark deed discard"), "deed")
         game.hire_discard = self.cards(self.get("hireling discard"), "hireling")
-        game.deck = self._deck("arcana deck", "arcana")
+        game.market = self._market(game)
+        in_deck = game.options.verses == "deck"
+        game.deck = self._deck("arcana deck", "deck" if in_deck else "arcana")
+        game.deck_verses = {c for c in game.deck if book.kind[c] == "verse"}
         game.deed_deck = self._deck("dark deed deck", "deed")
         game.hire_deck = self._deck("hireling deck", "hireling")
+        if game.options.discard == "shared":
+            game.share_pile()
+        if game.market_size and self.get("dark deed market") is None:
+            game.refill_market()  # from the top of the Dark Deed deck
         game.box = [c for c in range(book.size) if c not in self.taken]
         return game
+
+    def _market(self, game: ScenarioGame) -> list[int]:
+        item = self.get("dark deed market")
+        if item is not None and not game.market_size:
+            raise item.error("this game has no market of Dark Deeds",
+                             "options.dark_deeds: {place: market, size: 3} sets one up")
+        market = self.cards(item, "deed")
+        if len(market) > game.market_size:
+            assert item is not None
+            raise item.error(f"the market holds {game.market_size} Dark Deeds, not "
+                             f"{len(market)}", "give fewer Dark Deeds")
+        return market
 
     def _round(self, game: ScenarioGame) -> None:
         found = self.get("round")
@@ -210,13 +229,17 @@ class TableBuilder:
     def _player(self, game: ScenarioGame, p: PlayerState, item: Item | None) -> None:
         if item is None:
             return
-        rules, who = self.book.rules, f"player {p.seat + 1}"
+        who = f"player {p.seat + 1}"
         p.hand = self.cards(item.get("hand"), "arcana")
-        if len(p.hand) > rules.hand_limit:
+        if len(p.hand) > game.hand_cap:
             raise _at(item, "hand").error(
-                f"{who} holds {len(p.hand)} cards; the hand limit is {rules.hand_limit}",
+                f"{who} holds {len(p.hand)} cards; the hand limit is {game.hand_cap}",
                 "give fewer cards: a hand over the limit is shed at once")
-        p.pile = self.cards(item.get("discard pile"), "arcana")
+        pile = item.get("discard pile")
+        if pile is not None and game.options.discard == "shared":
+            raise pile.error("in this game every discard goes to one shared pile, the center",
+                             "write these cards under 'center'")
+        p.pile = self.cards(pile, "arcana")
         p.stash = self.cards(item.get("stash"), "arcana")
         p.completed = self.cards(item.get("completed"), "deed")
         self._levels(p, item.get("grimoires"))
@@ -262,7 +285,7 @@ class TableBuilder:
         start = len(shown)
         hidden = [self._verse(item, start + i)
                   for i, item in enumerate(down.items() if down else [])]
-        if up is not None and down is None:
+        if up is not None and down is None and game.options.verses == "row":
             for position in POSITIONS[start:]:
                 pick = next((c for c in self.book.ids["verse"]
                              if self.book.card_as(c, "verse").position == position
@@ -315,7 +338,7 @@ class TableBuilder:
         item = self.get(key)
         exact = item.get("exactly") if item is not None and item.is_map() else None
         top = self.cards(exact if exact is not None else item, kind)
-        below = [] if exact is not None else self.rest(kind)
+        below = [] if exact is not None else self.rest(KIND_GROUPS.get(kind, (kind,))[0])
         return list(reversed(top + below))  # the engine's top is the end of the list
 
 
@@ -337,6 +360,7 @@ def _clear(game: ScenarioGame, players: int, grimoires: int) -> None:
                  "verses", "titles", "box", "limbo"):
         setattr(game, name, [])
     game.hireling, game.hire_verse, game.revealed, game.round = -1, -1, 0, 1
+    game.reshuffles = game.emptied = game.drawn = 0
     game.players = [PlayerState(s, grimoires) for s in range(players)]
 
 

@@ -315,8 +315,9 @@ def test_an_unknown_expectation_names_every_expectation(tmp_path, content_dir):
         "unknown expectation 'rounds'", 4, 12)
     assert outcome.error.hint == (
         "the expectations are round, game over, arcana deck, center, dark deed deck, "
-        "dark deed discard, hireling deck, hireling discard, verses, face-down verses, "
-        "hireling, titles, winner, reshuffles, offered, asked, not asked, 'player N'")
+        "dark deed discard, dark deed market, hireling deck, hireling discard, verses, "
+        "face-down verses, hireling, titles, winner, reshuffles, deck emptied, offered, asked, "
+        "not asked, 'player N'")
 
 
 def test_a_hireling_in_play_without_its_verse_is_refused(tmp_path, content_dir):

@@ -47,6 +47,15 @@ def test_every_scenario_names_a_listed_rule(bundled):
     assert [(s.id, s.rule) for s in scenarios if s.rule not in listed] == []
 
 
+def test_the_list_holds_every_rules_option_of_game_yaml():
+    from prophecy.compiler.model.options import FIELDS
+    from prophecy.compiler.model.schemagame import game_schema
+
+    options = list(game_schema()["properties"]["options"]["properties"])
+    assert options == list(FIELDS)
+    assert [o for o in options if f"option: {o}" not in listed_rules()] == []
+
+
 def test_the_list_holds_every_ruling_of_design_and_engine_docs(content_dir):
     """rules.txt keeps up with the rulings: DESIGN.md's numbered list and engine.md's."""
     listed = set(listed_rules())
