@@ -144,13 +144,23 @@ def _line_diff(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _game_changes(old: model.Content, new: model.Content) -> dict[str, tuple[Any, Any]]:
+    """What differs in game.yaml: the name, version, vocabulary, engine, each rules constant
+    and each rules option (in game.yaml's words)."""
+    from prophecy.compiler.model.options import FIELDS, words
+
     out: dict[str, tuple[Any, Any]] = {}
     for key in ("game_name", "version", "grimoires", "card_types"):
         if getattr(old, key) != getattr(new, key):
             out[key] = (getattr(old, key), getattr(new, key))
+    if old.pack.engine != new.pack.engine:
+        out["engine"] = (old.pack.engine, new.pack.engine)
     for key, value in vars(new.rules).items():
         if getattr(old.rules, key) != value:
             out[f"rules.{key}"] = (getattr(old.rules, key), value)
+    for key in FIELDS:
+        before, after = words(old.options, key), words(new.options, key)
+        if before != after:
+            out[f"options.{key}"] = (before, after)
     return out
 
 

@@ -165,3 +165,39 @@ def test_a_new_version_alone_changes_no_card(repo, capsys):
     found = _diff(capsys, "HEAD", "--content", str(repo / "content"))
     assert found["game"] == {"version": {"old": "0.2", "new": "0.3"}}
     assert (found["added"], found["removed"], found["changed"]) == ([], [], [])
+
+
+def test_options_and_rules_that_differ_are_listed_between_revisions(repo, capsys):
+    game = repo / "content" / "game.yaml"
+    _edit(game, "  hand: {rule: limit}", "  hand: {rule: draw-up-to, size: 5}")
+    _edit(game, "  turns: by-player", "  turns: by-action")
+    _edit(game, "  hand_limit: 7", "  hand_limit: 6")
+    _git(repo, "commit", "-qam", "a hand drawn up to five")
+    found = _diff(capsys, "HEAD~1", "HEAD", "--content", str(repo / "content"))
+    assert found["game"] == {
+        "rules.hand_limit": {"old": 7, "new": 6},
+        "options.turns": {"old": "by-player", "new": "by-action"},
+        "options.hand": {"old": "limit", "new": "draw-up-to, size 5"},
+    }
+
+
+def test_options_that_differ_between_two_folders_are_listed_as_text(tmp_path, capsys):
+    draft = tmp_path / "draft"
+    shutil.copytree(bundled_content(), draft, ignore=shutil.ignore_patterns("__pycache__"))
+    _edit(draft / "game.yaml", "    draw arcana: 2\n    draw deeds: 2\n    manifest: 2\n", "")
+    _edit(draft / "game.yaml", "  discard: personal", "  discard: shared")
+    _edit(draft / "game.yaml", "  end: {after: rounds}", "  end: {after: deck-emptied, times: "
+          "{2 players: 2, 3 players: 3, 4 players: 3}}")
+    _edit(draft / "game.yaml", "engine: dark-prophecies", "engine: engine.py")
+    (draft / "engine.py").write_text("from prophecy.engine.plugin import ENGINE\n")
+    assert main(["diff", str(bundled_content()), str(draft)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:6] == [
+        "  game.yaml engine: 'dark-prophecies' -> 'engine.py'",
+        "  game.yaml options.actions: 'play 2, level up 2, draw arcana 2, draw deeds 2, "
+        "manifest 2' -> 'play 2, level up 2'",
+        "  game.yaml options.discard: 'personal' -> 'shared'",
+        "  game.yaml options.end: 'rounds' -> 'deck-emptied, times 2 players 2, 3 players 3, "
+        "4 players 3, at most 30 rounds'",
+        "0 changed, 0 added, 0 removed",
+    ]
