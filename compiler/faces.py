@@ -565,7 +565,8 @@ def reference_template(content: model.Content) -> Path:
 
 def reference_lines(content: model.Content) -> tuple[str, ...]:
     """The reference card's rules summary: the game's Jinja2 template filled from its rules
-    data, its kinds' words (``kinds.deed.label``) and its name."""
+    data and rules options (``options.hand``, ``options.hand_size``...), its kinds' words
+    (``kinds.deed.label``) and its name."""
     import jinja2
 
     path = reference_template(content)
@@ -578,7 +579,8 @@ def reference_lines(content: model.Content) -> tuple[str, ...]:
     )
     kinds = {k.name: {"label": k.label, "plural": k.plural} for k in content.pack.kinds}
     text = env.get_template(path.name).render(
-        rules=content.rules, game=content.game_name, grimoires=content.grimoires, kinds=kinds,
+        rules=content.rules, options=content.options, game=content.game_name,
+        grimoires=content.grimoires, kinds=kinds,
         gains=any(isinstance(node, ast.GainPoints) for line in content.effect_lines()
                   for node in ast.walk(line.node)),
     )

@@ -69,7 +69,7 @@ class DarkProphecies:
             if name not in names:
                 hint = suggest(name, names) or f"this engine's actions are {', '.join(names)}"
                 out.append(_placed(content, options.places.get(f"actions.{name}"),
-                                   f"the engine has no action '{name}'", hint))
+                                   f"the engine has no action '{name}'", hint, len(name)))
         arcana = content.pack.kind("arcana")
         powered = arcana is not None and any(
             f.name == "power" and f.type == "integer" for f in arcana.fields)
@@ -81,11 +81,16 @@ class DarkProphecies:
         return out
 
 
-def _placed(content: model.Content, place: model.Place | None, message: str, hint: str
-            ) -> ProphecyError:
+def _placed(content: model.Content, place: model.Place | None, message: str, hint: str,
+            length: int = 1) -> ProphecyError:
     place = place or model.Place("game.yaml")
-    return ProphecyError(message, where=str(Path(content.root) / place.file), line=place.line,
-                         column=place.column, hint=hint)
+    path = Path(content.root) / place.file
+    try:
+        source = path.read_text(encoding="utf-8").splitlines()[place.line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        source = ""
+    return ProphecyError(message, where=str(path), line=place.line, column=place.column,
+                         hint=hint, source=source, length=length)
 
 
 def _at(card: model.Card, field: str, content: model.Content, message: str, hint: str

@@ -246,3 +246,15 @@ def test_a_switched_option_plays_in_simulate(copy, capsys):
     _switch(copy, "    draw arcana: 2\n    draw deeds: 2\n    manifest: 2\n", "")
     after = tally(copy)
     assert after["tally"] != before["tally"]
+
+
+def test_a_packs_reference_card_can_state_its_options(copy):
+    from prophecy.compiler.faces import reference_lines
+
+    _switch(copy, "  hand: {rule: limit}", "  hand: {rule: draw-up-to, size: 6}")
+    (copy / "templates" / "reference.txt.j2").write_text(
+        "# End of your turn\n{% if options.hand == 'draw-up-to' %}- Draw up to "
+        "{{ options.hand_size }} cards.{% else %}- Hand {{ rules.hand_limit }}.{% endif %}\n",
+        encoding="utf-8")
+    assert reference_lines(load_content(copy)) == ("# End of your turn",
+                                                   "- Draw up to 6 cards.")
