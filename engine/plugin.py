@@ -17,6 +17,7 @@ asks the game's engine for that class. An engine of a pack's own
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,11 +61,21 @@ class DarkProphecies:
         return out
 
 
+    def action_names(self) -> list[str]:
+        """The names of the actions this engine's games offer (``Game.ACTIONS``), read
+        without loading the engine's modules when its class is ``Game`` itself."""
+        own: object = inspect.getattr_static(self, "game_class")  # the property, or a class
+        if isinstance(own, property):
+            from prophecy.engine.protocol import ACTION_NAMES
+
+            return list(ACTION_NAMES)
+        return list(self.game_class.ACTIONS)
+
     def option_errors(self, content: model.Content) -> list[ProphecyError]:
         """game.yaml's options as this engine reads them: the actions it has, a power to
         pay a level up with."""
         options, out = content.options, []
-        names = list(self.game_class.ACTIONS)
+        names = self.action_names()
         for name, _ in options.actions or ():
             if name not in names:
                 hint = suggest(name, names) or f"this engine's actions are {', '.join(names)}"

@@ -129,3 +129,90 @@ def test_a_game_made_for_the_book_is_the_engines_and_branches_as_one(pack):
     hand = len(game.players[0].hand)
     game.act(game.players[0], "arcana")
     assert len(game.players[0].hand) == hand + 2
+
+
+PRAYER = '''"""Dark Prophecies with an action of its own: Pray, worth a point."""
+
+from prophecy.dsl import ast
+from prophecy.engine.game import Game
+from prophecy.engine.plugin import DarkProphecies
+from prophecy.engine.protocol import END
+
+PRAY = "pray"
+WORTH = (ast.Effect((), (ast.GainPoints(1),)),)
+
+
+class Prayers(Game):
+    ACTIONS = {**Game.ACTIONS, "pray": PRAY}
+
+    def action_options(self, p, used):
+        kinds = super().action_options(p, used)
+        if kinds != [END] and used.get(PRAY, 0) < self.limits[PRAY]:
+            kinds.insert(-1, PRAY)
+        return kinds
+
+    def action_refusal(self, p, used, kind):
+        if kind == PRAY and used.get(PRAY, 0) >= self.limits[PRAY]:
+            return "no more prayers this turn"
+        return None if kind == PRAY else super().action_refusal(p, used, kind)
+
+    def act(self, p, kind, card=-1, grimoire=-1):
+        if kind == PRAY:
+            self.gain(p, 1)
+        else:
+            super().act(p, kind, card, grimoire)
+
+    def action_candidates(self, p, kind):
+        return [(-1, -1, WORTH)] if kind == PRAY else []
+
+
+class Engine(DarkProphecies):
+    name = "prayers"
+    bases = ("dark-prophecies",)
+    game_class = Prayers
+
+
+ENGINE = Engine()
+'''
+
+
+@pytest.fixture(scope="module")
+def prayers(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("prayers") / "prayers"
+    shutil.copytree(bundled_content(), root,
+                    ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
+    (root / "engine.py").write_text(PRAYER, encoding="utf-8")
+    game = root / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("engine: dark-prophecies", "engine: engine.py")
+    game.write_text(text.replace("    manifest: 2\n", "    manifest: 2\n    pray: 1\n"),
+                    encoding="utf-8")
+    return root
+
+
+def test_an_engines_own_action_is_an_option_of_its_game_yaml(prayers, capsys):
+    assert main(["check", "--content", str(prayers)]) == 0, capsys.readouterr().out
+    game = prayers / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("    pray: 1", "    pary: 1"), encoding="utf-8")
+    try:
+        assert main(["check", "--content", str(prayers)]) == 1
+        out = capsys.readouterr().out
+        assert "the engine has no action 'pary'" in out and "did you mean 'pray'?" in out
+    finally:
+        game.write_text(text, encoding="utf-8")
+
+
+def test_the_bots_weigh_an_engines_own_action_and_keep_its_limit(prayers):
+    from collections import Counter
+
+    from prophecy.engine.roster import make_bot
+
+    book = book_of(load_content(prayers))
+    taken: Counter[tuple[int, int]] = Counter()
+    for seed in range(6):
+        game = new_game(book, [make_bot("greedy", seed), make_bot("planner:2", seed)], seed,
+                        log=True).play()
+        for rnd, seat, ask, options, index in game.log or []:
+            if ask == "action" and options[index] == "pray":
+                taken[(seed * 100 + rnd, seat)] += 1
+    assert taken and max(taken.values()) == 1  # prayed, and once a turn at most
