@@ -173,8 +173,8 @@ class Layout:
         return {}
 
     def _palette(self, grimoire: str | None, deck: str) -> Palette:
-        spec = self.data["grimoires"].get(grimoire) if grimoire else None
-        spec = spec or self.data["decks"].get(deck) or _made_palette(deck)
+        spec = (self.data.get("grimoires") or {}).get(grimoire) if grimoire else None
+        spec = spec or (self.data.get("decks") or {}).get(deck) or _made_palette(deck)
         return Palette(
             main=hex_rgb(spec["main"]),
             dark=hex_rgb(spec["dark"]),

@@ -111,7 +111,7 @@ def _check_faces(layout: Layout, src: Any, root: Any) -> None:
             value = (spec.get("palette") or {}).get(key)
             if value is None or "{" in value:
                 continue
-            known = data["grimoires"] if key == "grimoire" else data["decks"]
+            known = data.get("grimoires" if key == "grimoire" else "decks") or {}
             near = suggest(value, list(known))
             # a deck the layout does not list gets colours made from its name, unless the
             # name is a slip for one it lists
@@ -197,8 +197,21 @@ def _check_png(layout: Layout, path: Path) -> None:
                             hint=f"write a compress_level from 0 to {PNG_LEVELS[encoder]}")
 
 
-def load_layout(content: Path, name: str = "poker") -> Layout:
-    """Read and validate ``content/layouts/<name>.yaml`` (the bundled one if missing).
+def layout_name(content: Path) -> str:
+    """The layout a game folder's game.yaml names (``layout:``), poker when it names none."""
+    from prophecy.compiler.model.yamlsafe import load_yaml
+
+    try:
+        _, _, data = load_yaml(content / "game.yaml")
+    except ProphecyError:
+        return "poker"
+    name = data.get("layout") if isinstance(data, dict) else None
+    return name if isinstance(name, str) and name.strip() else "poker"
+
+
+def load_layout(content: Path, name: str | None = None) -> Layout:
+    """Read and validate ``content/layouts/<name>.yaml`` (the bundled one if missing); the
+    name is the one the game's game.yaml gives (poker by default).
 
     Every problem with the file is raised at once, each at its place, as
     ``prophecy check`` reports content files.
@@ -206,9 +219,15 @@ def load_layout(content: Path, name: str = "poker") -> Layout:
     from prophecy.compiler.model.schema import schema_errors
     from prophecy.compiler.model.yamlsafe import load_yaml
 
+    name = name or layout_name(content)
     path = content / "layouts" / f"{name}.yaml"
     if not path.is_file():
         path = bundled_content() / "layouts" / f"{name}.yaml"
+    if not path.is_file() and (content / "game.yaml").is_file():
+        from prophecy.compiler.model.loader import missing_layout
+
+        game, root, _ = load_yaml(content / "game.yaml", "game.yaml")
+        raise missing_layout(game, root, name)
     src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
     errors = schema_errors("layout", src, node, data)
     if errors:

@@ -144,7 +144,7 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
     layout = load_layout(content)
     check_sheets(layout, options)
     for grimoire in loaded.grimoires:
-        if grimoire not in layout.data["grimoires"]:
+        if grimoire not in (layout.data.get("grimoires") or {}):
             note(f"warning: layout '{layout.name}' has no colours for grimoire '{grimoire}'; "
                  f"its cards use the Arcana deck's (add it under 'grimoires:' in "
                  f"layouts/{layout.name}.yaml)")

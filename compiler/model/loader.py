@@ -123,7 +123,39 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     written = [w for layer in layers if layer.game for w in layer.game.written]
     written += [w for _, f in loaded for w in f.written] + builder.written
     errors.extend(engine_errors(content))
+    errors.extend(_layout_errors(layers, pack))
     return Report(content, _sorted(errors), written, sources)
+
+
+def _layout_errors(layers: list[_Layer], pack: Pack) -> list[ProphecyError]:
+    """The layout a game names must be a file: the pack's own layouts/<name>.yaml (a base
+    game's, for an expansion) or one that ships."""
+    from prophecy.compiler.model.files import bundled_content
+
+    name = pack.layout
+    places = [layer.root / "layouts" / f"{name}.yaml" for layer in layers]
+    if any(p.is_file() for p in places) or (bundled_content() / "layouts" / f"{name}.yaml"
+                                             ).is_file():
+        return []
+    game = next((layer.game for layer in reversed(layers)
+                 if layer.game is not None and isinstance(layer.game.data, dict)
+                 and "layout" in layer.game.data), None)
+    if game is None:
+        return []
+    return [missing_layout(game.src, game.node, name)]
+
+
+def missing_layout(src: Source, node: yaml.Node, name: str) -> ProphecyError:
+    """The problem of a game.yaml (``src``, composed as ``node``) whose layout is no file."""
+    from prophecy.compiler.model.files import bundled_content
+    from prophecy.compiler.model.yamlsafe import lookup
+
+    shipped = sorted(p.stem for p in (bundled_content() / "layouts").glob("*.yaml"))
+    return src.error_at(
+        lookup(node, ["layout"])[0], f"no layout '{name}': the game's folder has no "
+        f"layouts/{name}.yaml, and none of that name ships",
+        f"write layouts/{name}.yaml (a copy of a shipped layout is a start), or name one that "
+        f"ships: {', '.join(shipped)}")
 
 
 def check_content(path: Path) -> tuple[model.Content | None, list[ProphecyError]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -288,3 +289,34 @@ def test_a_face_no_kind_shows_and_a_region_no_face_reads_are_warned(fate, capsys
     hint = next(f["hint"] for f in found if "hours-old" in f["message"])
     assert hint == ("a kind names the face 'hours', which the layout does not declare: "
                     "rename one to match")
+
+
+def test_a_layout_the_game_names_is_the_one_every_command_uses(tmp_path, capsys):
+    """`layout: tarot` names layouts/tarot.yaml: a missing one is placed at game.yaml's key;
+    a tarot-sized one of the pack's own, with no faces of its own, draws the plain faces at
+    its size."""
+    root = tmp_path / "tarot"
+    root.mkdir()
+    (root / "game.yaml").write_text(RELICS.replace("    front: relic\n", "")
+                                    .replace("name: Relics\n", "name: Relics\nlayout: tarot\n"))
+    (root / "relic.yaml").write_text(RELIC_CARDS)
+    assert main(["check", "--content", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "game.yaml:2:9: no layout 'tarot': the game's folder has no layouts/tarot.yaml" in out
+    poker = (Path(__file__).resolve().parents[2] / "content" / "layouts" / "poker.yaml")
+    text = poker.read_text().split("\nfaces:\n")[0].replace("name: poker", "name: tarot")
+    text = text.replace("width_mm: 63.5", "width_mm: 70.0").replace("height_mm: 88.9",
+                                                                    "height_mm: 120.0")
+    text = re.sub(r"a4: \{[^}]*\}", "a4: {size: [210.0, 297.0], columns: 2, rows: 2}", text)
+    text = re.sub(r"letter: \{[^}]*\}", "letter: {size: [215.9, 279.4], columns: 2, rows: 2}",
+                  text)
+    (root / "layouts").mkdir()
+    (root / "layouts" / "tarot.yaml").write_text(text)
+    assert main(["schemas", "--content", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["check", "--content", str(root)]) == 0, capsys.readouterr().out
+    built = tmp_path / "out"
+    assert main(["build", "--content", str(root), "--out", str(built)]) == 0
+    size = (round((70.0 + 2 * 3.175) / 25.4 * 300), round((120.0 + 2 * 3.175) / 25.4 * 300))
+    for path in [*(built / "cards").glob("*.png"), *(built / "backs").glob("*.png")]:
+        assert _decoded(path).size == size, path
