@@ -43,3 +43,28 @@ def test_readme_command_runs(command, tmp_path, monkeypatch, capsys):
     if argv[0] == "replay":  # reads the log its README line writes first
         assert main(["simulate", "--games", "3", "--log", argv[1]]) == 0
     assert main(argv) == 0, capsys.readouterr().err
+
+
+def _quick_start() -> list[str]:
+    text = README.read_text(encoding="utf-8")
+    section = text[text.index("## Quick start"):]
+    section = section[:section.index("\n## ", 1)]
+    return re.findall(r"```sh\n(.*?)```", section, re.S)[0].strip().splitlines()
+
+
+def test_the_quick_start_is_two_commands_that_make_and_use_a_virtual_environment():
+    # A system Python that refuses `pip install` (PEP 668: Debian's, Ubuntu's) must not be
+    # asked to install anything: the first command makes a venv, and every pip, prophecy
+    # and python after it is the venv's own (.ci/run runs these two lines as written).
+    first, second = _quick_start()
+    steps = [step.strip() for line in (first, second) for step in line.split("&&")]
+    assert steps[0] == "python3 -m venv .venv"
+    for step in steps[1:]:
+        program = shlex.split(step)[0]
+        assert program.startswith(".venv/bin/"), step
+    assert any("pip install -e ." in s for s in steps) and any("pytest" in s for s in steps)
+
+
+def test_the_venv_folder_is_ignored_by_git():
+    ignored = (README.parent / ".gitignore").read_text(encoding="utf-8").splitlines()
+    assert ".venv/" in ignored or "/.venv/" in ignored
