@@ -127,9 +127,17 @@ class UnknownCards(ValueError):
     """``--cards`` named a design the content does not have (the message lists them)."""
 
 
+def batch_size(players: int) -> int:
+    """Pairs in one batch: about 30, a multiple of the players so seats rotate evenly.
+
+    It is also the fewest pairs a run plays per design: a verdict rests on one batch at least.
+    """
+    return players * max(1, 30 // players)
+
+
 def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequence[str],
              pairs: int, margin: float = 1.0) -> Plan:
-    batch = players * max(1, 30 // players)
+    batch = batch_size(players)
     return Plan(seed, players, tuple(bots), max(pairs, batch), batch,
                 tuple(book.designs[d].id for d in designs), margin=margin)
 

@@ -105,10 +105,28 @@ def executor_for(book: Book, jobs: int, kind: str = "process", scheduler: str | 
 # -- Dask ----------------------------------------------------------------------
 
 
+#: What a worker needs to build the card book: the YAML and CSV cards, game.yaml, and an
+#: engine the game names as a file of its folder.
+SHIPPED = (".yaml", ".yml", ".csv", ".py")
+
+
 def content_files(root: Path) -> dict[str, bytes]:
-    """Every file of a content folder, by its path inside it (sorted, for a stable digest)."""
-    return {str(p.relative_to(root)): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+    """The files of a content folder a worker needs (``SHIPPED``), by their path inside it
+    (sorted, for a stable digest).
+
+    Only regular files of at most the loader's size are read: a pipe, a device or
+    a huge file that is no content file is left where it is (the loader refuses
+    those it reads).
+    """
+    from prophecy.compiler.model.files import regular_files
+    from prophecy.compiler.model.yamlsafe import MAX_FILE_BYTES
+
+    out = {}
+    for path in regular_files(root, "*"):
+        if path.suffix.lower() in SHIPPED and "__pycache__" not in path.parts \
+                and path.stat().st_size <= MAX_FILE_BYTES:
+            out[str(path.relative_to(root))] = path.read_bytes()
+    return dict(sorted(out.items()))
 
 
 def digest(files: dict[str, bytes]) -> str:
@@ -129,12 +147,15 @@ def book_from_files(files: dict[str, bytes]) -> Book:
         from prophecy.compiler.model.loader import load_content
         from prophecy.engine.cards import book_of
 
-        root = Path(tempfile.mkdtemp(prefix=f"prophecy-{key}-"))
-        for name, data in files.items():
-            path = root / name
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        found = _WORKER_BOOKS[key] = book_of(load_content(root))
+        # The files live on disk only while the book is made: the book holds all it needs,
+        # and a worker that ran many runs leaves no copy of any content folder behind.
+        with tempfile.TemporaryDirectory(prefix=f"prophecy-{key}-") as folder:
+            root = Path(folder)
+            for name, data in files.items():
+                path = root / name
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+            found = _WORKER_BOOKS[key] = book_of(load_content(root))
     return found
 
 

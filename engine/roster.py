@@ -31,16 +31,24 @@ BOTS: dict[str, Callable[[Any, int | None], Player]] = {
 }
 
 
+#: The planner's largest budget: each world plays out every shortlisted action, so a game
+#: with planner:100 already takes minutes.
+MAX_BUDGET = 100
+
+
 def parse_bot(spec: str) -> tuple[str, int | None]:
     """``name`` or ``name:budget`` -> (name, budget); ValueError names what is wrong."""
     name, _, budget = spec.partition(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; choose from {', '.join(BOTS)}")
+        raise ValueError(f"unknown bot {name[:40]!r}; choose from {', '.join(BOTS)}")
     if not budget:
         return name, None
-    if name != "planner" or not budget.isdigit() or int(budget) < 1:
-        raise ValueError(f"{spec!r}: only the planner takes a budget, a whole number of "
+    if name != "planner" or not budget.isdigit() or int(budget[:10]) < 1:
+        raise ValueError(f"{spec[:40]!r}: only the planner takes a budget, a whole number of "
                          "worlds per decision, as in planner:8")
+    if len(budget) > 4 or int(budget) > MAX_BUDGET:
+        raise ValueError(f"{spec[:40]!r}: the planner's budget is at most {MAX_BUDGET} worlds "
+                         "per decision")
     return name, int(budget)
 
 

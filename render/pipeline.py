@@ -26,7 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.model.files import package_dir, sweep_temporaries, write_atomic
+from prophecy.compiler.model.files import (
+    file_digest,
+    package_dir,
+    regular_files,
+    sweep_temporaries,
+    write_atomic,
+)
 from prophecy.dsl.errors import UsageError, suggest
 
 PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
@@ -76,19 +82,21 @@ CONTENT_SUFFIXES = (".yaml", ".csv", ".j2", ".png", ".jpg", ".jpeg")
 
 
 def inputs(content: Path) -> dict[str, str]:
-    """Every input file of a build (content, layout, drawing code) and the digest of its bytes."""
-    found = sorted(p for p in content.rglob("*") if p.suffix.lower() in CONTENT_SUFFIXES
-                   and p.is_file())
-    return {str(path): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in [*found, *code_files()]}
+    """Every input file of a build (content, layout, drawing code) and the digest of its bytes.
+
+    Only regular files are read: a named pipe or a link to a device called
+    ``*.yaml`` is no input (the loader names it when it is a content file).
+    """
+    found = [p for p in regular_files(content, "*") if p.suffix.lower() in CONTENT_SUFFIXES]
+    return {str(path): file_digest(path) for path in [*found, *code_files()]}
 
 
 def fingerprint(content: Path, out: Path, options: Options,
                 files: dict[str, str] | None = None) -> str:
     """A digest of every input file and the options (of ``files`` when already read)."""
     digest = hashlib.sha256(repr(_option_key(out, options)).encode())
-    for name, file_digest in (files if files is not None else inputs(content)).items():
-        digest.update(name.encode() + b"\0" + file_digest.encode())
+    for name, digest_of_file in (files if files is not None else inputs(content)).items():
+        digest.update(name.encode() + b"\0" + digest_of_file.encode())
     return digest.hexdigest()
 
 
@@ -109,12 +117,28 @@ def read_state(out: Path) -> dict[str, Any]:
     return state if isinstance(state, dict) else {}
 
 
-def build(content: Path, out: Path, options: Options, note: Note) -> Result:
-    """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
-    start = time.perf_counter()
+def check_out(content: Path, out: Path) -> None:
+    """Refuse an output folder that is a file, or that is the content folder or inside it.
+
+    A build writes hundreds of files: mixed into the content they would be
+    read back as content (``*.json`` beside the schemas, a ``tts/`` folder)
+    and shipped with it, and a clean-up of the output would delete content.
+    """
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out names a file, not a folder: {out}", where="prophecy build",
                          hint="name a folder (it is created if missing)")
+    folder, target = content.resolve(), out.resolve()
+    if target == folder or folder in target.parents:
+        inside = "is the content folder" if target == folder else "is inside the content folder"
+        raise UsageError(f"--out {out} {inside} ({content})", where="prophecy build",
+                         hint="write the build beside the content, not into it: "
+                         "--out output (the default)")
+
+
+def build(content: Path, out: Path, options: Options, note: Note) -> Result:
+    """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
+    start = time.perf_counter()
+    check_out(content, out)
     state = read_state(out)
     sweep_temporaries(out)  # what a build killed midway left; its outputs were never renamed
     # The inputs as they are now, before anything is read: what this build is made from.

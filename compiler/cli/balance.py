@@ -18,9 +18,11 @@ import time
 from pathlib import Path
 
 from prophecy.compiler.cli.options import (
+    MAX_PAIRS,
     add_content,
     add_scale,
     content_dir,
+    count,
     executor,
     positive,
     read_json,
@@ -69,8 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=_bots, default=("greedy",),
                         help="bots at the chairs, e.g. greedy or planner:4 (greedy)")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
-    parser.add_argument("--pairs", type=positive, default=300,
-                        help="at most this many pairs of games per design (300)")
+    parser.add_argument("--pairs", type=count(MAX_PAIRS, "pairs per design"), default=300,
+                        help="at most this many pairs of games per design (300; at least one "
+                        "batch, 30 pairs with 3 players)")
     parser.add_argument("--margin", type=_margin, default=1.0,
                         help="a difference surely smaller than this many points is 'no "
                         "different from the twin' (1)")
@@ -100,6 +103,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "
                          f"not {args.players}", where="prophecy balance",
                          hint="the limits are min_players and max_players in game.yaml")
+    batch = balance.batch_size(args.players)
+    if args.pairs < batch:
+        raise UsageError(f"--pairs {args.pairs} is below the fewest pairs a design is "
+                         f"measured with: one batch of {batch} ({args.players} players)",
+                         where="prophecy balance", hint=f"give --pairs {batch} or more "
+                         "(300 by default; each batch of pairs rotates the design over "
+                         "every seat)")
     old = _old(args.compare) if args.compare else None
     pool = executor(book, args)
     progress = _progress if sys.stderr.isatty() else None

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from prophecy.compiler.cli.options import add_content, content_dir
+from prophecy.compiler.cli.options import add_content, content_dir, jobs, max_jobs
 
 if TYPE_CHECKING:
     from prophecy.render.pipeline import Options
@@ -27,8 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the paper of the print-and-play sheets (default: both)")
     parser.add_argument("--only", metavar="NAME",
                         help="render only this card (its name or id), not the sheets")
-    parser.add_argument("--jobs", metavar="N", type=int, default=None,
-                        help="worker processes (default: one per core)")
+    parser.add_argument("--jobs", metavar="N", type=jobs, default=None,
+                        help=f"worker processes (default: one per core; at most {max_jobs()} "
+                        "here)")
     parser.add_argument("--duplex", choices=("long", "short"), default=None,
                         help="the edge the printer flips on (default: the layout's, long)")
     parser.add_argument("--back-offset", metavar="X,Y", default=None,

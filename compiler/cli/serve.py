@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--port", type=int, default=8000,
+    parser.add_argument("--port", type=_port, default=8000,
                         help="the port to listen on (default 8000; 0 picks a free one)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="the address to listen on (default 127.0.0.1: this machine only)")
@@ -30,6 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--balance", metavar="FILE.json", type=Path, default=None,
                         help="a balance run's JSON, to show each card's figures on its page")
     add_content(parser)
+
+
+def _port(text: str) -> int:
+    if not (text.isdigit() and len(text) <= 5 and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,9 +20,11 @@ from typing import Any
 
 from prophecy.compiler.cli.balance import _bots
 from prophecy.compiler.cli.options import (
+    MAX_GAMES,
     add_content,
     add_scale,
     content_dir,
+    count,
     executor,
     positive,
     read_json,
@@ -30,7 +32,8 @@ from prophecy.compiler.cli.options import (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=positive, default=1000, help="games to play (1000)")
+    parser.add_argument("--games", type=count(MAX_GAMES, "games in one run"), default=1000,
+                        help=f"games to play (1000; at most {MAX_GAMES:,})")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
     parser.add_argument("--bots", type=_bots, default=("random",),
@@ -64,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
             where="prophecy simulate", hint="the limits are min_players and max_players in "
             "game.yaml",
         )
+    if args.shard[1] > args.games:
+        raise UsageError(f"--shard {args.shard[0]}/{args.shard[1]} of {args.games} games: "
+                         "a shard would hold no game", where="prophecy simulate",
+                         hint=f"split the run into at most {args.games} shards")
     first, games = simulate.shard_range(args.games, args.shard)
     bar = _Progress(games) if sys.stderr.isatty() else None
     pool = executor(book, args) if games > 1 else None

@@ -18,6 +18,7 @@ from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
 from prophecy.compiler.model import Card, Place, Rules
+from prophecy.compiler.model.files import regular_files
 from prophecy.compiler.model.pack import Pack
 
 rule("PL801", "number-disagrees", "error",
@@ -138,7 +139,7 @@ def numbers_in_docs(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the documents' prose."""
     if ctx.docs is None or not ctx.docs.is_dir():
         return
-    for path in sorted(ctx.docs.rglob("*.md")):
+    for path in regular_files(ctx.docs, "*.md"):
         file = doc_file(ctx, path)
         for line, text in prose_lines(path):
             for d in disagreements(text, ctx.content.rules):

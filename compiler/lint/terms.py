@@ -32,6 +32,7 @@ from pathlib import Path
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.model import Card, Place, Term
+from prophecy.compiler.model.files import regular_files
 from prophecy.compiler.model.pack import Pack
 
 rule("PL101", "rejected-term", "warning",
@@ -323,7 +324,7 @@ def glossary_in_docs(ctx: Context) -> Iterator[Finding]:
     glossary = Glossary(ctx.content.glossary)
     if not glossary.terms or ctx.docs is None or not ctx.docs.is_dir():
         return
-    for path in sorted(ctx.docs.rglob("*.md")):
+    for path in regular_files(ctx.docs, "*.md"):
         yield from _doc_findings(ctx, glossary, path)
 
 

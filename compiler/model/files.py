@@ -18,6 +18,7 @@ process left behind.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -88,6 +89,42 @@ def write_atomic(
     with replacing(path, durable=durable) as out:
         out.write(data)
     return True
+
+
+def is_regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file (a link is followed): never a pipe, a device,
+    a socket, a folder, a broken link or a loop of links, which a read could hang on
+    (a named pipe), never finish (``/dev/zero``) or fail on."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def regular_files(folder: Path, pattern: str = "*.yaml", *, below: bool = True) -> list[Path]:
+    """The regular files in ``folder`` (and the folders below it) whose names match, sorted.
+
+    Every walk of a folder the project reads goes through here, so that a
+    named pipe, a device or a link to one that happens to match the pattern
+    is passed over, not read: the loader names such a file when it is one of
+    the content files (``yamlsafe.read_source``). Links to folders are not
+    followed, so a loop of links ends the walk of that branch.
+    """
+    if not folder.is_dir():
+        return []
+    try:
+        found = folder.rglob(pattern) if below else folder.glob(pattern)
+        return sorted(p for p in found if is_regular(p))
+    except OSError:  # the folder went away or cannot be listed midway
+        return []
+
+
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a file's bytes, read in blocks (a large file is never held whole)."""
+    import hashlib
+
+    with path.open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def sweep_temporaries(folder: Path, of: str = "*") -> int:

@@ -44,3 +44,21 @@ def test_workers_get_the_content_as_files_not_a_path(tmp_path):
     files = content_files(bundled_content())
     assert "game.yaml" in files and any(name.startswith("arcana/") for name in files)
     assert all(isinstance(data, bytes) for data in files.values())
+
+
+def test_a_dask_run_leaves_no_copy_of_the_content_in_the_temporary_folder(tmp_path,
+                                                                           monkeypatch, bundled):
+    # Each worker builds its card book from the files it is sent; those files must be gone
+    # when the run ends (each run once left a copy of the content folder per worker).
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))  # the workers are new processes: they read it
+    cluster = DaskPool(bundled_content(), 2)
+    try:
+        tally = simulate.run(bundled, 8, 3, 1, ("random",), 2, executor=cluster)
+        workers = cluster.client.run(lambda: __import__("tempfile").gettempdir())
+    finally:
+        cluster.close()
+    assert tally.games == 8
+    assert set(workers.values()) == {str(temp)}  # the workers did use this folder
+    assert [p.name for p in temp.iterdir() if p.name.startswith("prophecy-")] == []

@@ -55,11 +55,11 @@ class Entry:
 
 def census(root: Path, previous: dict[str, list[Entry]]) -> dict[str, list[Entry]]:
     """Every card entry of every file, by file (a file that does not read keeps its last)."""
+    from prophecy.compiler.model.files import is_regular
+
     out: dict[str, list[Entry]] = {}
     for kind, pattern, key in sources(root):
-        for path in sorted(root.glob(pattern)):
-            if not path.is_file():
-                continue
+        for path in sorted(p for p in root.glob(pattern) if is_regular(p)):
             rel = path.relative_to(root).as_posix()
             try:
                 text = path.read_text(encoding="utf-8-sig")
