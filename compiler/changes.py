@@ -26,6 +26,7 @@ from typing import Any
 
 from prophecy.compiler import model
 from prophecy.compiler.model.export import card_json
+from prophecy.compiler.model.files import resolved
 from prophecy.dsl.errors import ProphecyError, UsageError
 
 
@@ -205,13 +206,13 @@ def default_old(content: Path) -> str:
 
 
 def _repository(content: Path, spec: str) -> tuple[Path, str]:
-    folder = content.resolve()
+    folder = resolved(content)
     top = _git(folder, "rev-parse", "--show-toplevel")
     if top is None:
         raise UsageError(f"'{spec}' is not a folder, and {content} is not in a git repository, "
                          "so it cannot be a revision", where="prophecy diff",
                          hint="name two content folders, or run it in a git checkout")
-    return Path(top), folder.relative_to(Path(top).resolve()).as_posix()
+    return Path(top), folder.relative_to(resolved(Path(top))).as_posix()
 
 
 def _git(where: Path, *args: str) -> str | None:
@@ -224,7 +225,14 @@ def _git(where: Path, *args: str) -> str | None:
 
 
 def _extract(top: Path, commit: str, prefix: str, into: Path) -> Path:
-    """The content folder at ``commit`` written under ``into``; its path there."""
+    """The content folder at ``commit`` written under ``into``; its path there.
+
+    Only folders and regular files are written. A link in the revision's
+    content is read through the repository: the file it names, as the
+    revision holds it, is written in its place; a link out of the repository
+    (an absolute path, ``../..`` past its top) cannot be read from a
+    revision and is named in an error when it is a YAML file.
+    """
     done = subprocess.run(["git", "-C", str(top), "archive", "--format=tar", commit, "--",
                            prefix], capture_output=True, timeout=120, check=False)
     if done.returncode != 0:
@@ -232,6 +240,57 @@ def _extract(top: Path, commit: str, prefix: str, into: Path) -> Path:
                             where=str(top), line=0, hint="name a revision that holds the content")
     import io
 
+    links = []
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
-        archive.extractall(into, filter="data")
-    return into / prefix
+        for member in archive.getmembers():
+            if not _under(member.name, prefix):
+                continue
+            if member.isdir():
+                (into / member.name).mkdir(parents=True, exist_ok=True)
+            elif member.isfile():
+                archive.extract(member, into, filter="data")
+            elif member.issym():
+                links.append((member.name, member.linkname))
+    for name, target in links:
+        data = _through_link(top, commit, name, target)
+        if data is not None:
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            (into / name).write_bytes(data)
+        elif name.endswith((".yaml", ".yml")):
+            raise ProphecyError(
+                f"in revision {commit[:10]}, {name} is a link to '{target}', which a "
+                "revision cannot be read through", where=str(top / name), line=0,
+                hint="links in a content folder must stay inside the repository; or compare "
+                "with a folder: 'git worktree add ../old REV', then name ../old/" + prefix)
+    return into / prefix if prefix not in ("", ".") else into
+
+
+def _under(name: str, prefix: str) -> bool:
+    return prefix in ("", ".") or name == prefix or name.startswith(prefix.rstrip("/") + "/")
+
+
+def _through_link(top: Path, commit: str, name: str, target: str, hops: int = 8) -> bytes | None:
+    """The bytes of the regular file a link of the revision leads to, or None if none."""
+    import posixpath
+
+    for _ in range(hops):
+        if posixpath.isabs(target):
+            return None
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(name), target))
+        if path == ".." or path.startswith("../"):
+            return None
+        entry = _git(top, "ls-tree", "-z", "--full-tree", commit, "--", path)
+        if entry is None:
+            return None
+        mode, kind, rest = entry.split(" ", 2)
+        sha = rest.split("\t", 1)[0]
+        if kind != "blob":
+            return None
+        done = subprocess.run(["git", "-C", str(top), "cat-file", "blob", sha],
+                              capture_output=True, timeout=60, check=False)
+        if done.returncode != 0:
+            return None
+        if mode != "120000":
+            return done.stdout
+        name, target = path, done.stdout.decode("utf-8", "replace")
+    return None

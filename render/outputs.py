@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.faces import CardFaces
-from prophecy.compiler.model.files import replacing, write_atomic
+from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import pdf, png, sheets, tts
 from prophecy.render.build import Plan, cell_path
@@ -129,7 +129,7 @@ def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, 
               state: dict[str, Any], title: str, tasks: list[Task],
               note: Callable[[str], None]) -> dict[str, str]:
     """Write the saved-object JSON; the sheets to draw go to ``tasks``. Returns their keys."""
-    url = opts.tts_url or (out / "tts").resolve().as_uri()
+    url = opts.tts_url or resolved(out / "tts").as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
         card = tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))

@@ -30,6 +30,7 @@ from prophecy.compiler.model.files import (
     file_digest,
     package_dir,
     regular_files,
+    resolved,
     sweep_temporaries,
     write_atomic,
 )
@@ -103,7 +104,7 @@ def fingerprint(content: Path, out: Path, options: Options,
 def _option_key(out: Path, options: Options) -> tuple[Any, ...]:
     offset = None if options.back_offset is None else ",".join(map(str, options.back_offset))
     return (options.paper, options.duplex, offset, options.tts_url, options.preset,
-            str(out.resolve()))
+            str(resolved(out)))
 
 
 def read_state(out: Path) -> dict[str, Any]:
@@ -127,7 +128,7 @@ def check_out(content: Path, out: Path) -> None:
     if out.exists() and not out.is_dir():
         raise UsageError(f"--out names a file, not a folder: {out}", where="prophecy build",
                          hint="name a folder (it is created if missing)")
-    folder, target = content.resolve(), out.resolve()
+    folder, target = resolved(content), resolved(out)
     if target == folder or folder in target.parents:
         inside = "is the content folder" if target == folder else "is inside the content folder"
         raise UsageError(f"--out {out} {inside} ({content})", where="prophecy build",

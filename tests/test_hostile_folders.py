@@ -117,3 +117,18 @@ def test_the_output_folder_may_not_be_the_content_folder_or_inside_it(where, tmp
         err = capsys.readouterr().err
         assert "the content folder" in err and "--out output" in err
     assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
+@pytest.mark.parametrize("command", [["check"], ["lint"], ["cards"], ["fmt", "--check"],
+                                     ["test"], ["build", "--only", "Bloodletting"]])
+def test_a_loop_of_links_is_a_placed_problem(command, hostile: Path, tmp_path: Path, capsys):
+    (hostile / "arcana" / "loop.yaml").symlink_to("loop.yaml")
+    extra = ["--out", str(tmp_path / "out")] if command[0] == "build" else []
+    assert main([*command, "--content", str(hostile), *extra]) == 1
+    captured = capsys.readouterr()
+    assert "arcana/loop.yaml:1:1: cannot read the file: Too many levels of symbolic links" in (
+        captured.out + captured.err)
+    loop = tmp_path / "loop"
+    loop.symlink_to("loop")  # the content folder itself
+    assert main([*command, "--content", str(loop), *extra]) == 1
+    assert "no game.yaml here" in "".join(capsys.readouterr())

@@ -16,6 +16,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.files import resolved
+
 
 def cache_root() -> Path:
     if os.environ.get("PROPHECY_CACHE"):
@@ -26,8 +28,8 @@ def cache_root() -> Path:
 
 def content_cache(content: Path, part: str) -> Path:
     """The cache folder of one content folder for one user of it ('serve', 'fit')."""
-    digest = hashlib.sha256(str(content.resolve()).encode()).hexdigest()[:16]
-    return cache_root() / part / f"{content.resolve().name}-{digest}"
+    digest = hashlib.sha256(str(resolved(content)).encode()).hexdigest()[:16]
+    return cache_root() / part / f"{resolved(content).name}-{digest}"
 
 
 def read_json(path: Path) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
+from prophecy.compiler.model.files import resolved
 
 if TYPE_CHECKING:
     from prophecy.compiler.lint import Finding
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("a baseline is written from a run of every code",
                             where="prophecy lint",
                             hint="drop --select and --ignore when writing the baseline")
-    docs = args.docs if args.docs is not None else root.resolve().parent / "docs"
+    docs = args.docs if args.docs is not None else resolved(root).parent / "docs"
     baseline = args.baseline or root / FILE_NAME
     findings, broken = _lint(root, docs, only)
     fixed = 0

@@ -11,6 +11,8 @@ if TYPE_CHECKING:
     from prophecy.engine.cards import Book
     from prophecy.engine.executors import Executor
 
+from prophecy.compiler.model.files import resolved
+
 
 def default_content() -> Path:
     """``./content`` when the current folder has one, else the bundled content."""
@@ -116,7 +118,7 @@ def executor(book: Book, args: argparse.Namespace) -> Executor:
     from prophecy.engine.executors import executor_for
 
     return executor_for(book, args.jobs, args.executor, args.scheduler,
-                        content_dir(args).resolve())
+                        resolved(content_dir(args)))
 
 
 def read_json(path: Path, what: str) -> object:

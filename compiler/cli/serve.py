@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
+from prophecy.compiler.model.files import resolved
 
 if TYPE_CHECKING:
     from prophecy.compiler.cli.gallery.state import Gallery
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.cli.gallery.state import Gallery
     from prophecy.compiler.cli.gallery.web import Hub, watch
 
-    root = content_dir(args).resolve()
+    root = resolved(content_dir(args))
     balance = _balance(args.balance)
     gallery = Gallery(root, content_cache(root, "serve"))
     _note(f"checking and drawing the cards of {root} ...")

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from prophecy.compiler.model.cards import LoadedFile
+from prophecy.compiler.model.files import resolved
 from prophecy.compiler.model.pack import KindSpec
 from prophecy.compiler.model.yamlsafe import Source, read_source
 from prophecy.dsl.errors import ProphecyError, suggest
@@ -89,7 +90,7 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
     from prophecy.compiler.model.schemagen import _Game, kind_schema
 
     path = root / rel
-    text = unsaved.get(path.resolve())
+    text = unsaved.get(resolved(path))
     try:
         src = read_source(path, rel) if text is None else Source(path, rel, text)
     except ProphecyError as exc:

@@ -91,6 +91,18 @@ def write_atomic(
     return True
 
 
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, or the absolute path where a loop of links stops the resolving.
+
+    A loop (``a -> b -> a``) is something a folder may hold; what is read
+    through it is then named by the reader, never met as an exception here.
+    """
+    try:
+        return path.resolve()
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError for a loop, 3.13 OSError
+        return path.absolute()
+
+
 def is_regular(path: Path) -> bool:
     """Whether ``path`` is a regular file (a link is followed): never a pipe, a device,
     a socket, a folder, a broken link or a loop of links, which a read could hang on

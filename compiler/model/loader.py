@@ -33,7 +33,7 @@ import yaml
 
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written, slug
-from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.files import bundled_content, resolved
 from prophecy.compiler.model.options import options_errors, options_from
 from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of
 from prophecy.compiler.model.plugins import engine_errors
@@ -92,7 +92,7 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     path, the text to read instead of the file's.
     """
     errors: list[ProphecyError] = []
-    unsaved = {p.resolve(): t for p, t in (texts or {}).items()}
+    unsaved = {resolved(p): t for p, t in (texts or {}).items()}
     layers = _layers(root, errors, unsaved)
     game = layers[-1].game if layers else None
     data = _merged_data([layer.game for layer in layers])
@@ -225,7 +225,7 @@ def _layers(root: Path, errors: list[ProphecyError], unsaved: Mapping[Path, str]
 
 
 def _base_root(root: Path, extends: str) -> Path:
-    return bundled_content() if extends == "bundled" else (root / extends).resolve()
+    return bundled_content() if extends == "bundled" else resolved(root / extends)
 
 
 def _load_game(root: Path, layer_root: Path, errors: list[ProphecyError],
@@ -334,7 +334,7 @@ def _load_file(
     from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
 
     path = root / rel
-    text = unsaved.get(path.resolve())
+    text = unsaved.get(resolved(path))
     try:
         src = read_source(path, rel) if text is None else _unsaved(path, rel, text)
     except ProphecyError as exc:

@@ -18,6 +18,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from prophecy.compiler.model.files import resolved
 from prophecy.dsl.errors import ProphecyError, UsageError, suggest
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def engine_named(name: str, root: Path | None = None) -> Engine:
     if name.endswith(".py"):
         if root is None:
             raise UsageError(f"the engine file {name} needs its game's folder", where="engine")
-        return _from_file((root / name).resolve())
+        return _from_file(resolved(root / name))
     found = installed().get(name)
     if found is None:
         names = sorted(installed())

@@ -201,3 +201,38 @@ def test_options_that_differ_between_two_folders_are_listed_as_text(tmp_path, ca
         "4 players 3, at most 30 rounds'",
         "0 changed, 0 added, 0 removed",
     ]
+
+
+def test_a_link_in_a_revision_is_read_through_the_repository(repo, capsys):
+    # The verses live beside the content folder, linked in through a second link: the
+    # revision's content is the linked file as that revision holds it, as the working tree
+    # reads it.
+    content = repo / "content"
+    (repo / "shared").mkdir()
+    (content / "verses.yaml").rename(repo / "shared" / "verses.yaml")
+    (repo / "shared" / "current.yaml").symlink_to("verses.yaml")
+    (content / "verses.yaml").symlink_to("../shared/current.yaml")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "verses shared")
+    assert _diff(capsys, "HEAD", "--content", str(content))["changed"] == []
+    _edit(repo / "shared" / "verses.yaml", "If you have 2 or more stashed cards",
+          "If you have 3 or more stashed cards")
+    found = _diff(capsys, "HEAD", "--content", str(content))
+    assert found["changed"] and {c["id"].split("/")[0] for c in found["changed"]} == {"verse"}
+
+
+@pytest.mark.parametrize("absolute", [True, False])
+def test_a_link_out_of_the_repository_in_a_revision_is_named(repo, tmp_path, capsys, absolute):
+    content = repo / "content"
+    outside = tmp_path / "outside.yaml"
+    (content / NECRO).rename(outside)
+    target = str(outside) if absolute else "../../../outside.yaml"
+    (content / NECRO).symlink_to(target)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "a link out")
+    for argv in (["diff", "HEAD"], ["build", "--changed-since", "HEAD", "--out",
+                                    str(tmp_path / "reprint")]):
+        assert main([*argv, "--content", str(content)]) == 1
+        err = capsys.readouterr().err
+        assert f"content/{NECRO} is a link to '{target}'" in err, err
+        assert "internal error" not in err and "git worktree add" in err

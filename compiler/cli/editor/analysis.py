@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.files import resolved
 from prophecy.dsl.errors import ProphecyError
 
 _DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
@@ -91,7 +92,7 @@ def analyse_folder(root: Path, texts: Mapping[Path, str], fit: MutableMapping[st
 
 
 def _add(out: Result, problem: Problem) -> None:
-    out.problems.setdefault(problem.path.resolve(), []).append(problem)
+    out.problems.setdefault(resolved(problem.path), []).append(problem)
 
 
 def _from_error(error: ProphecyError) -> Problem:
@@ -142,7 +143,7 @@ def _lint(report: Any, root: Path, texts: Mapping[Path, str]) -> list[Problem]:
     unsaved = {}
     for path, text in texts.items():
         try:
-            unsaved[path.resolve().relative_to(root.resolve()).as_posix()] = text.splitlines()
+            unsaved[resolved(path).relative_to(resolved(root)).as_posix()] = text.splitlines()
         except ValueError:
             continue
     ctx = core.Context(report.content, root, None, _texts=unsaved)

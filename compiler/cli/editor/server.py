@@ -22,6 +22,7 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from prophecy.compiler.cli.editor import analysis
 from prophecy.compiler.cli.editor.spot import spot
+from prophecy.compiler.model.files import resolved
 
 #: How long after the last keystroke the folder is checked again.
 DELAY = 0.15
@@ -67,7 +68,7 @@ server = ContentServer()
 
 def _path(uri: str) -> Path | None:
     found = to_fs_path(uri)
-    return Path(found).resolve() if found else None
+    return resolved(Path(found)) if found else None
 
 
 def schedule(ls: ContentServer, uri: str, delay: float = DELAY) -> None:
@@ -75,7 +76,7 @@ def schedule(ls: ContentServer, uri: str, delay: float = DELAY) -> None:
     root = analysis.content_root(path) if path else None
     if root is None:
         return
-    root = root.resolve()
+    root = resolved(root)
     if root in ls.pending:
         ls.pending[root].cancel()
     ls.pending[root] = asyncio.ensure_future(_later(ls, root, delay))
@@ -240,7 +241,7 @@ def _context(ls: ContentServer, uri: str) -> dict[str, Any] | None:
     root = analysis.content_root(path) if path else None
     if root is None:
         return None
-    root = root.resolve()
+    root = resolved(root)
     if root not in ls.results:
         refresh(ls, root)
     content = ls.results[root].content

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.cli.gallery.census import Entry, census, entry_at
+from prophecy.compiler.model.files import resolved
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 
 
@@ -207,7 +208,7 @@ class Gallery:
 def _problem(root: Path, error: ProphecyError) -> Problem:
     where = Path(error.where)
     try:
-        rel = where.resolve().relative_to(root.resolve()).as_posix()
+        rel = resolved(where).relative_to(resolved(root)).as_posix()
     except ValueError:
         rel = str(where)
     return Problem(rel, error.line, error.column, error.message, error.hint)
