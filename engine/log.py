@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.model.files import replacing, write_atomic
+from prophecy.compiler.model.jsonsafe import parse_json
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
 from prophecy.engine.cards import Book
@@ -91,11 +92,13 @@ def _event(line: str, number: int, where: str) -> dict[str, Any]:
                              hint="write logs with 'prophecy simulate --log FILE'; "
                              "an edited or cut log cannot be replayed")
 
-    try:
-        event = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise fail(f"not a JSON line: {exc.msg}", exc.colno) from None
-    if not isinstance(event, dict) or event.get("event") not in _SHAPES:
+    try:  # strict JSON: no NaN, no key twice, no number of thousands of digits
+        event = parse_json(line, where, "").data
+    except ProphecyError as exc:
+        raise fail(f"not a JSON line: {exc.message.removeprefix('not JSON: ')}",
+                   exc.column if exc.line == 1 else 1) from None
+    if not isinstance(event, dict) or not isinstance(event.get("event"), str) or (
+            event["event"] not in _SHAPES):
         raise fail("a log line is an object whose 'event' is 'start', 'choice' or 'end'")
     shape = _SHAPES[event["event"]]
     if set(event) != {"event", *shape}:
@@ -198,7 +201,7 @@ def _compare_answers(game: Game, events: list[dict[str, Any]], choices: list[int
     for (rnd, seat, ask, options, index), i in zip(game.log, choices, strict=False):
         logged = events[i]
         asked = {"round": rnd, "seat": seat, "ask": ask, "options": options, "choice": index}
-        wrong = [k for k, v in asked.items() if json.loads(json.dumps(v)) != logged[k]]
+        wrong = [k for k, v in asked.items() if _json(v) != _json(logged[k])]
         if wrong:
             raise _at(numbers, lines, i, f"the log's {' and '.join(wrong)} here is not what "
                       "the game asks and answers when replayed")
@@ -210,12 +213,17 @@ def _compare_answers(game: Game, events: list[dict[str, Any]], choices: list[int
 def _compare_end(game: Game, end: dict[str, Any], numbers: list[int], lines: list[str]) -> None:
     results = {"scores": game.results.get("scores"), "winner": game.results.get("winner"),
                "state": game.digest()}
-    wrong = [k for k, v in results.items() if end[k] != v]
+    wrong = [k for k, v in results.items() if _json(end[k]) != _json(v)]
     if wrong:
         said = "; ".join(f"{k}: the log says {json.dumps(end[k])}, the game gives "
                          f"{json.dumps(results[k])}" for k in wrong)
         raise _at(numbers, lines, len(lines) - 1,
                   f"the replayed game ends otherwise than the log ({said})")
+
+
+def _json(value: Any) -> str:
+    """A value as JSON text: compared as text, ``true`` is not ``1`` nor ``1.0`` ``1``."""
+    return json.dumps(value, sort_keys=True)
 
 
 def _at(numbers: list[int], lines: list[str], i: int, message: str,

@@ -51,10 +51,21 @@ def _r(x: float) -> float:
 
 def summarise(book: Book, tally: Tally, seed: int) -> dict[str, Any]:
     """Everything the report shows, as JSON-ready data."""
+    n = tally.games * tally.players
+    return {
+        "game": book.content.game_name, **totals(tally, seed),
+        "cards": _cards(book, tally, n),
+        "deeds": _deeds(book, tally),
+        "titles": _titles(book, tally),
+        "verses": _verses(book, tally),
+    }
+
+
+def totals(tally: Tally, seed: int) -> dict[str, Any]:
+    """The report's figures that need no cards: the run, its seats, bots and scores."""
     g, p = tally.games, tally.players
     n = g * p
     return {
-        "game": book.content.game_name,
         "games": g, "players": p, "seed": seed, "bots": list(tally.bots),
         "seats": [
             {"seat": s + 1, "win": rate(tally.seat_wins[s], g),
@@ -72,10 +83,6 @@ def summarise(book: Book, tally: Tally, seed: int) -> dict[str, Any]:
                       for i, part in enumerate(PARTS)},
         },
         "reshuffles_per_game": _r(tally.reshuffles / g) if g else 0.0,
-        "cards": _cards(book, tally, n),
-        "deeds": _deeds(book, tally),
-        "titles": _titles(book, tally),
-        "verses": _verses(book, tally),
     }
 
 

@@ -119,8 +119,10 @@ class Tally:
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Tally:
-        fields = {**data, "bots": tuple(data["bots"])}
-        return Tally(**fields)
+        """The tally of ``to_json``'s data (its lists copied: adding to it leaves ``data``)."""
+        fields: dict[str, Any] = {k: list(v) if isinstance(v, list) else v
+                                  for k, v in data.items()}
+        return Tally(**{**fields, "bots": tuple(data["bots"])})
 
     def add(self, other: Tally) -> None:
         for name in ("games", "no_winner", "reshuffles", "score_sum", "score_sq"):

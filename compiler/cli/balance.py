@@ -25,7 +25,6 @@ from prophecy.compiler.cli.options import (
     count,
     executor,
     positive,
-    read_json,
 )
 
 
@@ -140,14 +139,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _old(path: Path) -> dict[str, object]:
-    from prophecy.dsl.errors import ProphecyError
+    """An earlier run saved with --json, checked, and its summary."""
     from prophecy.engine import balance_report
+    from prophecy.engine.shards import read_run
 
-    data = read_json(path, "'prophecy balance --json'")
-    if not isinstance(data, dict) or data.get("kind") != "balance":
-        raise ProphecyError("not the JSON of a balance run", where=str(path), line=0,
-                            hint="save one with 'prophecy balance --json > FILE.json'")
-    found: dict[str, object] = balance_report.summarise(data)
+    document = read_run(path, ("balance",),
+                        hint="save one with 'prophecy balance --json > FILE.json'")
+    found: dict[str, object] = balance_report.summarise(document.data)
     return found
 
 

@@ -69,7 +69,10 @@ def _fit(content: Content, root: Path) -> list[ProphecyError]:
     from prophecy.compiler.cli.fit import overflows
 
     path = content_cache(root, "fit") / "faces.json"
-    known = {k: tuple(v) if v else None for k, v in read_json(path).items()}
+    # a cache file is only a cache: an entry that is not (message, hint) or None is dropped
+    known = {k: tuple(v) if v else None for k, v in read_json(path).items()
+             if v is None or isinstance(v, list) and len(v) == 2
+             and all(isinstance(x, str) for x in v)}
     results = dict(known)
     found = overflows(content, root, results)
     if results != known:

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from prophecy.compiler.cli.options import add_content, content_dir, read_json
+from prophecy.compiler.cli.options import add_content, content_dir
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,13 +27,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.engine.merge import merge
+    from prophecy.engine.shards import read_run
 
-    runs = [read_json(path, "'prophecy simulate --json' or 'prophecy balance --json'")
-            for path in args.files]
-    whole = merge(runs, [str(p) for p in args.files])  # type: ignore[arg-type]
+    # every file checked whole (schema, sums, report) before any is added up
+    documents = [read_run(path) for path in args.files]
+    whole = merge([d.data for d in documents], [str(p) for p in args.files])
     if whole["kind"] == "balance":
         return _balance(whole, args)
-    return _simulate(whole, args)
+    return _simulate(whole, documents, args)
 
 
 def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
@@ -50,17 +51,15 @@ def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(whole: dict[str, object], args: argparse.Namespace) -> int:
+def _simulate(whole: dict[str, object], documents: list, args: argparse.Namespace) -> int:
     from prophecy.compiler.cli.simulate import output
     from prophecy.compiler.model.loader import load_content
-    from prophecy.dsl.errors import ProphecyError
     from prophecy.engine.cards import book_of
+    from prophecy.engine.shards import check_report
     from prophecy.engine.simulate import Tally
 
     book = book_of(load_content(content_dir(args)))
+    for document in documents:
+        check_report(document, book)
     tally = Tally.from_json(whole["tally"])  # type: ignore[arg-type]
-    if tally.designs != len(book.designs) or tally.lines != book.line_count:
-        raise ProphecyError("the shards were played with other cards than this content",
-                            where=str(args.files[0]), line=0,
-                            hint="merge with --content naming the folder the run used")
     return output(book, tally, int(whole["seed"]), args)  # type: ignore[call-overload]

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from prophecy.engine.cards import Book
     from prophecy.engine.executors import Executor
 
+from prophecy.compiler.model import limits
 from prophecy.compiler.model.files import resolved
 
 
@@ -36,11 +37,12 @@ def content_dir(args: argparse.Namespace) -> Path:
     return args.content if args.content is not None else default_content()
 
 
-#: The largest value of each count option. Past these a run takes weeks, or forks
-#: the machine to a halt, long before it could finish: a usage error names the limit.
-MAX_GAMES = 10_000_000  # 10 million games: about nine hours on one core
-MAX_PAIRS = 1_000_000  # pairs of games per design in a balance run
-MAX_SHARDS = 10_000  # parts a run is split into with --shard I/N
+#: The largest value of each count option (``compiler/model/limits.py``). Past these a
+#: run takes weeks, or forks the machine to a halt, long before it could finish: a usage
+#: error names the limit.
+MAX_GAMES = limits.GAMES
+MAX_PAIRS = limits.PAIRS
+MAX_SHARDS = limits.SHARDS
 JOBS_PER_CORE = 4
 
 
@@ -119,17 +121,3 @@ def executor(book: Book, args: argparse.Namespace) -> Executor:
 
     return executor_for(book, args.jobs, args.executor, args.scheduler,
                         resolved(content_dir(args)))
-
-
-def read_json(path: Path, what: str) -> object:
-    """A JSON file written by --json, or a ProphecyError naming the file and the fix."""
-    import json
-
-    from prophecy.dsl.errors import ProphecyError
-
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
-        raise ProphecyError(f"cannot read {what}: {reason}", where=str(path), line=0,
-                            hint=f"name a file written by {what}") from None

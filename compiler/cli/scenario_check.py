@@ -119,9 +119,10 @@ class _Book:
 
     def still_clean(self, entry: Any, key: str) -> bool:
         """Whether a kept result holds for the file as it is now."""
+        # a cache file is only a cache: an entry of any other shape is checked afresh
         return (isinstance(entry, dict) and entry.get("key") == key
-                and isinstance(entry.get("count"), int) and isinstance(entry.get("ids"), list)
-                and isinstance(entry.get("names"), list)
+                and type(entry.get("count")) is int and entry["count"] >= 0
+                and _strings_only(entry.get("ids")) and _strings_only(entry.get("names"))
                 and entry.get("cards") == self.cards_digest(entry["names"]))
 
     def entry(self, key: str, scenarios: list[Any]) -> dict[str, Any]:
@@ -130,6 +131,10 @@ class _Book:
         names = sorted(words & self.named.keys())
         return {"key": key, "names": names, "cards": self.cards_digest(names),
                 "count": len(scenarios), "ids": [s.id for s in scenarios]}
+
+
+def _strings_only(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
 def code_digest() -> str:

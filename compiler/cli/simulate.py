@@ -27,7 +27,6 @@ from prophecy.compiler.cli.options import (
     count,
     executor,
     positive,
-    read_json,
 )
 
 
@@ -116,13 +115,14 @@ def output(book: Any, tally: Any, seed: int, args: argparse.Namespace) -> int:
 
 
 def _old(path: Path) -> dict[str, Any]:
-    from prophecy.dsl.errors import ProphecyError
+    """An earlier run saved with --json, checked (its figures made again from its tally)."""
+    from prophecy.engine.shards import check_report, read_run
 
-    data = read_json(path, "'prophecy simulate --json'")
-    if not isinstance(data, dict) or data.get("kind") != "simulate":
-        raise ProphecyError("not the JSON of a simulation", where=str(path), line=0,
-                            hint="save one with 'prophecy simulate --json > FILE.json'")
-    return data
+    document = read_run(path, ("simulate",),
+                        hint="save one with 'prophecy simulate --json > FILE.json'")
+    check_report(document)
+    found: dict[str, Any] = document.data
+    return found
 
 
 class _Progress:

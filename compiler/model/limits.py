@@ -85,6 +85,14 @@ PLAYERS_KEY: Final = "^[2-8] players$"
 #: verses_per_round: one number per round (at most RULES['rounds'] of them), each at most this.
 VERSES_FACE_UP: Final = 10
 
+# The bounds of a run: its count options, and so the files it writes (its shards).
+#: Games in one simulation: 10 million take about nine hours on one core.
+GAMES: Final = 10_000_000
+#: Pairs of games per design in a balance run.
+PAIRS: Final = 1_000_000
+#: Parts a run is split into with --shard I/N.
+SHARDS: Final = 10_000
+
 
 _OPTION_WORDS = {
     "actions": "the most of one action a turn", "hand_size": "`hand.size`",

@@ -179,6 +179,9 @@ def _describe(
     keyword: str, value: Any, instance: Any, field: str, subschema: dict[str, Any]
 ) -> tuple[str, str]:
     """(message, hint) for one schema finding about a value."""
+    if keyword == "type" and isinstance(value, list):  # one of several types
+        wanted = " or ".join(_TYPE_WORDS.get(str(v), str(v)) for v in value)
+        return f"{field} must be {wanted}, not {_kind_of(instance)}", ""
     if keyword == "type":
         wanted = _TYPE_WORDS.get(value, value)
         hint = "put the value in quotes" if value == "string" else _TYPE_HINTS.get(value, "")

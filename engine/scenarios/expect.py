@@ -160,7 +160,10 @@ class Expect:
         want = []
         for one in item.items():
             if one.is_map():
-                ((_n, key, value),) = one.entries()
+                entries = one.entries()
+                if len(entries) != 1:
+                    raise one.error("write one Dark Deed per item: '- {The First Cut: 2}'")
+                ((_n, key, value),) = entries
                 name = self.names.name_of(self.names.card(key, "deed"))
                 if name in row:
                     self._stored(value, f"the cards on {name}", row[name])

@@ -18,8 +18,8 @@ from typing import Any
 
 import yaml
 
-from prophecy.compiler.model.yamlsafe import Source, compose, read_source, to_data
-from prophecy.dsl.errors import ProphecyError
+from prophecy.compiler.model.yamlsafe import Source, compose, data_of, read_source, to_data
+from prophecy.dsl.errors import ContentErrors, ProphecyError
 
 SCHEMA = "scenarios"
 _HEADER = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S+)")
@@ -164,7 +164,10 @@ def read_file(path: Path) -> tuple[list[Scenario], list[ProphecyError]]:
     errors.extend(problems)
     if root is None:
         return [], errors
-    data = to_data(root)
+    try:
+        data = data_of(src, root)
+    except ContentErrors as exc:  # a value that cannot be data (a number of 30 digits)
+        return [], errors + exc.errors
     found = schema_errors(SCHEMA, src, root, data)
     errors.extend(found)
     broken = bad_paths(SCHEMA, data) if found else set()

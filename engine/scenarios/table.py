@@ -265,9 +265,10 @@ class TableBuilder:
         for one in item.items():
             stored: list[int] = []
             if one.is_map():
-                (_name, key, value), *more = one.entries()
-                if more:
+                entries = one.entries()
+                if len(entries) != 1:
                     raise one.error("write one Dark Deed per item: '- {The First Cut: 2}'")
+                (_name, key, value), = entries
                 deed, stored = key, self.cards(value, "arcana")
             else:
                 deed = one

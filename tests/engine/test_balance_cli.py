@@ -100,7 +100,7 @@ def test_merge_refuses_shards_of_different_runs(capsys, tmp_path):
     assert "this shard's seed differs" in capsys.readouterr().err
     b.write_text("{not json")
     assert main(["merge", str(a), str(b)]) == 1
-    assert "cannot read" in capsys.readouterr().err
+    assert f"{b}:1:2: not JSON: Expecting property name" in capsys.readouterr().err
 
 
 def test_simulate_compare_shows_score_seats_and_cards_with_intervals(capsys, tmp_path):
