@@ -140,3 +140,25 @@ def test_ctrl_c_during_a_simulation_in_workers_is_one_line_and_exit_130(tmp_path
     assert err.strip().splitlines() == [
         "prophecy simulate: interrupted; what was written before is as it was"]
     assert not report.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_while_the_command_is_being_loaded_is_one_line_and_exit_130(monkeypatch, capsys):
+    # A Ctrl-C in the first tenth of a second lands while argparse loads the command's
+    # module (one try in 24 once printed a traceback from there).
+    import prophecy.compiler.cli as cli
+
+    def slow(command):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_module", slow)
+    assert main(["simulate", "--games", "3"]) == 130
+    err = capsys.readouterr().err
+    assert err == "prophecy simulate: interrupted\n"
+
+
+def test_ctrl_c_before_main_runs_is_one_line_in_the_command(tmp_path):
+    # the `prophecy` command's own process: an interrupt raised as the package loads
+    script = ("import sys; sys.argv = ['prophecy']; import prophecy.compiler.cli; "
+              "raise KeyboardInterrupt")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stderr == "prophecy: interrupted\n"

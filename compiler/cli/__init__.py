@@ -11,15 +11,31 @@ arguments and run, and turns the project's errors into messages and exit 1.
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import sys
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
 
-from prophecy.dsl.errors import ProphecyError, UsageError, printable
+
+def _interrupted_early(kind: type[BaseException], value: BaseException, tb: object) -> None:
+    """A Ctrl-C while the command's code is still being imported: one line, no traceback."""
+    if issubclass(kind, KeyboardInterrupt):
+        print("prophecy: interrupted", file=sys.stderr)
+        return
+    sys.__excepthook__(kind, value, tb)  # type: ignore[arg-type]
+
+
+# Run as the `prophecy` command (not imported by a test or a script), a Ctrl-C that comes
+# before main() can catch it says so in one line; main() catches every later one itself.
+if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in ("prophecy",
+                                                                         "__main__.py"):
+    sys.excepthook = _interrupted_early
+
+import argparse  # noqa: E402
+import importlib  # noqa: E402
+from collections.abc import Iterator, Sequence  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+from prophecy.dsl.errors import ProphecyError, UsageError, printable  # noqa: E402
 
 #: Subcommand → (its module in this package, with add_arguments(parser) and run(args) -> int,
 #: and a summary).
@@ -79,12 +95,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; returns the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(command)
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
-    module = _module(args.command)
+        parser = build_parser(command)  # imports the command's module
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exc:
+            return int(exc.code or 0)
+        module = _module(args.command)
+    except KeyboardInterrupt:  # before the command began: nothing was written
+        shown = command if command in COMMANDS else ""
+        print(f"prophecy{' ' + shown if shown else ''}: interrupted", file=sys.stderr)
+        return 130
     try:
         with _fewer_collections():
             return int(module.run(args))
