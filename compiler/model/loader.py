@@ -100,7 +100,7 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     checking = content_schemas(data, checking=True)
     loaded: list[tuple[_Layer, LoadedFile]] = []
     for layer in layers:
-        for kind_name, rel in _discover(root, layer, pack, errors):
+        for kind_name, rel in _discover(root, layer, pack, errors, unsaved):
             kind = pack.kind(kind_name)
             assert kind is not None
             found = _load_cards_file(root, layer.root, rel, kind, checking[kind.name], errors,
@@ -196,7 +196,8 @@ def counts(content: model.Content) -> dict[str, int]:
 def _layers(root: Path, errors: list[ProphecyError], unsaved: Mapping[Path, str]
             ) -> list[_Layer]:
     """The game's packs, base game first: each with its game.yaml read and its kinds."""
-    if not (root / "game.yaml").is_file():  # not a content folder: say only that
+    if not (root / "game.yaml").is_file() and resolved(root / "game.yaml") not in unsaved:
+        # not a content folder: say only that
         errors.append(ProphecyError(
             "no game.yaml here", where=str(root / "game.yaml"),
             hint="name the content folder with --content DIR (prophecy init DIR starts one)",
@@ -265,9 +266,11 @@ def _merged_pack(packs: list[Pack]) -> Pack:
 
 
 # files ---------------------------------------------------------------------------
-def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError]
-              ) -> list[tuple[str, str]]:
-    """(kind, file relative to ``root``) for each file of this layer's kinds, in kind order."""
+def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError],
+              unsaved: Mapping[Path, str] | None = None) -> list[tuple[str, str]]:
+    """(kind, file relative to ``root``) for each file of this layer's kinds, in kind order:
+    those on disk, and those an editor has and has not saved yet (``unsaved``)."""
+    unsaved = unsaved or {}
     found: list[tuple[str, str]] = []
     claimed: set[str] = {"game.yaml"}
     for declared in layer.pack.kinds:
@@ -278,12 +281,12 @@ def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError]
         if "*" in pattern:
             folder, _, glob = pattern.rpartition("/")
             base = layer.root / folder if folder else layer.root
-            names = sorted(p.name for p in base.glob(glob))
+            names = sorted({p.name for p in base.glob(glob)} | _unsaved_in(base, glob, unsaved))
             if not names and not layer.set:
                 errors.append(_missing(root, layer.root, f"{folder}/" if folder else pattern,
                                        f"add {pattern} files for the {kind.plural}"))
             paths = [f"{folder}/{n}" if folder else n for n in names]
-        elif (layer.root / pattern).exists():
+        elif (layer.root / pattern).exists() or resolved(layer.root / pattern) in unsaved:
             paths = [pattern]
         else:
             if not layer.set:
@@ -292,19 +295,30 @@ def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError]
             paths = []
         claimed.update(paths)
         found.extend((kind.name, os.path.relpath(layer.root / rel, root)) for rel in paths)
-    errors.extend(_unknown_files(root, layer, claimed))
+    errors.extend(_unknown_files(root, layer, claimed, unsaved))
     return found
+
+
+def _unsaved_in(folder: Path, glob: str, unsaved: Mapping[Path, str]) -> set[str]:
+    """The names matching ``glob`` of the editor's files in ``folder``, saved or not."""
+    import fnmatch
+
+    where = resolved(folder)
+    return {p.name for p in unsaved if p.parent == where and fnmatch.fnmatch(p.name, glob)}
 
 
 def _missing(root: Path, layer_root: Path, rel: str, hint: str) -> ProphecyError:
     return ProphecyError(f"missing {rel}", where=str(layer_root / rel), hint=hint)
 
 
-def _unknown_files(root: Path, layer: _Layer, claimed: set[str]) -> list[ProphecyError]:
+def _unknown_files(root: Path, layer: _Layer, claimed: set[str],
+                   unsaved: Mapping[Path, str] | None = None) -> list[ProphecyError]:
     known = sorted(claimed)
     patterns = [k.pattern for k in layer.pack.kinds]
     out = []
-    for path in sorted([*layer.root.glob("*.yaml"), *layer.root.glob("*.yml")]):
+    new = [layer.root / n for glob in ("*.yaml", "*.yml")
+           for n in _unsaved_in(layer.root, glob, unsaved or {})]
+    for path in sorted({*layer.root.glob("*.yaml"), *layer.root.glob("*.yml"), *new}):
         if path.name not in claimed:
             every = _all(["game.yaml", *patterns])
             hint = suggest(path.name, known) or f"the content files are {every}: declare a " \

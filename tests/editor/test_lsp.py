@@ -225,3 +225,100 @@ async def test_completion_offers_what_a_packs_declared_field_holds(client: Langu
     result = await client.text_document_completion_async(types.CompletionParams(
         types.TextDocumentIdentifier(uri), types.Position(slot, len(rows[slot]))))
     assert list(result.items) == []
+
+
+# --------------------------------------------------------------- what an editor gets wrong
+def _frame(body: bytes, header: bytes | None = None) -> bytes:
+    head = b"Content-Length: %d\r\n\r\n" % len(body) if header is None else header
+    return head + body
+
+
+async def _hover_answered(client: LanguageClient, uri: str) -> None:
+    """A hover request sent now gets its answer (a result or an error), not silence."""
+    await asyncio.wait_for(client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(0, 0))), 10)
+
+
+@pytest.mark.parametrize("broken", [
+    b"Content-Type: application/json\r\n\r\n{}",  # no length at all
+    b"Content-Length: twelve\r\n\r\n",  # a length that is no number
+    _frame(b'{"jsonrpc": "2.0", "method": "$/x"}', b"Content-Length: 5000\r\n\r\n"),  # too long
+    _frame(b'{"jsonrpc": "2.0", "method": "$/x"}', b"Content-Length: 9\r\n\r\n"),  # too short
+    b"Content-Length: 2\r\n",  # a header that never ends
+], ids=["no-length", "bad-length", "too-long", "too-short", "no-blank-line"])
+@pytest.mark.asyncio(loop_scope="module")
+async def test_after_a_malformed_frame_the_next_request_is_answered(
+        client: LanguageClient, content: Path, broken: bytes):
+    uri = _open(client, content / "arcana" / "necromancy.yaml")
+    client.protocol.writer.write(broken)
+    await _hover_answered(client, uri)
+
+
+@pytest.mark.parametrize("method", ["textDocument/hover", "textDocument/completion"])
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_request_with_an_impossible_position_gets_an_error_answer(
+        client: LanguageClient, content: Path, method: str):
+    import json
+    from concurrent.futures import Future
+
+    from pygls.exceptions import JsonRpcException
+
+    uri = _open(client, content / "arcana" / "necromancy.yaml")
+    # written by hand: the client's own types refuse a negative position before sending
+    answer: Future[object] = Future()
+    client.protocol._request_futures[f"bad-{method}"] = answer
+    client.protocol.writer.write(_frame(json.dumps({
+        "jsonrpc": "2.0", "id": f"bad-{method}", "method": method,
+        "params": {"textDocument": {"uri": uri}, "position": {"line": -1, "character": 0}},
+    }).encode()))
+    with pytest.raises(JsonRpcException) as caught:
+        await asyncio.wait_for(asyncio.wrap_future(answer), 10)
+    assert caught.value.code == -32602  # invalid params
+    assert "Position.line should be in range" in caught.value.message
+    # a position past the end of the document is no error: there is nothing there
+    found = await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(9999, 0)))
+    assert found is None
+
+
+NEW_ARCANA = ("# yaml-language-server: $schema=../schemas/arcana.schema.json\n"
+              "grimoire: Necromancy\ncards:\n  - name: Fresh Grave\n    types: [Spell]\n"
+              "    effects:\n      - \"Draw 1 Arcanna\"\n")
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_new_file_not_yet_saved_is_checked_as_part_of_its_folder(
+        client: LanguageClient, content: Path):
+    path = content / "arcana" / "fresh.yaml"
+    assert not path.exists()
+    uri = _open(client, path, NEW_ARCANA)
+    found = await _diagnostics(client, uri, lambda d: any("Arcanna" in x.message for x in d))
+    assert [(d.range.start.line, d.message.splitlines()[0]) for d in found
+            if d.severity == types.DiagnosticSeverity.Error] == [
+        (6, "unknown word 'Arcanna'")]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_an_untitled_buffer_at_a_path_is_checked_as_part_of_that_folder(
+        client: LanguageClient, content: Path):
+    uri = "untitled:" + str(content / "arcana" / "fresh.yaml")
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=uri, language_id="yaml", version=1, text=NEW_ARCANA)))
+    found = await _diagnostics(client, uri, lambda d: any("Arcanna" in x.message for x in d))
+    assert any(d.message.startswith("unknown word 'Arcanna'") for d in found)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_an_untitled_buffer_of_no_folder_is_told_so_and_answered(client: LanguageClient):
+    uri = "untitled:Untitled-7"
+    client.text_document_did_open(types.DidOpenTextDocumentParams(types.TextDocumentItem(
+        uri=uri, language_id="yaml", version=1, text="cards:\n  - name: X\n")))
+    found = await _diagnostics(client, uri, lambda d: len(d) > 0)
+    assert [(d.severity, d.source) for d in found] == [
+        (types.DiagnosticSeverity.Information, "prophecy")]
+    assert "Save it inside a content folder" in found[0].message
+    assert await client.text_document_hover_async(types.HoverParams(
+        types.TextDocumentIdentifier(uri), types.Position(1, 10))) is None
+    result = await client.text_document_completion_async(types.CompletionParams(
+        types.TextDocumentIdentifier(uri), types.Position(1, 10)))
+    assert list(result.items) == []

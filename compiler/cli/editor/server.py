@@ -67,8 +67,33 @@ server = ContentServer()
 
 
 def _path(uri: str) -> Path | None:
+    """The file a document is, saved or not: a ``file:`` URI's path, or the path an
+    ``untitled:`` URI names (VS Code's new file at a path); None for a buffer of no path."""
+    if uri.startswith("untitled:"):
+        from urllib.parse import unquote
+
+        named = unquote(uri.removeprefix("untitled:"))
+        named = named[2:] if named.startswith("///") else named
+        return resolved(Path(named)) if named.startswith("/") else None
     found = to_fs_path(uri)
     return resolved(Path(found)) if found else None
+
+
+NO_FOLDER = ("prophecy checks the YAML files of a content folder (a folder with a game.yaml "
+             "above the file): this buffer has no place yet. Save it inside a content "
+             "folder and it is checked as you type.")
+
+
+def _orphan(ls: ContentServer, params: types.DidOpenTextDocumentParams) -> None:
+    """An untitled YAML buffer names no folder: say plainly that it cannot be checked."""
+    document = params.text_document
+    if document.language_id != "yaml" or _path(document.uri) is not None:
+        return
+    ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+        uri=document.uri, diagnostics=[types.Diagnostic(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+            message=NO_FOLDER, source="prophecy",
+            severity=types.DiagnosticSeverity.Information)]))
 
 
 def schedule(ls: ContentServer, uri: str, delay: float = DELAY) -> None:
@@ -90,18 +115,19 @@ async def _later(ls: ContentServer, root: Path, delay: float) -> None:
 
 def refresh(ls: ContentServer, root: Path) -> None:
     """Analyse a content folder as the editor has it and publish every file's problems."""
-    texts = {}
+    texts, uris = {}, {}
     for uri, document in ls.workspace.text_documents.items():
         path = _path(uri)
         if path is not None and root in path.parents:
-            texts[path] = document.source
+            texts[path] = document.source  # saved or not: a new file is part of the folder
+            uris[path] = uri  # an untitled buffer's problems go to it, not to its path
     result = analysis.analyse_folder(root, texts, ls.fit.setdefault(root, {}))
     ls.results[root] = result
     before = ls.published.get(root, set())
     for path in before | set(result.problems):
         problems = result.problems.get(path, [])
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-            uri=from_fs_path(str(path)) or path.as_uri(),
+            uri=uris.get(path) or from_fs_path(str(path)) or path.as_uri(),
             diagnostics=[_diagnostic(p) for p in problems]))
     ls.published[root] = set(result.problems)
 
@@ -121,6 +147,7 @@ def _diagnostic(problem: analysis.Problem) -> types.Diagnostic:
 # ------------------------------------------------------------------ documents
 @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: ContentServer, params: types.DidOpenTextDocumentParams) -> None:
+    _orphan(ls, params)
     schedule(ls, params.text_document.uri, 0)
 
 
@@ -164,9 +191,8 @@ def code_action(ls: ContentServer, params: types.CodeActionParams) -> list[types
 def completion(ls: ContentServer, params: types.CompletionParams) -> types.CompletionList:
     from prophecy.compiler.cli.editor.complete import effect_offers, name_offers
 
-    document = ls.workspace.get_text_document(params.text_document.uri)
     line, column = params.position.line, params.position.character
-    lines = [t.rstrip("\r\n") for t in document.lines]
+    lines = _lines(ls, params.text_document.uri)
     found = spot(lines, line, column)
     context = _context(ls, params.text_document.uri)
     if found is None or context is None:
@@ -253,14 +279,22 @@ def _context(ls: ContentServer, uri: str) -> dict[str, Any] | None:
     return {"vocab": vocab, "casing": casing, "names": names, "content": content, "root": root}
 
 
+def _lines(ls: ContentServer, uri: str) -> list[str]:
+    """A document's lines as the editor has it; none for one neither open nor on disk."""
+    try:
+        document = ls.workspace.get_text_document(uri)
+        return [t.rstrip("\r\n") for t in document.lines]
+    except (OSError, TypeError, ValueError):  # asked about a file that is not there
+        return []
+
+
 # ---------------------------------------------------------------------- hover
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
     from prophecy.compiler.cli.editor.hover import effect_hover
 
-    document = ls.workspace.get_text_document(params.text_document.uri)
     line = params.position.line
-    lines = [t.rstrip("\r\n") for t in document.lines]
+    lines = _lines(ls, params.text_document.uri)
     found = spot(lines, line, params.position.character)
     context = _context(ls, params.text_document.uri)
     if found is None or context is None or not found.text.strip():
@@ -292,5 +326,11 @@ def _card_grimoire(context: dict[str, Any], path: Path | None, line: int) -> str
 
 
 def serve_stdio() -> None:
-    """Run the server on standard input and output until the editor closes it."""
-    server.start_io()
+    """Run the server on standard input and output until the editor closes it.
+
+    The frames are read by ``frames.py`` rather than pygls's reader, so that a
+    broken frame is answered and passed over, never swallowing the next request.
+    """
+    from prophecy.compiler.cli.editor.frames import serve
+
+    serve(server)

@@ -25,8 +25,47 @@ from prophecy.compiler.cli.gallery.state import Gallery
 
 #: How often an idle event stream says it is alive, in seconds.
 KEEPALIVE = 15.0
+#: Seconds a connection may stay silent (a request half sent, an idle keep-alive).
+REQUEST_TIMEOUT = 30.0
+#: Connections the operating system holds while the server is busy (the default is 5).
+BACKLOG = 128
 _IMAGE = re.compile(r"^/(face|thumb)/([0-9a-f]{64})\.png$")
-_STATIC = {"app.js": "text/javascript", "style.css": "text/css"}
+_STATIC = {"app.js": "text/javascript", "style.css": "text/css",
+           "favicon.svg": "image/svg+xml"}
+_ANY = ("0.0.0.0", "::", "")
+
+
+def host_allowed(header: str | None, listen: str) -> bool:
+    """Whether a request's ``Host`` names this server: the loopback address, ``localhost``,
+    or what ``--host`` listens on (any address of the machine for 0.0.0.0 or ::).
+
+    A web page elsewhere can make the browser send requests here through a name
+    of its own that it points at 127.0.0.1 (DNS rebinding); such a request names
+    that other host, and is refused (400), as Jupyter and Vite refuse it.
+    """
+    import ipaddress
+
+    if not header:
+        return False
+    name = header.strip().lower()
+    if name.startswith("["):  # [::1]:8000
+        name = name[1:].split("]", 1)[0]
+    elif name.count(":") == 1:
+        name = name.split(":", 1)[0]
+    name = name.rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    wanted = listen.strip("[]").lower()
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return bool(name) and name == wanted  # --host given as a name
+    if address.is_loopback or wanted in _ANY:
+        return True
+    try:
+        return address == ipaddress.ip_address(wanted)
+    except ValueError:
+        return False
 
 
 class Hub:
@@ -57,21 +96,30 @@ class Hub:
 
 class GalleryServer(ThreadingHTTPServer):
     daemon_threads = True  # a page left open must not keep the process alive at Ctrl-C
+    request_queue_size = BACKLOG
 
     def __init__(self, address: tuple[str, int], gallery: Gallery, hub: Hub,
                  balance: dict[str, Any]) -> None:
         super().__init__(address, Handler)
         self.gallery, self.hub, self.balance = gallery, hub, balance
+        self.listen = address[0]
 
 
 class Handler(BaseHTTPRequestHandler):
     server: GalleryServer
     protocol_version = "HTTP/1.1"
+    timeout = REQUEST_TIMEOUT  # the socket's: a silent client is let go
 
     def log_message(self, format: str, *args: Any) -> None:
         pass  # the terminal is for what a person needs: the address, problems, stop
 
     def do_GET(self) -> None:
+        if not host_allowed(self.headers.get("Host"), self.server.listen):
+            self._send(b"Bad Request: this server answers only requests for its own address "
+                       b"(127.0.0.1 or localhost, or the --host it was given)\n", "text/plain",
+                       HTTPStatus.BAD_REQUEST)
+            self.close_connection = True
+            return
         path = self.path.split("?", 1)[0]
         gallery = self.server.gallery
         snapshot = gallery.snapshot
@@ -89,6 +137,8 @@ class Handler(BaseHTTPRequestHandler):
             self._image(gallery.image(found.group(2), found.group(1) == "thumb"))
         elif path.startswith("/static/") and path.removeprefix("/static/") in _STATIC:
             self._static(path.removeprefix("/static/"))
+        elif path == "/favicon.ico":  # asked for by every browser, whatever the page says
+            self._static("favicon.svg")
         else:
             self._send(b"not found", "text/plain", HTTPStatus.NOT_FOUND)
 
