@@ -29,7 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the address to listen on (default 127.0.0.1: this machine only)")
     parser.add_argument("--open", action="store_true", help="open the gallery in the browser")
     parser.add_argument("--balance", metavar="FILE.json", type=Path, default=None,
-                        help="a balance run's JSON, to show each card's figures on its page")
+                        help="what 'prophecy balance --json' wrote: each card's verdict on "
+                        "its tile and page")
     add_content(parser)
 
 
@@ -103,18 +104,10 @@ def _bind(host: str, port: int, gallery: Gallery, hub: Hub, balance: dict[str, A
 
 
 def _balance(path: Path | None) -> dict[str, Any]:
-    import json
+    """Each card's verdict from a balance run's JSON (checked as merge checks it), if given."""
+    from prophecy.compiler.cli.gallery.verdicts import read_verdicts
 
-    from prophecy.dsl.errors import UsageError
-
-    if path is None:
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise UsageError(f"cannot read the balance run {path}: {exc}", where="prophecy serve",
-                         hint="name the JSON file a balance run wrote") from None
-    return data if isinstance(data, dict) else {"cards": data}
+    return {} if path is None else read_verdicts(path)
 
 
 def _note(text: str) -> None:

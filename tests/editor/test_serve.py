@@ -55,14 +55,14 @@ class Served:
         self.originals.clear()
 
 
-def _start(tmp: Path) -> Served:
+def _start(tmp: Path, extra: list[str] | None = None) -> Served:
     content, cache = tmp / "content", tmp / "cache"
     shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
     env = {**os.environ, "PROPHECY_CACHE": str(cache)}
     process = subprocess.Popen(
         [sys.executable, "-m", "prophecy.compiler.cli", "serve", "--content", str(content),
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        cwd=tmp)
+         "--port", "0", *(extra or [])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, env=env, cwd=tmp)
     assert process.stdout is not None
     url = process.stdout.readline().strip()
     assert url.startswith("http://127.0.0.1:"), process.stderr.read() if process.stderr else ""
@@ -213,3 +213,159 @@ def test_ctrl_c_stops_the_server_cleanly_and_it_wrote_only_to_its_cache(tmp_path
                and served.cache not in p.parents and served.content not in p.parents]
     assert outside == []
     assert any(served.cache.rglob("*.png"))
+
+
+# ---------------------------------------------------------------- finding your way
+def _visible(page) -> list[str]:
+    return page.eval_on_selector_all(".tile:not([hidden])", "els => els.map(e => e.dataset.id)")
+
+
+def test_the_top_bar_counts_the_problems_and_links_to_each_broken_card(page, served: Served):
+    assert page.locator("#problem-count").inner_text() == "no problems"
+    served.edit(GHOUL_LINE, GHOUL_LINE.replace("Necromancy", "Necromncy"))
+    page.wait_for_function("document.getElementById('problem-count').textContent === "
+                           "'1 problem'", timeout=10000)
+    page.select_option("#kind-filter", "deed")  # the broken card is filtered out of sight
+    assert "arcana/ghoul-pack" not in _visible(page)
+    page.click("#problem-count")
+    link = page.locator("#problem-list a[data-id='arcana/ghoul-pack']")
+    assert link.inner_text().startswith("Ghoul Pack arcana/necromancy.yaml:37:41 unknown card")
+    link.click()
+    tile = _tile(page, "arcana/ghoul-pack")
+    assert "arcana/ghoul-pack" in _visible(page)  # the filters gave way to it
+    page.wait_for_function("el => { const r = el.getBoundingClientRect(); "
+                           "return r.top >= 0 && r.bottom <= innerHeight; }",
+                           arg=tile.element_handle())
+    assert page.evaluate("location.hash") == "#card-arcana/ghoul-pack"
+
+
+def test_search_narrows_the_cards_by_name_and_says_how_many(page, served: Served):
+    content = load_content(served.content)
+    page.fill("#search", "blood")
+    wanted = sorted(c.id for c in content.cards if "blood" in
+                    f"{c.name} {c.id} {c.grimoire_of or ''}".lower())
+    assert sorted(_visible(page)) == wanted
+    assert page.locator("#shown").inner_text() == f"{len(wanted)} of {len(content.cards)} cards"
+    page.fill("#search", "ossuary key")  # every word must match
+    assert _visible(page) == ["arcana/ossuary-key"]
+    assert page.locator(".kind:not([hidden])").count() == 1
+    assert page.locator("#kind-arcana .count").inner_text().startswith("(1 of ")
+
+
+def test_filters_by_kind_grimoire_and_problems(page, served: Served):
+    content = load_content(served.content)
+    page.select_option("#kind-filter", "deed")
+    assert sorted(_visible(page)) == sorted(c.id for c in content.cards if c.kind == "deed")
+    page.select_option("#grimoire-filter", "Necromancy")
+    assert sorted(_visible(page)) == sorted(c.id for c in content.cards if c.kind == "deed"
+                                            and c.grimoire_of == "Necromancy")
+    page.select_option("#kind-filter", "")
+    assert sorted(_visible(page)) == sorted(c.id for c in content.cards
+                                            if c.grimoire_of == "Necromancy")
+    page.select_option("#grimoire-filter", "")
+    page.check("#broken-filter")
+    assert _visible(page) == []
+    served.edit(GHOUL_LINE, GHOUL_LINE.replace("Necromancy", "Necromncy"))
+    page.wait_for_function("document.querySelectorAll('.tile:not([hidden])').length === 1",
+                           timeout=10000)
+    assert _visible(page) == ["arcana/ghoul-pack"]
+
+
+def test_the_list_view_is_one_compact_row_a_card_with_counts(page, served: Served):
+    content = load_content(served.content)
+    grid_height = page.evaluate("document.documentElement.scrollHeight")
+    page.click("#view-list")
+    assert page.evaluate("document.body.classList.contains('list-view')")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < grid_height / 2
+    rows = page.eval_on_selector_all(".tile", "els => els.map(e => e.getBoundingClientRect()"
+                                              ".height)")
+    assert len(rows) == len(content.cards) and max(rows) < 50
+    counts = page.eval_on_selector_all(".kind:not([hidden]) h2", "els => els.map(e => "
+                                                                 "e.textContent.trim())")
+    assert counts[0] == f"Arcana ({len(content.of_kind('arcana'))})"
+    page.reload()  # the view is remembered
+    page.wait_for_function("window.prophecy && window.prophecy.version >= 1")
+    assert page.evaluate("document.body.classList.contains('list-view')")
+    page.click("#view-grid")
+
+
+def test_a_back_shared_by_a_kind_is_shown_once_and_a_card_s_own_back_on_its_tile(page,
+                                                                               served: Served):
+    arcana = page.locator("#kind-arcana")
+    shared = arcana.locator(".shared-back")
+    assert shared.count() == 1
+    key = shared.get_attribute("data-back")
+    backs = page.eval_on_selector_all("#kind-arcana .tile", "els => els.map(e => e.dataset.back)")
+    assert set(backs) == {key}
+    assert arcana.locator(".tile img.back").count() == 0
+    assert shared.locator("figcaption").inner_text() == f"the back of {len(backs)} cards"
+    # a Grimoire's back is its own (its level 4 and Manifest): on its tile
+    grimoires = page.locator("#kind-grimoire")
+    assert grimoires.locator(".shared-back").count() == 0
+    assert grimoires.locator(".tile img.back").count() == grimoires.locator(".tile").count()
+    assert page.evaluate("fetch('/favicon.ico').then(r => r.status)") == 200
+    # as the server writes the page, before any script runs
+    context = page.context.browser.new_context(java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto(served.url)
+    assert plain.locator("#kind-arcana .shared-back").count() == 1
+    assert plain.locator("#kind-arcana .tile img.back").count() == 0
+    assert plain.locator("#kind-grimoire .tile img.back").count() == grimoires.locator(
+        ".tile").count()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def balance_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    import contextlib
+    import io
+
+    from prophecy.compiler.cli import main
+
+    path = tmp_path_factory.mktemp("balance") / "balance.json"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["balance", "--cards", "Bloodletting", "--pairs", "30", "--json"]) == 0
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path
+
+
+def test_serve_balance_shows_each_card_s_verdict_on_its_tile_and_page(browser, balance_run,
+                                                                      tmp_path: Path):
+    import json
+
+    from prophecy.engine import balance_report
+
+    row = balance_report.summarise(json.loads(balance_run.read_text()))["designs"][0]
+    mean, (low, high) = row["points"]["mean"], row["points"]["ci"]
+    served = _start(tmp_path, ["--balance", str(balance_run)])
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(served.url)
+        page.wait_for_function("window.prophecy && window.prophecy.version >= 1")
+        words = {"undecided": "undecided", "neutral": "no different"}.get(row["verdict"],
+                                                                         row["verdict"])
+        assert _tile(page, "arcana/bloodletting").locator(".verdict").inner_text() == (
+            f"{mean:+.2f} points a game [{low:+.2f}, {high:+.2f}] · {words}")
+        assert page.locator(".tile .verdict").count() == 1  # no other card was measured
+        page.goto(served.url + "card/arcana/bloodletting")
+        table = dict(zip(page.locator("table.balance th").all_inner_texts(),
+                         page.locator("table.balance td").all_inner_texts(), strict=True))
+        assert table["points a game"] == (f"{mean:+.2f} for its holder against the twin "
+                                          f"(interval {low:+.2f} to {high:+.2f})")
+        assert table["pairs of games"].startswith(f"{row['pairs']} ({2 * row['pairs']} games)")
+        assert "e+" not in page.locator("table.balance").inner_text()  # no raw sums
+        page.close()
+    finally:
+        _stop(served)
+
+
+def test_serve_refuses_a_balance_file_that_is_no_balance_run(tmp_path: Path, capsys):
+    from prophecy.compiler.cli import main
+
+    path = tmp_path / "figures.json"
+    path.write_text('{"cards": {"arcana/bloodletting": {"points": [30, 74, 1610]}}}')
+    assert main(["serve", "--balance", str(path), "--port", "0"]) == 1
+    err = capsys.readouterr().err
+    assert "not the JSON of a run" in err and "prophecy balance --json" in err

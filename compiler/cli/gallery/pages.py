@@ -1,14 +1,19 @@
 """The gallery's pages: a snapshot in, HTML out (Jinja templates shipped with the package).
 
-The gallery page groups every card's tile by kind, front and back side by
-side with its problems under it. A card's page shows its faces at full
+The gallery page leads with what is wrong: the top bar counts the cards
+with problems and links to each. A search box and filters (kind, grimoire,
+with problems) narrow the cards, each kind's heading counts what is shown,
+and a list view shows one compact row a card. A back that several cards of
+a kind share is shown once, at the head of the kind; a tile shows its own
+back only when it is the card's own. A card's page shows its faces at full
 size, its canonical effect lines with what each does in play and its AST,
-its fields, and its balance figures when a balance run is given.
+its fields, and its verdict when a balance run is given.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,22 +33,43 @@ def _environment() -> Any:
 
 
 def _common(snapshot: Snapshot, root: Path) -> dict[str, Any]:
+    broken = [{"id": t.id, "name": t.name, "first": t.problems[0].to_json()}
+              for t in snapshot.tiles if t.problems]
     return {"game": snapshot.game or "prophecy", "version": snapshot.version, "root": str(root),
-            "problems": [p.to_json() for p in snapshot.problems]}
+            "problems": [p.to_json() for p in snapshot.problems], "broken": broken}
 
 
-def gallery_page(snapshot: Snapshot, root: Path) -> str:
+def shared_backs(tiles: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """The backs several cards of one kind share, (image key, how many), in order of use."""
+    counts = Counter(t["back"] for t in tiles if t["back"])
+    return [(key, n) for key, n in counts.items() if n > 1]
+
+
+def gallery_page(snapshot: Snapshot, root: Path, verdicts: dict[str, Any] | None = None) -> str:
+    verdicts = verdicts or {}
     groups = []
     for kind, label in kind_labels(root):
-        tiles = [t.to_json() for t in snapshot.tiles if t.kind == kind]
-        groups.append((kind, label, tiles))
+        tiles = [_tile_json(t, verdicts) for t in snapshot.tiles if t.kind == kind]
+        shared = shared_backs(tiles)
+        keys = {key for key, _ in shared}
+        for tile in tiles:
+            tile["shared_back"] = tile["back"] in keys
+        groups.append((kind, label, tiles, shared))
+    grimoires = sorted({t.grimoire for t in snapshot.tiles if t.grimoire})
     return str(_environment().get_template("gallery.html.j2").render(
-        groups=groups, **_common(snapshot, root)))
+        groups=groups, grimoires=grimoires, total=len(snapshot.tiles),
+        **_common(snapshot, root)))
+
+
+def _tile_json(tile: Tile, verdicts: dict[str, Any]) -> dict[str, Any]:
+    found = verdicts.get(tile.id) or verdicts.get(tile.name)
+    return {**tile.to_json(), "verdict": found.short if found else "",
+            "verdict_kind": found.verdict if found else ""}
 
 
 def card_page(snapshot: Snapshot, tile: Tile, root: Path, balance: dict[str, Any]) -> str:
     return str(_environment().get_template("card.html.j2").render(
-        tile=tile.to_json(), lines=_lines(tile), fields=_fields(tile),
+        tile=_tile_json(tile, balance), lines=_lines(tile), fields=_fields(tile),
         balance=_balance(tile, balance), **_common(snapshot, root)))
 
 
@@ -77,24 +103,7 @@ def _fields(tile: Tile) -> list[tuple[str, str]]:
     return out
 
 
-def _balance(tile: Tile, balance: dict[str, Any]) -> list[tuple[str, str]]:
-    """The figures a balance run gives this card (by id or by name), as label and value."""
-    cards = balance.get("cards", balance)
-    found: Any = None
-    if isinstance(cards, dict):
-        found = cards.get(tile.id) or cards.get(tile.name)
-    elif isinstance(cards, list):
-        found = next((c for c in cards if isinstance(c, dict) and tile.id in (
-            c.get("id"), c.get("card")) or isinstance(c, dict) and c.get("name") == tile.name),
-                     None)
-    if not isinstance(found, dict):
-        return []
-    return [(str(k), _figure(v)) for k, v in found.items() if k not in ("id", "name", "card")]
-
-
-def _figure(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.3g}"
-    if isinstance(value, list | tuple) and all(isinstance(v, int | float) for v in value):
-        return " to ".join(_figure(v) for v in value)
-    return str(value)
+def _balance(tile: Tile, verdicts: dict[str, Any]) -> list[tuple[str, str]]:
+    """The verdict a balance run gives this card (by id or by name), in words."""
+    found = verdicts.get(tile.id) or verdicts.get(tile.name)
+    return list(found.rows()) if found is not None else []

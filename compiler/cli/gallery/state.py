@@ -53,11 +53,13 @@ class Tile:
     problems: tuple[Problem, ...] = ()
     built: bool = True  # False: the loader could not make the card; the images are its last
     card: Any = None  # the model card, when built
+    grimoire: str = ""  # the grimoire it belongs to, if any (for the gallery's filter)
+    copies: int = 0  # copies in the box (0: not known, the card is not built)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "name": self.name, "front": self.front,
-                "back": self.back, "built": self.built,
-                "problems": [p.to_json() for p in self.problems]}
+                "back": self.back, "built": self.built, "grimoire": self.grimoire,
+                "copies": self.copies, "problems": [p.to_json() for p in self.problems]}
 
 
 @dataclass(frozen=True)
@@ -192,9 +194,11 @@ class Gallery:
         if card is None or card.id not in faces:
             # Not built now: keep the last images it had, if any.
             return Tile(entry.id, entry.kind, entry.name, old.front if old else None,
-                        old.back if old else None, built=False)
+                        old.back if old else None, built=False,
+                        grimoire=old.grimoire if old else "")
         front, back, _ = faces[card.id]
-        return Tile(entry.id, entry.kind, card.name, front, back, card=card)
+        return Tile(entry.id, entry.kind, card.name, front, back, card=card,
+                    grimoire=card.grimoire_of or "", copies=card.copies)
 
     def _place(self, problem: Problem, tiles: dict[str, Tile], loose: list[Problem]) -> None:
         entry = entry_at(self.entries.get(problem.file, []), problem.line)

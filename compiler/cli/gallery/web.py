@@ -126,7 +126,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/":
             from prophecy.compiler.cli.gallery.pages import gallery_page
 
-            self._send(gallery_page(snapshot, gallery.root).encode(), "text/html; charset=utf-8")
+            self._send(gallery_page(snapshot, gallery.root, self.server.balance).encode(),
+                       "text/html; charset=utf-8")
         elif path.startswith("/card/"):
             self._card(path.removeprefix("/card/"))
         elif path == "/state.json":

@@ -1,5 +1,7 @@
 // Live updates: the server sends the whole state on each change (server-sent events);
 // each tile (or the card page) whose faces or problems changed is redrawn in place.
+// The gallery page also filters its tiles (search, kind, grimoire, with problems), switches
+// between a grid and a compact list, and keeps the top bar's count of problems current.
 "use strict";
 window.prophecy = { version: Number(document.body.dataset.version), updates: [] };
 
@@ -22,6 +24,7 @@ function sameTile(el, tile) {
 }
 
 function setImage(img, key, folder, done) {
+  if (!img) { done(); return; }  // a back shown once for the kind, not on the tile
   if (!key) { img.removeAttribute("src"); done(); return; }
   const src = `/${folder}/${key}.png`;
   if (img.getAttribute("src") === src) { done(); return; }
@@ -30,28 +33,64 @@ function setImage(img, key, folder, done) {
   img.src = src;
 }
 
-function updateTile(el, tile, version) {
+function updateTile(el, tile, version, shared) {
   el.dataset.front = tile.front || ""; el.dataset.back = tile.back || "";
   el.dataset.sig = sig(tile.problems);
   el.classList.toggle("broken", tile.problems.length > 0);
   el.querySelector(".errors").innerHTML = problemsHtml(tile.problems);
+  const count = el.querySelector(".problem-count");
+  if (count) count.textContent = tile.problems.length ? `${tile.problems.length} problem${tile.problems.length === 1 ? "" : "s"}` : "";
   const folder = document.body.dataset.page === "card" ? "face" : "thumb";
+  let back = el.querySelector("img.back");
+  if (shared && shared.has(tile.back)) { if (back) back.remove(); back = null; }
+  else if (!back && document.body.dataset.page !== "card") {
+    back = document.createElement("img"); back.className = "back"; back.alt = `${tile.name} (back)`;
+    el.querySelector(".faces").appendChild(back);
+  }
   let waiting = 2;
   const done = () => { if (--waiting === 0) window.prophecy.updates.push({id: tile.id, version, at: Date.now()}); };
   setImage(el.querySelector("img.front"), tile.front, folder, done);
-  setImage(el.querySelector("img.back"), tile.back, folder, done);
+  setImage(back, tile.back, folder, done);
 }
 
 function newTile(tile) {
   const el = document.createElement("article");
-  el.className = "tile"; el.dataset.id = tile.id;
-  el.innerHTML = `<a href="/card/${tile.id}" class="faces"><img class="front" alt="${escapeHtml(tile.name)} (front)"><img class="back" alt="${escapeHtml(tile.name)} (back)"></a>` +
-    `<h3><a href="/card/${tile.id}">${escapeHtml(tile.name)}</a></h3><ul class="errors"></ul>`;
+  el.className = "tile"; el.dataset.id = tile.id; el.id = `card-${tile.id}`;
+  el.dataset.kind = tile.kind;
+  el.innerHTML = `<a href="/card/${escapeHtml(tile.id)}" class="faces"><img class="front" alt="${escapeHtml(tile.name)} (front)"></a>` +
+    `<div class="about"><h3><a href="/card/${escapeHtml(tile.id)}"></a></h3><span class="meta"></span><span class="problem-count"></span></div><ul class="errors"></ul>`;
   return el;
+}
+
+// -- the backs a kind's cards share, shown once at the head of the kind -------------
+function sharedBacks(tiles) {
+  const counts = new Map();
+  for (const t of tiles) if (t.back) counts.set(t.back, (counts.get(t.back) || 0) + 1);
+  return new Map([...counts].filter(([, n]) => n > 1));
+}
+
+function updateSharedBacks(section, shared) {
+  const box = section.querySelector(".backs");
+  const label = section.dataset.label;
+  const keys = [...shared.keys()].join(" ");
+  if (box.dataset.keys === keys) return;
+  box.dataset.keys = keys;
+  box.innerHTML = [...shared].map(([key, n]) => `<figure class="shared-back" data-back="${key}">` +
+    `<img src="/thumb/${key}.png" alt="${escapeHtml(label)}: the back of ${n} cards">` +
+    `<figcaption>the back of ${n} cards</figcaption></figure>`).join("");
 }
 
 function applyGallery(state) {
   const seen = new Set();
+  const byKind = new Map();
+  for (const tile of state.tiles) {
+    if (!byKind.has(tile.kind)) byKind.set(tile.kind, []);
+    byKind.get(tile.kind).push(tile);
+  }
+  const shares = new Map([...byKind].map(([kind, tiles]) => [kind, sharedBacks(tiles)]));
+  for (const section of document.querySelectorAll(".kind")) {
+    updateSharedBacks(section, shares.get(section.dataset.kind) || new Map());
+  }
   for (const tile of state.tiles) {
     seen.add(tile.id);
     let el = document.querySelector(`.tile[data-id="${CSS.escape(tile.id)}"]`);
@@ -59,11 +98,18 @@ function applyGallery(state) {
       const group = document.querySelector(`.kind[data-kind="${tile.kind}"] .tiles`);
       if (!group) continue;
       el = newTile(tile); group.appendChild(el);
+      group.closest(".kind").hidden = false;
     }
+    el.dataset.name = tile.name; el.dataset.grimoire = tile.grimoire || "";
     el.querySelector("h3 a").textContent = tile.name;
-    if (!sameTile(el, tile)) updateTile(el, tile, state.version);
+    const shared = shares.get(tile.kind);
+    const wantsBack = !(shared && shared.has(tile.back));
+    if (!sameTile(el, tile) || wantsBack !== Boolean(el.querySelector("img.back"))) {
+      updateTile(el, tile, state.version, shared);
+    }
   }
   for (const el of document.querySelectorAll(".tile")) if (!seen.has(el.dataset.id)) el.remove();
+  filter();
 }
 
 function applyCard(state) {
@@ -83,23 +129,99 @@ function applyCard(state) {
   });
 }
 
-function applyProblems(problems) {
+// -- the top bar: how many problems, a link to each broken card -----------------------
+function applyProblems(state) {
   const box = document.getElementById("problems");
-  box.hidden = problems.length === 0;
-  box.querySelector("ul").innerHTML = problemsHtml(problems);
+  box.hidden = state.problems.length === 0;
+  box.querySelector("ul").innerHTML = problemsHtml(state.problems);
+  const broken = state.tiles.filter(t => t.problems.length);
+  const count = broken.length + state.problems.length;
+  document.getElementById("problem-count").textContent =
+    count ? `${count} problem${count === 1 ? "" : "s"}` : "no problems";
+  document.getElementById("problem-list").classList.toggle("clean", count === 0);
+  document.querySelector("#problem-list ul").innerHTML =
+    broken.map(t => `<li><a href="/#card-${escapeHtml(t.id)}" data-id="${escapeHtml(t.id)}"><strong>${escapeHtml(t.name)}</strong> ` +
+      `<code>${escapeHtml(t.problems[0].place)}</code> ${escapeHtml(t.problems[0].message)}</a></li>`).join("") +
+    state.problems.map(p => `<li><a href="/#problems"><code>${escapeHtml(p.place)}</code> ${escapeHtml(p.message)}</a></li>`).join("");
+}
+
+// -- search, filters and views ----------------------------------------------------------
+function filter() {
+  if (document.body.dataset.page !== "gallery") return;
+  const words = document.getElementById("search").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const kind = document.getElementById("kind-filter").value;
+  const grimoire = document.getElementById("grimoire-filter").value;
+  const brokenOnly = document.getElementById("broken-filter").checked;
+  let shown = 0, total = 0;
+  for (const section of document.querySelectorAll(".kind")) {
+    let here = 0;
+    const tiles = section.querySelectorAll(".tile");
+    for (const el of tiles) {
+      const text = `${el.dataset.name} ${el.dataset.id} ${el.dataset.grimoire}`.toLowerCase();
+      const show = words.every(w => text.includes(w)) && (!kind || el.dataset.kind === kind) &&
+        (!grimoire || el.dataset.grimoire === grimoire) && (!brokenOnly || el.classList.contains("broken"));
+      el.hidden = !show;
+      if (show) here++;
+    }
+    total += tiles.length; shown += here;
+    section.hidden = here === 0;
+    section.querySelector(".count").textContent =
+      here === tiles.length ? `(${tiles.length})` : `(${here} of ${tiles.length})`;
+  }
+  document.getElementById("shown").textContent = `${shown} of ${total} cards`;
+}
+
+function setView(view) {
+  document.body.classList.toggle("list-view", view === "list");
+  document.getElementById("view-grid").setAttribute("aria-pressed", String(view !== "list"));
+  document.getElementById("view-list").setAttribute("aria-pressed", String(view === "list"));
+  try { localStorage.setItem("prophecy-view", view); } catch (e) { /* private window */ }
+}
+
+function showCard(id) {
+  // a link to a broken card: make sure the filters let it be seen, then go to it
+  const el = document.getElementById(`card-${id}`);
+  if (!el) return;
+  if (el.hidden) {
+    document.getElementById("search").value = "";
+    document.getElementById("kind-filter").value = "";
+    document.getElementById("grimoire-filter").value = "";
+    filter();
+  }
+  document.getElementById("problem-list").open = false;
+  el.scrollIntoView({block: "center"});
+  el.classList.add("pointed");
+  setTimeout(() => el.classList.remove("pointed"), 1500);
+}
+
+if (document.body.dataset.page === "gallery") {
+  for (const id of ["search", "kind-filter", "grimoire-filter", "broken-filter"]) {
+    document.getElementById(id).addEventListener("input", filter);
+  }
+  document.getElementById("view-grid").addEventListener("click", () => setView("grid"));
+  document.getElementById("view-list").addEventListener("click", () => setView("list"));
+  let saved = null;
+  try { saved = localStorage.getItem("prophecy-view"); } catch (e) { /* private window */ }
+  setView(saved === "list" ? "list" : "grid");
+  document.getElementById("problem-list").addEventListener("click", e => {
+    const link = e.target.closest("a[data-id]");
+    if (link) { e.preventDefault(); history.replaceState(null, "", `#card-${link.dataset.id}`); showCard(link.dataset.id); }
+  });
+  if (location.hash.startsWith("#card-")) showCard(decodeURIComponent(location.hash.slice(6)));
+  filter();
 }
 
 function apply(state) {
   window.prophecy.version = state.version;
   document.body.dataset.version = state.version;
-  applyProblems(state.problems);
+  applyProblems(state);
   if (document.body.dataset.page === "card") applyCard(state); else applyGallery(state);
   const status = document.getElementById("status");
   status.textContent = `live: updated (version ${state.version}, checked in ${state.seconds} s)`;
   status.classList.add("updated");
 }
 
-for (const el of document.querySelectorAll("[data-id]")) {
+for (const el of document.querySelectorAll("[data-id][data-problems]")) {
   el.dataset.sig = sig(JSON.parse(el.dataset.problems || "[]"));
 }
 const events = new EventSource("/events");
