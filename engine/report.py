@@ -1,4 +1,4 @@
-"""The balance report: summed tallies in, the numbers a designer reads out.
+"""The simulation report: summed tallies in, the numbers a designer reads out.
 
 ``summarise`` turns a ``Tally`` into plain data (win rate by seat and by bot
 with 95% Wilson intervals, mean scores with 95% normal intervals, and per card,

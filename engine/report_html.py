@@ -1,4 +1,4 @@
-"""The balance report as a web page: ``report.summarise`` data in, one HTML file out.
+"""The simulation and balance reports as web pages: their summaries in, one HTML file out.
 
 The page is the same data as ``prophecy simulate --json``, laid out by the
 Jinja2 template ``engine/templates/report.html.j2`` with the SVG charts of
@@ -16,7 +16,7 @@ from prophecy.engine.report import outliers
 
 
 def render_report(data: dict[str, Any]) -> str:
-    """The HTML balance report of ``report.summarise`` data."""
+    """The HTML simulation report of ``report.summarise`` data."""
     import jinja2
 
     env = jinja2.Environment(

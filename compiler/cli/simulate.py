@@ -1,4 +1,4 @@
-"""`prophecy simulate`: the content, a seed and bots in; a balance summary (and report) out.
+"""`prophecy simulate`: the content, a seed and bots in; a summary (and a simulation report) out.
 
 Plays ``--games`` complete games between bots (``engine/simulate.py``), then
 prints the bots and seed, the win rate by seat, and the mean score with its
@@ -35,10 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"games to play (1000; at most {MAX_GAMES:,})")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
-    parser.add_argument("--bots", type=_bots, default=("random",),
+    parser.add_argument("--bots", type=_bots, default=("greedy",),
                         help="bots taking turns at the chairs: random, greedy, planner or "
-                        "planner:N (N worlds per decision), e.g. random,greedy (random); "
-                        "measured ladder: random < greedy < planner (docs/engine.md)")
+                        "planner:N (N worlds per decision), e.g. random,greedy (greedy: "
+                        "random bots leave most effect lines unused); measured ladder: "
+                        "random < greedy < planner (docs/engine.md)")
     add_scale(parser)
     parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
     parser.add_argument("--json", action="store_true", help="print every number as JSON")

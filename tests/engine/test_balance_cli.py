@@ -108,6 +108,6 @@ def test_simulate_compare_shows_score_seats_and_cards_with_intervals(capsys, tmp
     old.write_text(json.dumps(run_json(capsys, "simulate", "--games", "20", "--json")))
     assert main(["simulate", "--games", "40", "--seed", "3", "--compare", str(old)]) == 0
     out = capsys.readouterr().out
-    assert "compared with the earlier run (20 games, seed 1, bots random)" in out
+    assert "compared with the earlier run (20 games, seed 1, bots greedy)" in out
     assert "mean score" in out and "seat 1 wins" in out and "plays/game" in out
     assert main(["simulate", "--games", "5", "--compare", str(tmp_path / "none.json")]) == 1

@@ -49,7 +49,7 @@ def test_the_bundled_content_plays_without_an_illegal_move(capsys):
     assert main(SMALL) == 0
     out, err = capsys.readouterr()
     assert err == ""  # no progress bar when stderr is not a terminal
-    assert "40 games, 3 players, seed 3, bots random" in out
+    assert "40 games, 3 players, seed 3, bots greedy" in out  # greedy by default
     assert "seat 3" in out and "mean score" in out and "titles" in out
 
 
@@ -120,3 +120,14 @@ def test_a_report_path_that_cannot_be_written_is_an_error_not_a_traceback(tmp_pa
     err = capsys.readouterr().err
     assert err.startswith("prophecy simulate: ") and str(blocker) in err
     assert "Traceback" not in err
+
+
+def test_the_report_is_a_simulation_report_played_by_greedy_bots_by_default(tmp_path, capsys):
+    # random bots seldom meet an effect line's requirements: their report listed mostly
+    # lines "never usable when played", and it was titled like the paired balance report
+    path = tmp_path / "report.html"
+    assert main(["simulate", "--games", "30", "--report", str(path)]) == 0
+    page = path.read_text(encoding="utf-8")
+    assert "<h1>Dark Prophecies: simulation report</h1>" in page
+    assert "bots greedy." in page and "balance report</h1>" not in page
+    assert "bots greedy" in capsys.readouterr().out
