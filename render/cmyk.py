@@ -28,12 +28,24 @@ def cmyk_profile() -> bytes:
     try:
         import pyvips
     except (ImportError, OSError):
+        import shlex
+        import sys
+
         raise ProphecyError(
             "the CMYK colour profile's package (pyvips with pyvips-binary) is not installed",
             where="prophecy build --preset dtc",
-            hint="install the shop extras: python3 -m pip install -e '.[shop]'",
+            # the interpreter prophecy runs on: the packages go where it finds them, whether
+            # it was installed from a wheel, a checkout or into a virtual environment
+            hint=f"install the shop extras: {shlex.quote(sys.executable)} -m pip install "
+            "'pyvips>=2.2' 'pyvips-binary>=8.15' (in a checkout: pip install -e '.[shop]')",
         ) from None
     return bytes(pyvips.Image.profile_load("cmyk"))
+
+
+def check_extras(preset: str) -> None:
+    """Before anything is drawn: what a preset needs beyond Pillow is installed."""
+    if preset == "dtc":
+        cmyk_profile()
 
 
 def profile_name(profile: bytes) -> str:

@@ -138,8 +138,11 @@ def check_out(content: Path, out: Path) -> None:
 
 def build(content: Path, out: Path, options: Options, note: Note) -> Result:
     """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
+    from prophecy.render.cmyk import check_extras
+
     start = time.perf_counter()
     check_out(content, out)
+    check_extras(options.preset)  # a missing extra stops the build before it draws anything
     state = read_state(out)
     sweep_temporaries(out)  # what a build killed midway left; its outputs were never renamed
     # The inputs as they are now, before anything is read: what this build is made from.

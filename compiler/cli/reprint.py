@@ -28,10 +28,12 @@ def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> li
     from prophecy.compiler.changes import compare, snapshot
     from prophecy.compiler.cli.diff import load_side
     from prophecy.compiler.model.loader import load_content
+    from prophecy.render.cmyk import check_extras
     from prophecy.render.pipeline import check_out
 
     start = time.perf_counter()
     check_out(content, out)
+    check_extras(options.preset)
     current = load_content(content)
     with snapshot(since, content) as old:
         changes = compare(load_side(old.folder, old.label), current)

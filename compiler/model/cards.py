@@ -108,6 +108,7 @@ class Builder:
 
     vocab: Vocabulary | None
     rules: model.Rules
+    components: Any = None  # game.yaml's component list, which bounds each card's copies
     errors: list[ProphecyError] = field(default_factory=list)
     written: list[Written] = field(default_factory=list)
     cards: list[model.Card] = field(default_factory=list)
@@ -147,9 +148,24 @@ class Builder:
             if any(p[: len(path)] == path for p in skip):
                 self._lines_only(at)
                 continue
+            self._copies(at)
             card = self.card(at, set_name)
             if card is not None:
                 self._add(card, src, node)
+
+    def _copies(self, at: _At) -> None:
+        """A card cannot come more often than the component list holds cards of its kind."""
+        from prophecy.compiler.model.limits import copies_bound
+
+        copies = at.data.get("copies", 1) if isinstance(at.data, dict) else 1
+        if not isinstance(copies, int) or isinstance(copies, bool):
+            return  # the schema names what is wrong with it
+        bound, why = copies_bound(at.kind.name, self.components)
+        if copies > bound:
+            node, _ = lookup(at.node, ["copies"])
+            self.errors.append(at.src.error_at(
+                node, f"'copies' must be at most {bound}, not {copies}: {why}",
+                "lower 'copies', or raise the count in game.yaml's components"))
 
     def card(self, at: _At, set_name: str = "") -> model.Card | None:
         """One card from its checked data: each field of its kind read as declared."""

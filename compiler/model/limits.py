@@ -101,10 +101,40 @@ _OPTION_WORDS = {
 }
 
 
+#: Each card kind's entry in game.yaml's component list, and its share of one card:
+#: (key of a per-group count, the words for that group).
+_SHARES = {"arcana": ("per_grimoire", "of one grimoire"), "deed": ("per_grimoire",
+           "of one grimoire"), "grimoire": ("per_grimoire", "of one grimoire"),
+           "verse": ("per_position", "of one position")}
+
+
+def copies_bound(kind: str, components: object) -> tuple[int, str]:
+    """The most ``copies`` one card of ``kind`` may have, and where that bound comes from.
+
+    A card cannot come more times than the box holds cards of its kind (of its
+    grimoire, of its verse position): the component list of game.yaml says how
+    many; without an entry for the kind, the bound is ``COPIES``.
+    """
+    spec = components.get(kind) if isinstance(components, dict) else None
+    if not isinstance(spec, dict):
+        return COPIES, f"at most {COPIES} copies of a card"
+    key, group = _SHARES.get(kind, ("count", ""))
+    value = spec.get(key)
+    if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        key, group, value = "count", "", spec.get("count")
+    if not (isinstance(value, int) and not isinstance(value, bool) and value >= 1):
+        return COPIES, f"at most {COPIES} copies of a card"
+    where = f"components.{kind}.{key}"
+    if value >= COPIES:
+        return COPIES, f"at most {COPIES} copies of a card"
+    return value, f"the component list holds {value} {kind} cards{' ' + group if group else ''}" \
+        f" ({where} in game.yaml)"
+
+
 def table() -> list[tuple[str, str]]:
     """(what, bound) rows for the documentation, in the order docs/content.md lists them."""
     rows = [
-        ("`copies` of a card", f"1 to {COPIES}"),
+        ("`copies` of a card", f"1 to {COPIES}, at most its kind's share of `components`"),
         ("cards in one file", f"{CARDS_PER_FILE}"),
         ("effect lines in one field (`effects`, `reward`, ...)", f"{EFFECTS_PER_CARD}"),
         ("characters in an effect line", f"{EFFECT_LENGTH}"),

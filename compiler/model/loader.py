@@ -111,7 +111,7 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     for layer in layers:
         errors.extend(_component_errors(layer, pack))
     rules = _rules(game, data)
-    builder = Builder(vocab, rules)
+    builder = Builder(vocab, rules, data.get("components"))
     for layer, file in loaded:
         if file.kind is not None:
             builder.build(file.kind, file.src, file.node, file.data, file.skip, layer.set,

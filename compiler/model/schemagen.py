@@ -59,6 +59,7 @@ class _Game:
             for t in glossary if isinstance(t, dict) and isinstance(t.get("term"), str)
         }
         self.pack = pack_of(data)
+        self.components = data.get("components")
 
     def describe(self, term: str, fallback: str) -> str:
         return self.terms.get(term.lower()) or fallback
@@ -127,7 +128,7 @@ def _value_schema(spec: FieldSpec, title: str, game: _Game, checking: bool) -> d
         return {"type": "boolean", "title": title, "description": description}
     if spec.type == "choice":
         values = {k: (game.describe(v, v) if v else k) for k, v in spec.values}
-        return choice(title, description, values)
+        return choice(title, description, values, any_case=not checking)
     if spec.type == "image":
         return text(title, description + " (a PNG or JPEG file, relative to the game's folder)",
                     limits.NAME_LENGTH * 4)
@@ -137,12 +138,21 @@ def _value_schema(spec: FieldSpec, title: str, game: _Game, checking: bool) -> d
     word = _NAME_WORDS.get(spec.names, spec.names)
     if checking or not names:
         return text(title, description, limits.NAME_LENGTH)
-    return choice(title, description, {n: game.describe(n, f"The {word} {n}.") for n in names})
+    return choice(title, description, {n: game.describe(n, f"The {word} {n}.") for n in names},
+                  any_case=True)
+
+
+def copies_field(game: _Game, kind: str) -> dict[str, Any]:
+    """``copies`` in the editor's schema: at most the kind's share of the component list.
+    ``prophecy check`` holds the same bound itself (``cards.py``)."""
+    bound, why = limits.copies_bound(kind, game.components)
+    return count("Copies", "How many identical copies of this card the game holds (default "
+                 f"1): at most {bound}, as {why}.", 1, bound)
 
 
 def kind_schema(kind: KindSpec, game: _Game, checking: bool) -> dict[str, Any]:
     """The schema of one content file of a kind: its header fields, then its list of cards."""
-    props = {"name": NAME, "copies": COPIES}
+    props = {"name": NAME, "copies": COPIES if checking else copies_field(game, kind.name)}
     props.update({f.name: field_schema(f, game, checking) for f in kind.card_fields})
     required = ["name", *(f.name for f in kind.card_fields if f.required)]
     card = mapping(kind.label, f"One {kind.label}.", props, required)

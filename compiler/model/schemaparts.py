@@ -34,10 +34,33 @@ def count(title: str, description: str, low: int, high: int) -> dict[str, Any]:
             "description": description}
 
 
-def choice(title: str, description: str, values: dict[str, str]) -> dict[str, Any]:
-    """An enum of ``values``, each with its description (VS Code shows enumDescriptions)."""
-    return {"enum": list(values), "enumDescriptions": list(values.values()), "title": title,
-            "description": description}
+def choice(title: str, description: str, values: dict[str, str],
+           any_case: bool = False) -> dict[str, Any]:
+    """An enum of ``values``, each with its description (VS Code shows enumDescriptions).
+
+    With ``any_case`` (the editor's schemas), a value in another casing passes too,
+    as ``prophecy check`` lets it pass (and ``prophecy fmt`` rewrites it): the enum
+    stays for completion, beside a pattern that matches its names in any case.
+    """
+    enum = {"enum": list(values), "enumDescriptions": list(values.values())}
+    if not any_case:
+        return {**enum, "title": title, "description": description}
+    return {"anyOf": [enum, {"type": "string", "pattern": any_case_pattern(list(values))}],
+            "title": title, "description": description}
+
+
+def any_case_pattern(names: list[str]) -> str:
+    """A pattern matching exactly one of ``names`` in any casing ('[Nn][Ee]...'), for
+    validators whose regular expressions have no flag for it (JSON schema's have none)."""
+    def char(c: str) -> str:
+        if c.lower() != c.upper():
+            return f"[{c.upper()}{c.lower()}]"
+        return "\\" + c if c in ".^$*+?()[]{}|\\/" else c  # escaped as ECMA-262 allows
+
+    def word(name: str) -> str:
+        return "".join(char(c) for c in name)
+
+    return "^(?:" + "|".join(word(n) for n in names) + ")$"
 
 
 def listing(title: str, description: str, items: dict[str, Any], low: int, high: int,

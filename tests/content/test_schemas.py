@@ -69,13 +69,14 @@ def test_prophecy_schemas_writes_a_new_grimoire_into_the_enums(content, capsys):
 def test_enums_carry_the_glossary_definitions():
     _, _, data = load_yaml(bundled_content() / "game.yaml")
     arcana = content_schemas(data)["arcana"]
-    grimoire = arcana["properties"]["grimoire"]
+    grimoire = arcana["properties"]["grimoire"]["anyOf"][0]  # beside it: any casing
     assert grimoire["enum"] == ["Blood Magic", "Demonology", "Necromancy"]
     assert grimoire["enumDescriptions"][2] == (
         "The grimoire of the dead, working from the discard pile.")
     role = content_schemas(data)["hireling"]["properties"]["hirelings"]["items"]
-    assert role["properties"]["role"]["enum"] == ["support", "sabotage"]
-    assert role["properties"]["role"]["enumDescriptions"][0].startswith("A Hireling role")
+    assert role["properties"]["role"]["anyOf"][0]["enum"] == ["support", "sabotage"]
+    assert role["properties"]["role"]["anyOf"][0]["enumDescriptions"][0].startswith(
+        "A Hireling role")
 
 
 @pytest.mark.slow  # a validator process per schema
@@ -111,10 +112,11 @@ def test_a_real_validator_rejects_a_misspelt_grimoire_a_card_type_and_a_wrong_ty
     result = _validate(content / "schemas" / "arcana.schema.json", path)
     assert result.returncode == 1
     lines = [line.strip() for line in result.stdout.splitlines()]
-    assert f"{path}::$.grimoire: 'Necromncy' is not one of " \
-           "['Blood Magic', 'Demonology', 'Necromancy']" in lines
-    assert f"{path}::$.cards[0].types[0]: 'Spel' is not one of " \
-           "['Spell', 'Item', 'Creature']" in lines
+    # a name is one of the enum's, in any casing (an anyOf of the enum and a pattern)
+    assert f"{path}::$.grimoire: 'Necromncy' is not valid under any of the given schemas" \
+        in lines
+    assert f"{path}::$.cards[0].types[0]: 'Spel' is not valid under any of the given " \
+           "schemas" in lines
     assert f"{path}::$.cards[0].copies: 'two' is not of type 'integer'" in lines
     assert len([line for line in lines if line.startswith(str(path))]) == 3
 
@@ -203,3 +205,51 @@ def test_every_size_in_the_layout_schema_has_a_maximum():
             assert "maximum" in sub, f"layout: {path} has no maximum"
         if sub.get("type") == "string":
             assert "maxLength" in sub or "pattern" in sub, f"layout: {path} has no bound"
+
+
+# ---------------------------------------------------- the schemas and check agree
+AGREE = [
+    # (file, text replaced, by, accepted by both)
+    ("arcana/necromancy.yaml", "grimoire: Necromancy", "grimoire: necromancy", True),
+    ("arcana/necromancy.yaml", "grimoire: Necromancy", "grimoire: NECROMANCY", True),
+    ("arcana/necromancy.yaml", "types: [Item]", "types: [item]", True),
+    ("deeds/necromancy.yaml", "grimoire: Necromancy", "grimoire: necromancy", True),
+    ("hirelings.yaml", "role: sabotage", "role: Sabotage", True),
+    ("verses.yaml", "position: starting", "position: STARTING", True),
+    ("arcana/necromancy.yaml", "grimoire: Necromancy", "grimoire: Necromncy", False),
+    ("arcana/necromancy.yaml", "types: [Item]", "types: [Itme]", False),
+    ("arcana/necromancy.yaml", "    copies: 2\n", "    copies: 24\n", True),
+    ("arcana/necromancy.yaml", "    copies: 2\n", "    copies: 25\n", False),  # per grimoire
+    ("arcana/necromancy.yaml", "    copies: 2\n", "    copies: 40\n", False),
+    ("arcana/necromancy.yaml", "    copies: 2\n", "    copies: 0\n", False),
+    ("arcana/necromancy.yaml", "    copies: 2\n", "    copies: two\n", False),
+    ("deeds/necromancy.yaml", "    points: 3\n", "    points: 3\n    copies: 9\n", False),
+    ("tracker.yaml", "  name: Round Tracker", "  name: Round Tracker\n  copies: 2", False),
+    ("reference.yaml", "copies: 4", "copies: 5", False),
+    ("titles.yaml", "    points: 5\n", "    points: 5\n    copies: 7\n", False),
+]
+
+
+@pytest.mark.parametrize(("rel", "old", "new", "accepted"), AGREE,
+                         ids=[f"{a[0]}:{a[2].strip()}" for a in AGREE])
+def test_the_editor_s_schema_and_check_agree_on_casing_and_bounds(content, rel, old, new,
+                                                                  accepted):
+    from prophecy.compiler.model.loader import check_content
+
+    path = content / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    schema_says = _validate(_schema_of(path), path)
+    _, errors = check_content(content)
+    assert (schema_says.returncode == 0) is accepted, schema_says.stdout
+    assert (not errors) is accepted, [str(e) for e in errors]
+    if not accepted:  # both at the same value
+        assert any(e.where.endswith(rel) for e in errors)
+
+
+def _schema_of(path: Path) -> Path:
+    """The schema a content file's first line names, as yaml-language-server finds it."""
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    return (path.parent / re.match(r"# yaml-language-server: \$schema=(\S+)", first)
+            .group(1)).resolve()

@@ -176,6 +176,19 @@ def _identity_effects() -> list[str]:
 
 
 EFFECTS = _identity_effects()
+
+
+def _copies_bound() -> int:
+    """The most copies of one Arcana card the bundled component list allows."""
+    import yaml
+
+    from prophecy.compiler.model.limits import copies_bound
+
+    game = yaml.safe_load((bundled_content() / "game.yaml").read_text(encoding="utf-8"))
+    return copies_bound("arcana", game.get("components"))[0]
+
+
+COPIES_BOUND = _copies_bound()
 #: Text a designer may paste: letters of many scripts, marks, emoji; no control characters.
 visible = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
 
@@ -191,8 +204,8 @@ def gate_content(draw: st.DrawFn) -> list[tuple[str, tuple[Any, ...], Any]]:
                                      "card size", "players"]))
         card = ("arcana/" + draw(st.sampled_from(["blood-magic", "demonology", "necromancy"]))
                 + ".yaml", ("cards", draw(st.integers(0, 23))))
-        if kind == "copies":
-            edits.append((card[0], (*card[1], "copies"), draw(st.integers(1, limits.COPIES))))
+        if kind == "copies":  # within the arcana's share of the component list
+            edits.append((card[0], (*card[1], "copies"), draw(st.integers(1, COPIES_BOUND))))
         elif kind == "rule":
             name = draw(st.sampled_from(sorted(set(limits.RULES) - {"rounds"})))
             low, high = limits.RULES[name]

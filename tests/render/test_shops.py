@@ -120,3 +120,28 @@ def test_the_profile_is_the_packages_not_the_systems():
     assert data == bytes(pyvips.Image.profile_load("cmyk"))
     assert data[36:40] == b"acsp" and data[16:20] == b"CMYK"
     assert zlib.crc32(data) == zlib.crc32(cmyk.cmyk_profile())
+
+
+@pytest.mark.parametrize("reprint", [False, True])
+def test_dtc_without_its_extras_stops_before_drawing_with_a_hint_that_works_anywhere(
+        small_content, tmp_path, monkeypatch, capsys, reprint):
+    import shlex
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyvips", None)  # as if the shop extras were missing
+    cmyk.cmyk_profile.cache_clear()
+    try:
+        out = tmp_path / "out"
+        argv = ["build", "--content", str(small_content), "--out", str(out), "--jobs", "1",
+                "--preset", "dtc"]
+        if reprint:  # a reprint against a folder: no git needed
+            argv += ["--changed-since", str(small_content)]
+        assert main(argv) == 1
+        err = capsys.readouterr().err
+        assert "the CMYK colour profile's package (pyvips with pyvips-binary) is not installed" \
+            in err
+        assert f"{shlex.quote(sys.executable)} -m pip install 'pyvips>=2.2' " \
+               "'pyvips-binary>=8.15'" in err
+        assert not out.exists() or not any(out.rglob("*.png"))  # nothing was drawn
+    finally:
+        cmyk.cmyk_profile.cache_clear()
