@@ -296,7 +296,7 @@ def _check_measure(document: Document, path: JsonPath, measure: dict[str, Any],
 
 
 def _check_bots(document: Document, path: JsonPath, bots: list[str]) -> None:
-    from prophecy.engine.bots import parse_bot
+    from prophecy.engine.roster import parse_bot
 
     for index, spec in enumerate(bots):
         try:
