@@ -22,10 +22,20 @@ def _interrupted_early(kind: type[BaseException], value: BaseException, tb: obje
     sys.__excepthook__(kind, value, tb)  # type: ignore[arg-type]
 
 
-# Run as the `prophecy` command (not imported by a test or a script), a Ctrl-C that comes
-# before main() can catch it says so in one line; main() catches every later one itself.
-if sys.argv and sys.argv[0].replace("\\", "/").rsplit("/", 1)[-1] in ("prophecy",
-                                                                         "__main__.py"):
+def _is_the_command() -> bool:
+    """Whether this process is the `prophecy` command (or ``python -m`` this package), not a
+    test or a script that imports it."""
+    import os
+
+    started = os.path.abspath(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    return (os.path.basename(started) == "prophecy"
+            or started == os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                       "__main__.py"))
+
+
+# Run as the `prophecy` command, a Ctrl-C that comes before main() can catch it says so
+# in one line; main() catches every later one itself.
+if _is_the_command():
     sys.excepthook = _interrupted_early
 
 import argparse  # noqa: E402
