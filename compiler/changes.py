@@ -243,12 +243,15 @@ def _extract(top: Path, commit: str, prefix: str, into: Path) -> Path:
     links = []
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as archive:
         for member in archive.getmembers():
-            if not _under(member.name, prefix):
+            if not _under(member.name, prefix) or not _safe(member.name):
                 continue
             if member.isdir():
                 (into / member.name).mkdir(parents=True, exist_ok=True)
-            elif member.isfile():
-                archive.extract(member, into, filter="data")
+            elif member.isfile():  # written here: tarfile's extraction filters are 3.11.4+
+                source = archive.extractfile(member)
+                if source is not None:
+                    (into / member.name).parent.mkdir(parents=True, exist_ok=True)
+                    (into / member.name).write_bytes(source.read())
             elif member.issym():
                 links.append((member.name, member.linkname))
     for name, target in links:
@@ -263,6 +266,13 @@ def _extract(top: Path, commit: str, prefix: str, into: Path) -> Path:
                 hint="links in a content folder must stay inside the repository; or compare "
                 "with a folder: 'git worktree add ../old REV', then name ../old/" + prefix)
     return into / prefix if prefix not in ("", ".") else into
+
+
+def _safe(name: str) -> bool:
+    """A path that stays inside the folder it is written under: relative, no '..'."""
+    import posixpath
+
+    return not posixpath.isabs(name) and ".." not in name.split("/")
 
 
 def _under(name: str, prefix: str) -> bool:
