@@ -102,8 +102,11 @@ class Context:
     def lines(self, file: str) -> list[str]:
         """The lines of a file relative to the content folder ('' if unreadable)."""
         if file not in self._texts:
-            try:
-                text = (self.root / file).read_text(encoding="utf-8")
+            from prophecy.compiler.model.files import is_regular
+
+            path = self.root / file
+            try:  # a pipe or a device is never read: it could hang or never end
+                text = path.read_text(encoding="utf-8") if is_regular(path) else ""
             except (OSError, UnicodeDecodeError):
                 text = ""
             self._texts[file] = text.splitlines()
