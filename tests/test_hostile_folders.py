@@ -132,3 +132,30 @@ def test_a_loop_of_links_is_a_placed_problem(command, hostile: Path, tmp_path: P
     loop.symlink_to("loop")  # the content folder itself
     assert main([*command, "--content", str(loop), *extra]) == 1
     assert "no game.yaml here" in "".join(capsys.readouterr())
+
+
+@pytest.mark.parametrize(("make", "says"), [
+    ("loop", "no picture file 'images/art.png' in the game's folder"),
+    ("pipe", "no picture file 'images/art.png' in the game's folder"),
+    ("zero", "the picture 'images/art.png' is outside the game's folder"),  # /dev/zero
+])
+def test_a_picture_that_is_a_loop_a_pipe_or_a_device_is_a_placed_problem(tmp_path, make,
+                                                                         says):
+    from prophecy.compiler.model.loader import analyse
+
+    root = tmp_path / "art"
+    (root / "images").mkdir(parents=True)
+    (root / "game.yaml").write_text(
+        "name: Art\nkinds:\n  relic:\n    fields:\n      art: {type: image, required: true}\n"
+        "components:\n  relic: {count: 1}\n")
+    picture = root / "images" / "art.png"
+    if make == "loop":
+        picture.symlink_to("art.png")
+    elif make == "pipe":
+        os.mkfifo(picture)
+    else:
+        picture.symlink_to("/dev/zero")
+    (root / "relic.yaml").write_text("cards:\n  - {name: Crown, art: images/art.png}\n")
+    errors = [e for e in analyse(root).errors if e.where.endswith("relic.yaml")
+              and "schema" not in e.message]
+    assert [(e.line, e.column, e.message) for e in errors] == [(2, 24, says)]

@@ -12,6 +12,7 @@ import warnings
 from functools import cache
 from pathlib import Path
 
+from prophecy.compiler.model.files import resolved
 from prophecy.dsl.errors import suggest
 
 #: The formats a picture may be: what every print shop and Pillow read the same way.
@@ -27,8 +28,8 @@ def picture_problem(pack: Path, written: str, size: tuple[int, int] | None
     if not written.strip():
         return "the picture's file name is blank", "write a file of the game's folder, such " \
             "as images/ember.png, or leave the field out"
-    folder = pack.resolve()
-    path = (pack / written).resolve()
+    folder = resolved(pack)
+    path = resolved(pack / written)  # a loop of links is no picture, not an exception
     if Path(written).is_absolute() or folder not in path.parents:
         return (f"the picture '{written}' is outside the game's folder",
                 "put the file in the game's folder (images/ is usual) and write its path "
