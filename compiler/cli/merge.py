@@ -13,6 +13,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from prophecy.compiler.cli.options import add_content, content_dir
 
@@ -51,7 +52,7 @@ def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate(whole: dict[str, object], documents: list, args: argparse.Namespace) -> int:
+def _simulate(whole: dict[str, object], documents: list[Any], args: argparse.Namespace) -> int:
     from prophecy.compiler.cli.simulate import output
     from prophecy.compiler.model.loader import load_content
     from prophecy.engine.cards import book_of
