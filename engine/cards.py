@@ -49,6 +49,9 @@ class Book:
     grimoire_index: dict[str, int] = field(default_factory=dict)  # name -> grimoire index
     bits: dict[str, int] = field(default_factory=dict)  # grimoire or type -> mask bit
     level_points: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see points_of
+    # The book this one is a variant of (one design replaced, ``engine/twins.py``), or None.
+    # Bots plan with its valuation tables, so a balance pair's arms differ by the card alone.
+    basis: Book | None = field(default=None, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)  # tables others derive once
 
     @property

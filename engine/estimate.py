@@ -84,10 +84,18 @@ class Valuer:
 
     @staticmethod
     def of(book: Book) -> Valuer:
-        """The tables of one book, built once and kept on it."""
+        """The tables of one book, built once and kept on it.
+
+        What each card does is read from ``book``. What the Levels unlock and what a
+        typical Dark Deed is worth (the tables that steer a whole game's plan) are read
+        from ``book.basis``, the book a variant was made from (``engine/twins.py``), or
+        from the book itself. So every seat of both games of a balance pair plays with
+        one valuation, whichever design its cards replace, and the arms differ only by
+        the card itself.
+        """
         found: Valuer | None = book.cache.get("valuer")
         if found is None:
-            found = book.cache["valuer"] = _build(book)
+            found = book.cache["valuer"] = _build(book, book.basis or book)
         return found
 
     # -- from a game ----------------------------------------------------------
@@ -294,7 +302,9 @@ def _verse_test(node: ast.Line, gi: dict[str, int]) -> Any:
     return (node.subject.quantity, g, node.op, node.value)
 
 
-def _build(book: Book) -> Valuer:
+def _build(book: Book, plan: Book) -> Valuer:
+    """The tables of ``book``, with what steers a whole game's plan (what the Levels
+    unlock, the typical Dark Deed) taken from ``plan``, a book with the same card ids."""
     gi = {name: i for i, name in enumerate(book.grimoires)}
     names = Names(gi, {})
 
@@ -306,13 +316,15 @@ def _build(book: Book) -> Valuer:
     for cid in book.ids.get("grimoire", []):
         manifest[cid] = worth(book.design[cid])
         gpoints[cid] = book.points_of(cid)
-    valuer = Valuer(book, book.rules.rounds, book.rules.stash_points, _unlock(book, gi),
-                    manifest, gpoints, {}, {}, {}, {}, _typical_deed(book), gi, {})
     rules = book.rules
     options = book.content.options
     hand = rules.hand_limit if options.hand == "limit" else NO_LIMIT
-    valuer.limits = (hand, rules.deed_limit, rules.max_level, rules.min_level)
-    valuer.refill = options.hand_size if options.hand == "draw-up-to" else 0
+    valuer = Valuer(
+        book=book, rounds=rules.rounds, stash_points=rules.stash_points,
+        unlock=_unlock(plan, gi), manifest=manifest, gpoints=gpoints, verse_test={},
+        verse_reward={}, hireling={}, title_count={}, new_deed=_typical_deed(plan), names=gi,
+        title_subject={}, limits=(hand, rules.deed_limit, rules.max_level, rules.min_level),
+        refill=options.hand_size if options.hand == "draw-up-to" else 0)
     alike: dict[int, set[tuple[tuple[int, ...], float]]] = {}
     for cid in book.ids.get("grimoire", []):
         alike.setdefault(book.gidx[cid], set()).add((gpoints[cid], manifest[cid]))

@@ -90,7 +90,7 @@ def variant(book: Book, design: int, card: model.Card) -> Book:
         book, designs=list(book.designs), deed_points=list(book.deed_points),
         effects=dict(book.effects), nodes=dict(book.nodes),
         verse_condition=dict(book.verse_condition), awards=dict(book.awards),
-        line_base=dict(book.line_base), cache={},
+        line_base=dict(book.line_base), cache={}, basis=book.basis or book,
     )
     other.designs[design] = card
     gi = {name: i for i, name in enumerate(book.grimoires)}
