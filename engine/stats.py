@@ -84,3 +84,123 @@ def holm(p_values: list[float], alpha: float) -> list[bool]:
             break
         out[i] = True
     return out
+
+
+# -- the sequential test -----------------------------------------------------------------
+
+
+def llr(s: Sums, theta0: float, theta1: float) -> float:
+    """The generalised log-likelihood ratio of a mean ``theta1`` against ``theta0``.
+
+    The differences are taken as normal with an unknown spread, profiled out
+    (the GSPRT of Fishtest): n/2 · ln(Σ(x - θ0)² / Σ(x - θ1)²). Positive
+    favours ``theta1``. With fewer than two values it is 0 (no evidence).
+    """
+    if s.n < 2:
+        return 0.0
+    near = s.squares - 2 * theta0 * s.total + s.n * theta0 * theta0
+    far = s.squares - 2 * theta1 * s.total + s.n * theta1 * theta1
+    if near <= 0.0 and far <= 0.0:
+        return 0.0
+    if far <= 0.0:
+        return math.inf
+    if near <= 0.0:
+        return -math.inf
+    return s.n / 2 * math.log(near / far)
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """Two sequential probability ratio tests run together (Sobel and Wald): a mean of 0
+    against +margin and against -margin.
+
+    After each look: "stronger" once the evidence for +margin over 0 reaches the upper
+    bound, "weaker" likewise for -margin, "within" once both tests favour 0 down to the
+    lower bound; otherwise play on. ``alpha`` is the chance of calling a design stronger
+    (or weaker) when it is no different; ``beta`` the chance of missing a design that is
+    ``margin`` points stronger (or weaker), calling it within or running out of pairs.
+    """
+
+    margin: float = 1.0
+    alpha: float = 0.05
+    beta: float = 0.05
+    side: int = 0  # 0: both ways; +1 (-1): only "stronger" ("weaker") against "within"
+
+    @property
+    def lower(self) -> float:
+        return math.log(self.beta / (1 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        return math.log((1 - self.beta) / self.alpha)
+
+    def verdict(self, s: Sums) -> str | None:
+        """"stronger", "weaker", "within", or None while the evidence is short of a bound."""
+        side = self.side
+        up = llr(s, 0.0, self.margin) if side >= 0 else -math.inf
+        down = llr(s, 0.0, -self.margin) if side <= 0 else -math.inf
+        if up >= self.upper:
+            return "stronger"
+        if down >= self.upper:
+            return "weaker"
+        if up <= self.lower and down <= self.lower:
+            return "within"
+        return None
+
+
+def operating(test: Sprt, spread: float, effect: float, batch: int, ceiling: int,
+              runs: int = 400, first: int = 2, seed: int = 1) -> dict[str, float]:
+    """How often the test ends in each verdict for a true mean ``effect`` and a spread (SD)
+    per unit ``spread``, looking after every ``batch`` units from the ``first``-th batch on,
+    up to ``ceiling`` units ("undecided" when it runs out): normal units, simulated with a
+    seeded generator, so the same call gives the same figures."""
+    import random
+
+    rng = random.Random(seed)
+    gauss = rng.gauss
+    counts = {"stronger": 0, "weaker": 0, "within": 0, "undecided": 0}
+    for _ in range(runs):
+        s = Sums()
+        found, looks = None, 0
+        while found is None and s.n < ceiling:
+            for _ in range(min(batch, ceiling - s.n)):
+                s.add(gauss(effect, spread))
+            looks += 1
+            if looks >= first:
+                found = test.verdict(s)
+        counts[found or "undecided"] += 1
+    return {k: v / runs for k, v in counts.items()}
+
+
+# -- seat wins ---------------------------------------------------------------------------
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """The chance that a chi-square variable of ``df`` (a whole number) degrees of freedom
+    is at least ``x``: the regularised upper incomplete gamma function Q(df/2, x/2)."""
+    if df < 1:
+        raise ValueError("a chi-square test needs at least one degree of freedom")
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if df % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    total = math.erfc(math.sqrt(half))
+    for i in range(1, (df - 1) // 2 + 1):
+        total += math.exp(-half + (i - 0.5) * math.log(half) - math.lgamma(i + 0.5))
+    return min(1.0, total)
+
+
+def seat_chi_square(wins: list[int]) -> tuple[float, float]:
+    """(statistic, p-value) of a chi-square test that every seat wins equally often, over the
+    games somebody won."""
+    won = sum(wins)
+    if won == 0 or len(wins) < 2:
+        return 0.0, 1.0
+    fair = won / len(wins)
+    x = sum((w - fair) ** 2 / fair for w in wins)
+    return x, chi_square_sf(x, len(wins) - 1)
