@@ -1,54 +1,70 @@
 """Paired balance games: a card book and a plan in, each design's measured strength out.
 
-For each design under test, pair ``k`` plays two games on the same seed with
-the same bots: in game A the seat ``k % players`` (the focal seat, so seats
-rotate) has the design and every other seat its vanilla twin
-(``engine/twins.py``); in game B everyone has the twin. The focal seat's
-points and win in A minus those in B is one paired difference. Because both
-games shuffle and deal identically, everything but the card cancels out.
+Each design is measured against its vanilla twin (``engine/twins.py``) in deals
+of paired games (``engine/pairs.py``), in two modes: as the bots **choose** to
+use it, and **forced** on the focal seat from the start. One measure is one
+design in one mode. Its deals are played in batches; after each batch a
+sequential test (``stats.Sprt``: a mean of 0 against +margin and against
+-margin, in points per game) stops it as soon as it is decided:
 
-Pairs are played in batches. After each batch a design stops early when its
-difference is decided: its p-value clears alpha / (designs x looks) (a
-Bonferroni split over every design and every look, so peeking does not
-inflate false findings), or its interval at that level lies within
-``margin`` points of zero once the card has changed at least ``MIN_DIFFERED``
-games (no stronger or weaker than its twin, to within the margin; a card that
-has not mattered yet has no spread to judge by). Otherwise it plays on up to
-``pairs``. ``engine/balance_report.py``
-turns the sums into intervals, Holm's decisions and the report.
+- **stronger** or **weaker** than its twin, with a chance of at most ``alpha``
+  over the whole run of saying so of any design that is no different (each
+  measure is tested at alpha / measures);
+- **within** ``margin`` points of its twin, with a chance of at most ``beta`` of
+  saying so of a design that is ``margin`` points stronger or weaker;
+- or, at the ceiling of ``pairs`` pairs, **undecided**: never "within" then.
 
-``run`` drives the sweep over an executor (``engine/executors.py``): each
-round submits the next batch of every design still open. A design's batches
-are added in order, so the result is the same whatever the executor, the
-number of jobs or the shard.
+No measure is decided before its second look, nor before the card has changed
+at least ``MIN_DIFFERED`` pairs' games or scores (a card that never came into
+play differs by exactly 0, with no spread, which says nothing).
+
+Then a second bot (``confirm``, the planner at a small budget) plays each
+stronger or weaker finding again, with a one-sided test at ``alpha`` in the
+direction found: the report says "confirmed" or "greedy only". And ordinary
+games of the book as designed, at every number of players it allows, give the
+seat table (``seat_games`` per number of players, as ``prophecy simulate`` plays
+them with the same seed and bots).
+
+``run`` drives the sweep over an executor (``engine/executors.py``): each round
+submits the next batch of every measure still open. A measure's batches are
+added in order and every deal is seeded by its number alone, so the result is
+the same whatever the executor, the number of jobs or the shard.
 """
 
 from __future__ import annotations
 
-import math
 import re
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
-from prophecy.engine.plugin import new_game
-from prophecy.engine.roster import make_bot
-from prophecy.engine.simulate import game_seed
-from prophecy.engine.stats import Sums, interval, p_value, z_for
-from prophecy.engine.twins import MEASURED, same_play, twin, twin_book
+from prophecy.engine.pairs import (
+    CHOSEN,
+    FORCED,
+    MODES,
+    Contrast,
+    against,
+    against_twin,
+    modes_of,
+    play_deal,
+)
+from prophecy.engine.stats import Sprt, Sums
+from prophecy.engine.twins import MEASURED, same_play, twin
 
 if TYPE_CHECKING:
     from prophecy.engine.executors import Executor
 
-VERSION = 1
-MIN_LOOKS = 2  # no design stops before its second batch
-# Pairs in which the card changed the game, before it is called anything: a card that
-# never came into play has a difference of exactly 0 and no spread, which says nothing.
+VERSION = 2
+MIN_LOOKS = 2  # no measure stops before its second batch
+# Pairs in which the card changed the game or the score, before it is called anything: a
+# card that never came into play has a difference of exactly 0 and no spread.
 MIN_DIFFERED = 20
+CONFIRM = "planner:1"  # the second bot: the planner at the budget that fits a sweep
+CONFIRM_PAIRS = 120  # the most pairs it plays to confirm one finding
 
 
 @dataclass(frozen=True)
@@ -58,47 +74,94 @@ class Plan:
     seed: int
     players: int
     bots: tuple[str, ...]
-    pairs: int  # at most, per design
-    batch: int  # pairs per batch (a multiple of the players, so seats rotate evenly)
+    pairs: int  # at most, per measure (a design in one mode)
+    batch: int  # pairs per look (a multiple of the players, so seats rotate evenly)
     designs: tuple[str, ...]  # the ids of every design in the run, shards included
-    alpha: float = 0.05
-    margin: float = 1.0  # points: a difference surely within this is "no different"
+    modes: tuple[str, ...] = MODES
+    measures: int = 0  # designs times the modes each is measured in, shards included
+    alpha: float = 0.05  # the chance of any false "stronger" or "weaker" in the run
+    beta: float = 0.1  # the chance of missing a design ``margin`` points off, per measure
+    margin: float = 1.0  # points per game: the indifference zone is within ±margin
+    confirm: str = CONFIRM  # the second bot ("": none)
+    confirm_pairs: int = CONFIRM_PAIRS
+    seat_games: int = 1000  # ordinary games per number of players, for the seat table
 
     @property
-    def looks(self) -> int:
-        return max(1, math.ceil(self.pairs / self.batch))
+    def test(self) -> Sprt:
+        """The sequential test of each measure: alpha split over every measure of the run."""
+        return Sprt(self.margin, self.alpha / max(1, self.measures), self.beta)
 
-    @property
-    def stop_alpha(self) -> float:
-        """The level each look is tested at: alpha over every design and every look."""
-        return self.alpha / (max(1, len(self.designs)) * self.looks)
+    def per_deal(self, mode: str) -> int:
+        """Pairs a deal gives: one per seat when chosen, the focal seat's when forced."""
+        return self.players if mode == CHOSEN else 1
+
+    def checking(self) -> Plan:
+        """The plan the second bot confirms findings with: that bot in every chair and its
+        own ceiling (its test is ``confirm_test``)."""
+        return replace(self, bots=(self.confirm,), pairs=self.confirm_pairs)
+
+    def confirm_test(self) -> Sprt:
+        """The second bot's test of a finding: one-sided, in the finding's direction (set
+        ``side``), at the run's ``alpha``: the finding is already made, this only asks
+        whether another player also gains (or loses) by the card."""
+        return Sprt(self.margin, self.alpha, self.beta)
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What one measure plays: a design in a mode, against its twin or another design."""
+
+    design: int
+    mode: str
+    rival: int = -1  # another design of the same kind to measure against, or -1: the twin
+
+    def contrast(self, book: Book) -> Contrast:
+        if self.rival >= 0:
+            return against(book, self.design, self.rival)
+        return against_twin(book, self.design)
 
 
 @dataclass
 class Measure:
-    """One design's paired sums so far and why it stopped."""
+    """One design in one mode: its paired sums so far and its verdict."""
 
     id: str
     kind: str
     name: str
     grimoire: str | None
-    points: Sums = field(default_factory=Sums)
-    wins: Sums = field(default_factory=Sums)
-    differed: int = 0  # pairs whose two games ended in different states
+    mode: str = CHOSEN
+    points: Sums = field(default_factory=Sums)  # per deal: the mean of its pairs' points
+    wins: Sums = field(default_factory=Sums)  # per deal, likewise for wins
+    pairs: Sums = field(default_factory=Sums)  # per pair: its spread is the per-pair spread
+    differed: int = 0  # pairs whose two games ended in different states or scores
+    games: int = 0  # games played (a pair the card never reached costs none)
     looks: int = 0
-    p_min: float = 1.0  # the smallest p-value seen at a look
-    stopped: str = ""  # "effect", "neutral" or "limit"
+    verdict: str = ""  # "stronger", "weaker", "within", "undecided"; "" while playing
+    check: dict[str, Any] | None = None  # the second bot's measure of a finding
     features: list[str] = field(default_factory=list)  # rules-language features, for roll-ups
+
+    _SUMS = ("points", "wins", "pairs")
+
+    def add(self, part: list[Any]) -> None:
+        """Add a batch's sums (``play_batch``'s result)."""
+        points, wins, pairs, differed, games = part
+        self.points.merge(Sums.of(points))
+        self.wins.merge(Sums.of(wins))
+        self.pairs.merge(Sums.of(pairs))
+        self.differed += differed
+        self.games += games
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        out["points"], out["wins"] = self.points.to_list(), self.wins.to_list()
+        for name in self._SUMS:
+            out[name] = getattr(self, name).to_list()
         return out
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Measure:
-        found = Measure(**{k: v for k, v in data.items() if k not in ("points", "wins")})
-        found.points, found.wins = Sums.of(data["points"]), Sums.of(data["wins"])
+        found = Measure(**{k: v for k, v in data.items() if k not in Measure._SUMS})
+        for name in Measure._SUMS:
+            setattr(found, name, Sums.of(data[name]))
         return found
 
 
@@ -136,87 +199,99 @@ def batch_size(players: int) -> int:
 
 
 def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequence[str],
-             pairs: int, margin: float = 1.0) -> Plan:
+             pairs: int, margin: float = 1.0, modes: Sequence[str] = MODES,
+             **options: Any) -> Plan:
+    """The plan of a run: batches of about 30 pairs, a whole number of deals of either mode."""
     batch = batch_size(players)
-    return Plan(seed, players, tuple(bots), max(pairs, batch), batch,
-                tuple(book.designs[d].id for d in designs), margin=margin)
+    measures = sum(len(modes_of(book.designs[d].kind, modes)) for d in designs)
+    return Plan(seed, players, tuple(bots), max(pairs, 2 * batch), batch,
+                tuple(book.designs[d].id for d in designs), tuple(modes), measures,
+                margin=margin, **options)
 
 
-def play_pair(book: Book, design: int, plan: Plan, k: int) -> tuple[int, int, bool]:
-    """(points difference, win difference, whether the games differed) of pair ``k``."""
-    vanilla = twin_book(book, design)
-    players, bots = plan.players, plan.bots
-    focal = k % players
-    seed = game_seed(plan.seed, k)
-    views = [vanilla] * players
-    views[focal] = book
-    results = []
-    for seat_views in (views, None):
-        chairs = [make_bot(bots[(c + k) % len(bots)], f"{plan.seed}:{k}:{c}")
-                  for c in range(players)]
-        results.append(new_game(vanilla, chairs, seed, views=seat_views).play())
-    a, b = results
-    points = a.results["scores"][focal] - b.results["scores"][focal]
-    wins = int(a.winner() == focal) - int(b.winner() == focal)
-    return points, wins, a.digest() != b.digest()
+def to_measure(book: Book, designs: list[int], plan: Plan) -> list[Subject]:
+    """The measures of these designs: each in every mode of the plan its kind takes."""
+    return [Subject(d, mode) for d in designs
+            for mode in modes_of(book.designs[d].kind, plan.modes)]
 
 
-def play_batch(book: Book, design: int, plan: Plan, start: int, stop: int
-               ) -> tuple[list[float], list[float], int]:
-    """The summed differences of pairs ``start`` to ``stop`` of one design."""
-    points, wins, differed = Sums(), Sums(), 0
+Batch = list[Any]  # [points sums, wins sums, pair sums, pairs differed, games played]
+
+
+def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) -> Batch:
+    """The summed differences of deals ``start`` to ``stop`` of one measure."""
+    contrast = subject.contrast(book)
+    points, wins, each = Sums(), Sums(), Sums()
+    differed = games = 0
     for k in range(start, stop):
-        dp, dw, changed = play_pair(book, design, plan, k)
-        points.add(dp)
-        wins.add(dw)
-        differed += changed
-    return points.to_list(), wins.to_list(), differed
+        found, played = play_deal(contrast, subject.mode, plan.seed, k, plan.players, plan.bots)
+        points.add(sum(p.points for p in found) / len(found))
+        wins.add(sum(p.win for p in found) / len(found))
+        for p in found:
+            each.add(p.points)
+            differed += p.differed
+        games += played
+    return [points.to_list(), wins.to_list(), each.to_list(), differed, games]
 
 
-def look(measure: Measure, plan: Plan) -> None:
-    """After a batch: stop the design when its difference is decided, or at the limit."""
+def look(measure: Measure, plan: Plan, test: Sprt | None = None) -> None:
+    """After a batch: the verdict once the test reaches a bound, "undecided" at the ceiling."""
     measure.looks += 1
-    p = p_value(measure.points)
-    measure.p_min = min(measure.p_min, p)
-    if measure.looks < MIN_LOOKS:
-        return
-    lo, hi = interval(measure.points, plan.stop_alpha)
-    if p < plan.stop_alpha:
-        measure.stopped = "effect"
-    elif -plan.margin < lo and hi < plan.margin and measure.differed >= MIN_DIFFERED:
-        measure.stopped = "neutral"
-    elif measure.points.n >= plan.pairs:
-        measure.stopped = "limit"
+    if measure.looks >= MIN_LOOKS and measure.differed >= MIN_DIFFERED:
+        measure.verdict = (test or plan.test).verdict(measure.points) or ""
+    if not measure.verdict and measure.pairs.n >= plan.pairs:
+        measure.verdict = "undecided"
 
 
-Task = tuple[int, int, int]  # (design, first pair, end)
-Runner = Callable[[list[Task]], list[tuple[list[float], list[float], int]]]
+Task = tuple[Subject, int, int]  # (what, first deal, end)
+Runner = Callable[[Plan, list[Task]], list[Batch]]
 
 
-def run(book: Book, plan: Plan, designs: list[int], runner: Runner,
+def run(book: Book, plan: Plan, wanted: list[Subject], runner: Runner,
         progress: Callable[[int, int], None] | None = None) -> list[Measure]:
-    """Measure each design (indices into the book) under ``plan``; ``runner`` plays batches."""
-    measures = {d: _measure(book.designs[d]) for d in designs}
-    open_ = list(designs)
-    done = 0
+    """Measure each subject under ``plan``, then confirm its findings with the second bot;
+    ``runner(plan, tasks)`` plays batches of deals."""
+    measures = {s: _measure(book.designs[s.design], s.mode) for s in wanted}
+    _rounds(plan, measures, list(wanted), runner, progress)
+    if plan.confirm:
+        check = plan.checking()
+        found = [s for s in wanted if measures[s].verdict in ("stronger", "weaker")]
+        checks = {s: _measure(book.designs[s.design], s.mode) for s in found}
+        for s in found:
+            sign = 1 if measures[s].verdict == "stronger" else -1
+            _rounds(check, {s: checks[s]}, [s], runner, None,
+                    replace(plan.confirm_test(), side=sign))
+            measures[s].check = _confirmation(checks[s], check, measures[s].verdict)
+    return [measures[s] for s in wanted]
+
+
+def _rounds(plan: Plan, measures: dict[Subject, Measure], open_: list[Subject], runner: Runner,
+            progress: Callable[[int, int], None] | None, test: Sprt | None = None) -> None:
+    total = len(open_)
     while open_:
-        tasks = [(d, measures[d].points.n, min(plan.pairs, measures[d].points.n + plan.batch))
-                 for d in open_]
-        for (d, _, _), (points, wins, differed) in zip(tasks, runner(tasks), strict=True):
-            m = measures[d]
-            m.points.merge(Sums.of(points))
-            m.wins.merge(Sums.of(wins))
-            m.differed += differed
-            look(m, plan)
-        open_ = [d for d in open_ if not measures[d].stopped]
-        done = sum(m.points.n for m in measures.values())
+        tasks = []
+        for s in open_:
+            at, per = measures[s].points.n, plan.per_deal(s.mode)
+            stop = min(plan.pairs // per, at + max(1, plan.batch // per))
+            tasks.append((s, at, max(stop, at + 1)))
+        for (s, _, _), part in zip(tasks, runner(plan, tasks), strict=True):
+            measures[s].add(part)
+            look(measures[s], plan, test)
+        open_ = [s for s in open_ if not measures[s].verdict]
         if progress:
-            progress(done, len(designs) - len(open_))
-    return [measures[d] for d in designs]
+            progress(sum(m.pairs.n for m in measures.values()), total - len(open_))
 
 
-def _measure(card: model.Card) -> Measure:
-    return Measure(card.id, card.kind, _title(card), getattr(card, "grimoire", None),
+def _confirmation(m: Measure, plan: Plan, found: str) -> dict[str, Any]:
+    """The second bot's word on a finding: it found the same ("confirmed"), found the
+    design within the margin ("not confirmed"), or ran out of pairs ("undecided")."""
+    verdict = {found: "confirmed", "within": "not confirmed"}.get(m.verdict, "undecided")
+    return {"bots": list(plan.bots), "verdict": verdict, "points": m.points.to_list(),
+            "pairs": m.pairs.n, "differed": m.differed, "games": m.games}
+
+
+def _measure(card: model.Card, mode: str) -> Measure:
+    return Measure(card.id, card.kind, _title(card), getattr(card, "grimoire", None), mode,
                    features=features(card))
 
 
@@ -256,14 +331,50 @@ def _words(class_name: str) -> str:
 _SMALL = {"to", "from", "until", "up", "down", "of", "on", "at", "each", "the", "a"}
 
 
+# -- the seat table ------------------------------------------------------------------------
+
+
+def seat_counts(book: Book) -> list[int]:
+    """The numbers of players the book can seat: within the rules, with a Grimoire card of
+    every grimoire for each player."""
+    copies = {g: 0 for g in range(len(book.grimoires))}
+    for cid in book.ids.get("grimoire", []):
+        copies[book.gidx[cid]] += 1
+    most = min(copies.values(), default=0)
+    rules = book.rules
+    return [n for n in range(rules.min_players, rules.max_players + 1) if n <= most]
+
+
+def seat_table_games(book: Book, plan: Plan, executor: Executor, shard: tuple[int, int]
+               ) -> dict[str, dict[str, Any]]:
+    """Seat wins of this shard's part of ``plan.seat_games`` ordinary games at each number of
+    players (the games ``prophecy simulate`` plays with the same seed and bots)."""
+    from prophecy.engine import simulate
+
+    out: dict[str, dict[str, Any]] = {}
+    if plan.seat_games <= 0:
+        return out
+    first, games = simulate.shard_range(plan.seat_games, shard)
+    for n in seat_counts(book):
+        tally = simulate.run(book, games, n, plan.seed, plan.bots, executor=executor,
+                             first=first)
+        out[str(n)] = {"games": tally.games, "no_winner": tally.no_winner,
+                       "seat_wins": tally.seat_wins}
+    return out
+
+
+# -- the run as data -----------------------------------------------------------------------
+
+
 def raw(book: Book, plan: Plan, measures: list[Measure], shard: tuple[int, int],
-        seconds: float) -> dict[str, Any]:
+        seconds: float, seats: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The run as JSON-ready data that ``prophecy merge`` can add to other shards."""
     return {
         "kind": "balance", "version": VERSION, "game": book.content.game_name,
-        "plan": {**asdict(plan), "bots": list(plan.bots), "designs": list(plan.designs)},
+        "plan": {**asdict(plan), "bots": list(plan.bots), "designs": list(plan.designs),
+                 "modes": list(plan.modes)},
         "shard": list(shard), "seconds": round(seconds, 2),
-        "measures": [m.to_json() for m in measures],
+        "measures": [m.to_json() for m in measures], "seats": seats or {},
     }
 
 
@@ -274,22 +385,27 @@ def shard_of(designs: list[int], shard: tuple[int, int]) -> list[int]:
 
 
 def sweep(book: Book, executor: Executor, *, names: Sequence[str] = (),
-          kinds: Sequence[str] = MEASURED, seed: int = 1, players: int = 3,
-          bots: Sequence[str] = ("greedy",), pairs: int = 300, margin: float = 1.0,
-          shard: tuple[int, int] = (1, 1),
+          kinds: Sequence[str] = MEASURED, modes: Sequence[str] = MODES, seed: int = 1,
+          players: int = 3, bots: Sequence[str] = ("greedy",), pairs: int = 2400,
+          margin: float = 1.0, alpha: float = 0.05, beta: float = 0.1,
+          confirm: str = CONFIRM, confirm_pairs: int = CONFIRM_PAIRS,
+          seat_games: int = 1000, shard: tuple[int, int] = (1, 1),
           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """A whole balance run (or one shard of it) as ``raw`` data: the one library call of
     ``prophecy balance``. Unknown card names raise UnknownCards naming them."""
     clock = Clock()
     every = subjects(book, names, kinds)
-    plan = plan_for(book, every, seed, players, bots, pairs, margin)
-    mine = shard_of(every, shard)
+    plan = plan_for(book, every, seed, players, bots, pairs, margin, modes=tuple(modes),
+                    alpha=alpha, beta=beta, confirm=confirm, confirm_pairs=confirm_pairs,
+                    seat_games=seat_games)
+    mine = to_measure(book, shard_of(every, shard), plan)
 
-    def runner(tasks: list[Task]) -> list[tuple[list[float], list[float], int]]:
-        return executor.map([(play_batch, d, plan, a, b) for d, a, b in tasks])
+    def runner(plan: Plan, tasks: list[Task]) -> list[Batch]:
+        return executor.map([(play_batch, s, plan, a, b) for s, a, b in tasks])
 
     measures = run(book, plan, mine, runner, progress)
-    return raw(book, plan, measures, shard, clock.seconds())
+    seats = seat_table_games(book, plan, executor, shard)
+    return raw(book, plan, measures, shard, clock.seconds(), seats)
 
 
 class Clock:
@@ -302,4 +418,5 @@ class Clock:
         return time.perf_counter() - self.start
 
 
-__all__ = ["Plan", "Measure", "run", "subjects", "plan_for", "raw", "shard_of", "z_for"]
+__all__ = ["Plan", "Subject", "Measure", "run", "subjects", "plan_for", "to_measure", "raw",
+           "shard_of", "FORCED", "CHOSEN"]

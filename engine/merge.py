@@ -44,9 +44,25 @@ def merge(runs: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
             total.add(Tally.from_json(run["tally"]))
         return {**first, "tally": total.to_json(), "shard": [1, 1]}
     order = {d: i for i, d in enumerate(first["plan"]["designs"])}
-    measures = sorted((m for r in runs for m in r["measures"]), key=lambda m: order[m["id"]])
-    return {**first, "measures": measures, "shard": [1, 1],
+    modes = {m: i for i, m in enumerate(first["plan"]["modes"])}
+    measures = sorted((m for r in runs for m in r["measures"]),
+                      key=lambda m: (order[m["id"]], modes[m["mode"]]))
+    return {**first, "measures": measures, "shard": [1, 1], "seats": _seats(runs),
             "seconds": max(r.get("seconds") or 0 for r in runs)}
+
+
+def _seats(runs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The seat games of every shard added up, by number of players."""
+    out: dict[str, dict[str, Any]] = {}
+    for run in runs:
+        for n, part in (run.get("seats") or {}).items():
+            total = out.setdefault(n, {"games": 0, "no_winner": 0,
+                                       "seat_wins": [0] * len(part["seat_wins"])})
+            total["games"] += part["games"]
+            total["no_winner"] += part["no_winner"]
+            total["seat_wins"] = [a + b for a, b in zip(total["seat_wins"], part["seat_wins"],
+                                                         strict=True)]
+    return out
 
 
 def _complete(shards: list[tuple[int, int]], names: list[str]) -> None:

@@ -66,19 +66,21 @@ def render_balance(summary: dict[str, Any]) -> str:
         autoescape=True, keep_trailing_newline=True,
     )
 
-    def diff_rows(rows: list[dict[str, Any]], label: str) -> list[tuple[str, float, float, float]]:
-        return [(r[label], r["points"]["mean"], *r["points"]["ci"]) for r in rows]
+    from prophecy.engine.balance_report import KIND_NAMES, MODE_WORDS
 
+    decided = [(f"{d['name']} ({MODE_WORDS[mode]})", r["points"]["mean"], *r["points"]["ci"])
+               for d in summary["decided"] for mode, r in d["modes"].items()
+               if r["verdict"] in ("stronger", "weaker")]
+    features: list[dict[str, Any]] = next(iter(summary["features"].values()), [])
     made = {
-        "decided": charts.diffs(diff_rows(summary["decided"], "name"),
-                                title="points over the vanilla twin"),
-        "features": charts.diffs(diff_rows(summary["features"], "feature"),
-                                 title="points over the vanilla twin, by feature"),
+        "decided": charts.diffs(decided, title="points a game over the vanilla twin"),
+        "features": charts.diffs([(f["feature"], f["points"]["mean"], *f["points"]["ci"])
+                                  for f in features],
+                                 title="points a game over the vanilla twin, by feature"),
     }
-    kinds = {"arcana": "Arcana", "deed": "Dark Deed", "verse": "Verse", "hireling": "Hireling",
-             "title": "Title", "grimoire": "Manifest"}
     return env.get_template("balance.html.j2").render(
-        s=summary, charts=made, kinds=kinds,
+        s=summary, charts=made, kinds=KIND_NAMES, modes=MODE_WORDS,
+        pct=lambda x: f"{100 * x:.1f}%",
         pm=lambda m, scale=1.0: f"{scale * m['mean']:+.2f} [{scale * m['ci'][0]:+.2f}, "
                                 f"{scale * m['ci'][1]:+.2f}]")
 

@@ -2,10 +2,10 @@
 
 A paired difference is summed as (n, sum, sum of squares), so shards and
 batches add up exactly. ``interval`` gives a mean and a normal interval at a
-chosen two-sided level; ``holm`` adjusts a family of p-values (Holm's
-step-down method: the strongest-evidence test faces the strictest level, the
-next a little less strict, and so on; it holds the chance of any false
-finding in the family to alpha, as Bonferroni does, and decides more).
+chosen two-sided level. ``Sprt`` is the sequential test a balance run stops
+each measure by (stronger, weaker or within a margin, with stated error
+rates), and ``operating`` simulates how often it ends each way: its power.
+``seat_chi_square`` tests whether every seat wins equally often.
 """
 
 from __future__ import annotations
@@ -60,30 +60,10 @@ def z_for(alpha: float) -> float:
     return _NORMAL.inv_cdf(1 - alpha / 2)
 
 
-def p_value(s: Sums) -> float:
-    """Two-sided p-value of a mean of zero (1.0 when nothing varies)."""
-    se = s.se
-    if se == 0.0:
-        return 1.0 if s.mean == 0.0 or s.n < 2 else 0.0
-    return 2 * (1 - _NORMAL.cdf(abs(s.mean) / se))
-
-
 def interval(s: Sums, alpha: float) -> tuple[float, float]:
     """The mean's two-sided interval at level ``alpha`` (1 - alpha coverage)."""
     half = z_for(alpha) * s.se
     return (s.mean - half, s.mean + half)
-
-
-def holm(p_values: list[float], alpha: float) -> list[bool]:
-    """Which hypotheses Holm's step-down method rejects at family level ``alpha``."""
-    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
-    out = [False] * len(p_values)
-    m = len(p_values)
-    for rank, i in enumerate(order):
-        if p_values[i] > alpha / (m - rank):
-            break
-        out[i] = True
-    return out
 
 
 # -- the sequential test -----------------------------------------------------------------

@@ -103,13 +103,16 @@ def variant(book: Book, design: int, card: model.Card) -> Book:
     return other
 
 
-def twin_book(book: Book, design: int) -> Book:
-    """The book with design ``design`` replaced by its vanilla twin (cached on the book)."""
-    key = f"twin:{design}"
+def twin_book(book: Book, *designs: int) -> Book:
+    """The book with each of ``designs`` replaced by its vanilla twin (cached on the book)."""
+    key = "twin:" + ",".join(map(str, sorted(set(designs))))
     found: Book | None = book.cache.get(key)
     if found is None:
-        made = twin(book.designs[design], book.content.pack)
-        if made is None:
-            raise ValueError(f"{book.designs[design].id} has no vanilla twin")
-        found = book.cache[key] = variant(book, design, made)
+        found = book
+        for design in sorted(set(designs)):
+            made = twin(book.designs[design], book.content.pack)
+            if made is None:
+                raise ValueError(f"{book.designs[design].id} has no vanilla twin")
+            found = variant(found, design, made)
+        book.cache[key] = found
     return found

@@ -1,12 +1,15 @@
 """`prophecy balance`: the content and bots in; each design against its vanilla twin out.
 
-Plays paired games (``engine/balance.py``): each design in one seat, its
-vanilla twin (``engine/twins.py``) everywhere else, against the same game with
-the twin in every seat; seats rotate and each design stops as soon as its
-difference is decided. Prints what is decided first (``--json``: every
-number, and the raw sums ``prophecy merge`` adds up; ``--report FILE.html``:
-the web page). ``--compare OLD.json`` shows what changed since a run saved
-with ``--json``.
+Plays paired deals (``engine/balance.py``, ``engine/pairs.py``): each design in
+one seat and its vanilla twin (``engine/twins.py``) everywhere else, against the
+same deal with the twin in every seat, both as the bots choose to use the card
+and forced into the focal seat's hands from the start. Each design stops as
+soon as a sequential test calls it stronger, weaker or within ``--margin``
+points a game of its twin, or at ``--pairs``. A second bot confirms the
+findings, and ordinary games give a seat table for each number of players.
+Prints the findings first (``--json``: every number, and the raw sums
+``prophecy merge`` adds up; ``--report FILE.html``: the web page).
+``--compare OLD.json`` shows what changed since a run saved with ``--json``.
 """
 
 from __future__ import annotations
@@ -56,12 +59,52 @@ def _margin(text: str) -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if value <= 0:
+    if not value > 0:
         raise argparse.ArgumentTypeError(f"expected a number of points above 0, not {text!r}")
     return value
 
 
+def _chance(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 0.5:
+        raise argparse.ArgumentTypeError(
+            f"expected a chance above 0 and below 0.5, as in 0.05, not {text!r}")
+    return value
+
+
+def _modes(text: str) -> tuple[str, ...]:
+    from prophecy.engine.pairs import MODES
+
+    modes = tuple(dict.fromkeys(m.strip() for m in text.split(",") if m.strip()))
+    unknown = [m for m in modes if m not in MODES]
+    if not modes or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown mode {', '.join(unknown) or text!r}; choose from {', '.join(MODES)}")
+    return modes
+
+
+def _confirm(text: str) -> str:
+    """One bot, as --bots names them, or 'none' (as the empty string)."""
+    if text == "none":
+        return ""
+    if "," in text:
+        raise argparse.ArgumentTypeError(f"expected one bot (or 'none'), not {text!r}")
+    return _bots(text)[0]
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {text!r}")
+    return int(text)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from prophecy.engine.balance import CONFIRM, CONFIRM_PAIRS
+    from prophecy.engine.pairs import MODES
+
     parser.add_argument("--cards", nargs="+", metavar="NAME", default=(),
                         help="measure only these designs (names or ids)")
     parser.add_argument("--kinds", type=_kinds, default=None,
@@ -70,12 +113,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=_bots, default=("greedy",),
                         help="bots at the chairs, e.g. greedy or planner:4 (greedy)")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
-    parser.add_argument("--pairs", type=count(MAX_PAIRS, "pairs per design"), default=300,
-                        help="at most this many pairs of games per design (300; at least one "
-                        "batch, 30 pairs with 3 players)")
+    parser.add_argument("--pairs", type=count(MAX_PAIRS, "pairs per design"), default=2400,
+                        help="at most this many pairs of games per design and mode; a design "
+                        "the test has not decided by then is reported undecided (2400)")
+    parser.add_argument("--modes", type=_modes, default=MODES,
+                        help="chosen (the bots use the card as they see fit), forced (the card "
+                        "is in the focal seat's hands from the start: Arcana, Dark Deeds and "
+                        "Hirelings), or both (both)")
     parser.add_argument("--margin", type=_margin, default=1.0,
-                        help="a difference surely smaller than this many points is 'no "
-                        "different from the twin' (1)")
+                        help="points a game: a design within this of its twin is 'within', "
+                        "one this far off must be found (1)")
+    parser.add_argument("--alpha", type=_chance, default=0.05,
+                        help="the chance of any false 'stronger' or 'weaker' in the run (0.05)")
+    parser.add_argument("--beta", type=_chance, default=0.1,
+                        help="the chance of missing a design --margin points off (0.1)")
+    parser.add_argument("--confirm", type=_confirm, default=CONFIRM, metavar="BOT",
+                        help="the second bot that plays each finding again, or none "
+                        f"({CONFIRM})")
+    parser.add_argument("--confirm-pairs", type=positive, default=CONFIRM_PAIRS, metavar="N",
+                        help=f"at most this many pairs for the second bot per finding "
+                        f"({CONFIRM_PAIRS})")
+    parser.add_argument("--seat-games", type=_count, default=1000, metavar="N",
+                        help="ordinary games at each number of players for the seat table "
+                        "(1000; 0: none)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
     add_scale(parser)
     parser.add_argument("--json", action="store_true", help="print every number as JSON")
@@ -114,9 +174,11 @@ def run(args: argparse.Namespace) -> int:
     progress = _progress if sys.stderr.isatty() else None
     try:
         raw = balance.sweep(book, pool, names=args.cards, kinds=args.kinds or MEASURED,
-                            seed=args.seed, players=args.players, bots=args.bots,
-                            pairs=args.pairs, margin=args.margin, shard=args.shard,
-                            progress=progress)
+                            modes=args.modes, seed=args.seed, players=args.players,
+                            bots=args.bots, pairs=args.pairs, margin=args.margin,
+                            alpha=args.alpha, beta=args.beta, confirm=args.confirm,
+                            confirm_pairs=args.confirm_pairs, seat_games=args.seat_games,
+                            shard=args.shard, progress=progress)
     except balance.UnknownCards as exc:
         raise UsageError(f"no card design named {exc}", where="prophecy balance --cards",
                          hint="name a card as 'prophecy cards' lists it") from None
@@ -153,6 +215,6 @@ _START = time.perf_counter()
 
 
 def _progress(pairs: int, closed: int) -> None:
-    sys.stderr.write(f"\r{pairs} pairs played, {closed} designs decided or done "
+    sys.stderr.write(f"\r{pairs} pairs played, {closed} measures decided or done "
                      f"({time.perf_counter() - _START:.0f} s)")
     sys.stderr.flush()

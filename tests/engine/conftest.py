@@ -159,6 +159,15 @@ class Script:
 
 
 @pytest.fixture(scope="session")
+def bundled_book() -> Book:
+    """The card book of the bundled content."""
+    from prophecy.compiler.model.files import bundled_content
+    from prophecy.compiler.model.loader import load_content
+
+    return book_of(load_content(bundled_content()))
+
+
+@pytest.fixture(scope="session")
 def synthetic(vocab) -> Book:
     return book_of(make_content(vocab))
 
@@ -305,6 +314,7 @@ def balance_summary(kit):
                           copies=3)
     book = kit.book(arcana=[windfall, *base.of_kind("arcana")])
     names = ["Windfall", "Blood Magic 0", "Necromancy 4"]
-    raw = balance.sweep(book, Serial(book), names=names, pairs=60)
+    raw = balance.sweep(book, Serial(book), names=names, pairs=120, confirm_pairs=60,
+                        seat_games=30)
     raw["seconds"] = 1.5  # the wall time is reported, never held
     return balance_report.summarise(raw)

@@ -1,30 +1,57 @@
-"""Paired balance games: twins from the typed model, paired differences that mean what they say."""
+"""Paired balance games: twins from the typed model, pairs that differ by the card alone, and a
+sequential test that decides planted cards and leaves an A/A comparison alone."""
 
 from __future__ import annotations
+
+import dataclasses
+import json
 
 import pytest
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
-from prophecy.engine import balance, balance_report, twins
+from prophecy.engine import balance, balance_report, pairs, twins
 from prophecy.engine.executors import Serial
-from prophecy.engine.stats import Sums, holm, interval, p_value
+from prophecy.engine.protocol import QUESTIONS
+from prophecy.engine.stats import Sums, interval
 
 
 @pytest.fixture(scope="module")
 def trial(kit):
-    """The synthetic set with a windfall card, a verse nobody meets, and a plain card."""
+    """The synthetic set with planted cards: a windfall, an exact copy of it under another
+    name, a Dark Deed worth far less than its twin, a Verse nobody meets, a rich Title and a
+    plain card."""
     base = kit.content()
+    windfall = ["Stash the top card of the Arcana deck", "Stash the top card of the Arcana deck"]
     cards = [
-        kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck",
-                                               "Stash the top card of the Arcana deck"],
-                   copies=3),
+        kit.arcana("Windfall", "Blood Magic", windfall, copies=3),
+        kit.arcana("Echo", "Necromancy", windfall, copies=3),
+        kit.arcana("Echo Again", "Necromancy", windfall, copies=3),
         kit.arcana("Plain", "Necromancy", ["Add 1 to any Dark Deed"], copies=2),
     ]
     drought = kit.verse("Drought", "starting", "If you have 20 or more stashed cards",
                         ("Add 2 to any Dark Deed",))
+    dust = kit.deed("Dust", "Demonology", 4, 1)
+    crown = kit.title("Crown", "Most stashed cards", 12)
     return kit.book(arcana=cards + list(base.of_kind("arcana")),
-                    verse=[drought, *base.of_kind("verse")])
+                    verse=[drought, *base.of_kind("verse")],
+                    deed=[dust, *base.of_kind("deed")], title=[crown, *base.of_kind("title")])
+
+
+def _design(book, name):
+    return next(d for d, card in enumerate(book.designs) if card.name == name)
+
+
+def _measure(book, subject, seed=3, **plan):
+    """One measure played to its verdict in this process (no second bot)."""
+    options = {"pairs": 600, "confirm": "", "seat_games": 0, **plan}
+    made = balance.plan_for(book, [subject.design], seed, 3, ("greedy",), **options)
+
+    def runner(plan, tasks):
+        return [balance.play_batch(book, s, plan, a, b) for s, a, b in tasks]
+
+    [m] = balance.run(book, made, [subject], runner)
+    return m
 
 
 def test_each_kind_has_a_twin_built_from_the_typed_model(book):
@@ -51,48 +78,195 @@ def test_each_kind_has_a_twin_built_from_the_typed_model(book):
     assert grimoire.manifest.node == ast.Effect((), (ast.RevealUntil(ast.THIS, "center"),))
 
 
-def test_a_variant_book_keeps_every_card_id(trial):
-    d = trial.design_index["arcana/windfall"]
+def test_a_variant_book_keeps_every_card_id_and_plans_with_its_basis(trial):
+    d = _design(trial, "Windfall")
     other = twins.twin_book(trial, d)
     assert other.design == trial.design and other.kind == trial.kind and other.mask == trial.mask
     assert other.nodes[d] == (twins.VANILLA_ADD,) and trial.nodes[d] != other.nodes[d]
     assert other.designs[d].name == "Windfall" and other.effects[d] != trial.effects[d]
     assert twins.twin_book(trial, d) is other  # built once
+    both = twins.twin_book(trial, d, _design(trial, "Echo"))
+    assert both.basis is trial and other.basis is trial and trial.basis is None
+
+
+def test_every_seat_of_a_pair_plans_with_the_tables_of_the_book_as_designed(trial):
+    """What the Levels unlock and the typical Dark Deed come from the book as designed,
+    whichever design a seat's cards replace; what each card does, from the seat's cards."""
+    from prophecy.engine.estimate import Valuer
+
+    gated = _design(trial, "Demonology 3")  # 'Grimoire Level 3: Level up any Grimoire'
+    real, vanilla = Valuer.of(trial), Valuer.of(twins.twin_book(trial, gated))
+    assert vanilla.unlock == real.unlock and vanilla.new_deed == real.new_deed
+    on_its_own = dataclasses.replace(twins.twin_book(trial, gated), basis=None, cache={})
+    assert Valuer.of(on_its_own).unlock != real.unlock  # what the seat would plan with
+    crown = _design(trial, "Crown")
+    assert Valuer.of(twins.twin_book(trial, crown)).title_count[crown][2] == 0
+    assert real.title_count[crown][2] == 12
 
 
 def test_a_card_that_is_its_own_twin_is_not_measured(trial):
     found = {trial.designs[d].name for d in balance.subjects(trial)}
-    assert {"Windfall", "Drought"} <= found and "Plain" not in found
+    assert {"Windfall", "Drought", "Dust", "Crown"} <= found and "Plain" not in found
 
 
 def test_both_games_of_a_pair_deal_the_same_cards(trial):
-    """Until the card is played, the two games are the same game."""
-    d = trial.design_index["arcana/plain"]
-    plan = balance.plan_for(trial, [d], 4, 3, ("greedy",), 30)
-    for k in range(6):
-        assert balance.play_pair(trial, d, plan, k) == (0, 0, False)
+    """A card that plays as its twin never parts the two games, in either mode."""
+    c = pairs.against_twin(trial, _design(trial, "Plain"))
+    for k in range(4):
+        for mode in pairs.MODES:
+            found, _ = pairs.play_deal(c, mode, 4, k, 3, ("greedy",))
+            assert all(p == pairs.Pair(0, 0, False) for p in found)
 
 
-def test_a_windfall_is_stronger_and_a_verse_nobody_meets_weaker(trial):
-    """Two stashes a play beat a plain Add 1; a Verse that never pays loses to one that
-    always pays Add 1 (its twin)."""
-    raw = balance.sweep(trial, Serial(trial), names=["Windfall", "Drought"], seed=2, pairs=120)
-    summary = balance_report.summarise(raw)
-    verdicts = {r["name"]: r["verdict"] for r in summary["designs"]}
-    assert verdicts == {"Windfall": "stronger", "Drought": "weaker"}
-    windfall, drought = summary["decided"]
-    assert windfall["points"]["ci"][0] > 0 and windfall["stopped"] == "effect"
-    assert windfall["pairs"] < 120  # stopped early: decided before the limit
-    assert drought["points"]["ci"][1] < 0 and drought["kind"] == "verse"
-    assert summary["findings"][0].startswith("Windfall (Arcana) is stronger than its vanilla")
-    assert summary["findings"][1].startswith("Drought (Verse) is weaker than its vanilla")
-    stash = next(f for f in summary["features"] if f["feature"] == "Stash at Level 0")
-    assert stash["decided"] and stash["points"]["mean"] > 0
+def _reached(contrast, focal):
+    """A player wrapper noting the index of the first answer at which the focal seat has a
+    copy of the card in hand or among its options: the first moment it could matter."""
+    copies = {c for d in contrast.designs for c in pairs._copies(contrast.base, d)}
+
+    class Note:
+        first = None
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def choose(self, game, me, ask, options, about):
+            focal_hand = game.players[focal].hand
+            if Note.first is None and (copies & set(focal_hand) or me.seat == focal and (
+                    QUESTIONS[ask].options == "card" and copies & set(options))):
+                Note.first = len(game.log)
+            return self.inner.choose(game, me, ask, options, about)
+
+    return Note
 
 
-def test_a_card_that_never_mattered_is_not_called_no_different_before_the_limit(kit):
-    """A Verse nobody can meet pays as its twin never does... unless it is never face up:
-    an Ending Verse behind a schedule that never shows it changes no game."""
+@pytest.mark.parametrize("name", ["Whispering Sigil", "Imp Familiar", "Bargain of Horns"])
+def test_the_games_of_a_pair_part_only_once_the_card_is_drawn(bundled_book, name):
+    """The focal seat's bot plans alike in both games (one valuation per pair): the decision
+    logs agree answer for answer until the focal seat first holds a copy of the card."""
+    from prophecy.engine.game import Game
+    from prophecy.engine.roster import make_bot
+    from prophecy.engine.simulate import game_seed
+
+    c = pairs.against_twin(bundled_book, _design(bundled_book, name))
+    parted = 0
+    for k in range(8):
+        focal = k % 3
+        logs, first = [], None
+        for arm in (c.a, c.b):
+            views = [c.base] * 3
+            views[focal] = arm.view
+            chairs = [make_bot("greedy", f"1:{k}:{s}") for s in range(3)]
+            game = Game(c.base, chairs, game_seed(1, k), views=views, log=True)
+            note = _reached(c, focal)
+            game.controllers = [note(x) for x in game.controllers]
+            logs.append(game.play().log)
+            first = note.first
+        a, b = logs
+        same = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y),
+                    min(len(a), len(b)))
+        if first is None:
+            assert a == b  # never drawn: the same game
+        else:
+            assert same >= first
+            parted += same < min(len(a), len(b))
+    assert parted  # the card did change some of the games
+
+
+def test_a_game_the_card_never_reached_is_the_game_without_it(trial):
+    """The seats a chosen card never reached are not played again: each such game, played
+    anyway, is move for move the game with the twin, for every kind of design."""
+    skipped = 0
+    for name in ("Windfall", "Echo", "Dust", "Drought", "Crown", "Verse 4", "Hireling 1",
+                 "Hireling 4", "Blood Magic deed 3"):
+        c = pairs.against_twin(trial, _design(trial, name))
+        for k in range(6):
+            for focal in range(3):
+                reach = pairs.Reach(c, 3)
+                b = pairs.play_game(c, c.b, focal, 2, k, 3, ("greedy",), reach=reach)
+                if reach.seats[focal]:
+                    continue
+                a = pairs.play_game(c, c.a, focal, 2, k, 3, ("greedy",))
+                assert a.digest() == b.digest() and a.results == b.results, (name, k, focal)
+                skipped += 1
+    assert skipped > 40
+
+
+def test_a_pair_differs_on_the_score_alone(trial):
+    """A Title's points (or a Dark Deed's) change the score and nothing on the table: the
+    pair counts as changed by the card all the same."""
+    import copy
+
+    from prophecy.engine.game import Game
+    from prophecy.engine.roster import make_bot
+
+    b = Game(trial, [make_bot("greedy", s) for s in range(3)], 7).play()
+    a = copy.copy(b)
+    scores = [s + 5 * (seat == 1) for seat, s in enumerate(b.results["scores"])]
+    a.results = {**b.results, "scores": scores}
+    assert a.digest() == b.digest()
+    assert pairs._pair(a, b, 1) == pairs.Pair(5, 0, True)
+    assert pairs._pair(b, b, 1) == pairs.Pair(0, 0, False)
+
+
+def test_a_forced_design_is_in_the_focal_seats_hands_from_the_start(trial):
+    """Dealt into the opening hand or row (the card it replaces takes its place), or on top
+    of the Hireling deck; every card still in exactly one place. Verses and Titles, which
+    no player chooses to use, are not forced."""
+    from prophecy.engine.game import Game
+    from prophecy.engine.roster import make_bot
+
+    checks = {
+        "Windfall": lambda g, p, copies: copies & set(p.hand),
+        "Dust": lambda g, p, copies: copies & set(p.deeds),
+        "Hireling 1": lambda g, p, copies: g.hire_deck[-1] in copies,
+    }
+    for name, check in checks.items():
+        d = _design(trial, name)
+        copies = set(pairs._copies(trial, d))
+        for seed in range(6):
+            game = Game(trial, [make_bot("greedy", s) for s in range(3)], seed)
+            before = sorted(c for cards in game.places().values() for c in cards)
+            pairs.force(game, seed % 3, d)
+            assert check(game, game.players[seed % 3], copies), (name, seed)
+            assert sorted(c for cards in game.places().values() for c in cards) == before
+            assert len(game.players[seed % 3].hand) == trial.rules.starting_hand
+    game = Game(trial, [make_bot("greedy", s) for s in range(3)], 1)
+    with pytest.raises(ValueError, match="^a title is not forced; forced kinds: arcana, deed"):
+        pairs.force(game, 0, _design(trial, "Crown"))
+    assert pairs.modes_of("verse") == ("chosen",)
+    assert pairs.modes_of("deed", ("forced",)) == ("forced",)
+
+
+def test_an_exact_copy_of_another_card_is_within_the_margin(trial):
+    """The A/A test: a card against an identical design under another name (each in the
+    focal seat's hands with the other's twin) differs by the shuffle alone. With a few
+    hundred pairs the test must not call it stronger or weaker, and finds it within ±1."""
+    subject = balance.Subject(_design(trial, "Echo"), pairs.CHOSEN,
+                              _design(trial, "Echo Again"))
+    m = _measure(trial, subject, seed=5, pairs=900)
+    assert m.differed >= balance.MIN_DIFFERED and m.pairs.n <= 900
+    assert m.verdict == "within", (m.verdict, m.points.mean, m.pairs.n)
+    assert abs(m.points.mean) < 0.5
+
+
+def test_planted_stronger_and_weaker_cards_are_decided(trial):
+    """A windfall (two free stashes a play) is stronger as chosen; a Verse nobody meets is
+    weaker; a four-card Dark Deed worth 1 point (its twin: 6) is weaker once it is dealt to
+    the focal seat, even though the bots pass it over when they draw it; a 12-point Title
+    is stronger, on the score it changes."""
+    found = {}
+    for name, mode in (("Windfall", "chosen"), ("Drought", "chosen"), ("Dust", "forced"),
+                       ("Crown", "chosen")):
+        m = _measure(trial, balance.Subject(_design(trial, name), mode))
+        found[name] = (m.verdict, m.points.mean, m.pairs.n)
+    assert {k: v[0] for k, v in found.items()} == {
+        "Windfall": "stronger", "Drought": "weaker", "Dust": "weaker", "Crown": "stronger"}
+    assert found["Windfall"][1] > 1 and found["Dust"][1] < -1
+
+
+def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
+    """An Ending Verse behind a schedule that never shows it changes no game: it plays on
+    to the ceiling and is undecided there, not 'within'."""
     from prophecy.engine.cards import book_of
 
     from .conftest import rules
@@ -103,33 +277,50 @@ def test_a_card_that_never_mattered_is_not_called_no_different_before_the_limit(
     content = kit.content(rules(verses_per_round=[1, 1, 1, 1, 1]),
                           verse=[hidden, *base.of_kind("verse")])
     book = book_of(content)
-    raw = balance.sweep(book, Serial(book), names=["Hidden"], seed=1, pairs=60)
-    [row] = balance_report.summarise(raw)["designs"]
-    assert row["differed"] == 0 and row["points"]["ci"] == [0.0, 0.0]
-    assert row["pairs"] == 60 and row["stopped"] == "limit"  # played on: it never mattered
+    raw = balance.sweep(book, Serial(book), names=["Hidden"], seed=1, pairs=60, confirm="",
+                        seat_games=0)
+    rows = balance_report.summarise(raw)["measures"]
+    assert [(r["mode"], r["verdict"], r["differed"], r["pairs"]) for r in rows] == [
+        ("chosen", "undecided", 0, 60)]
+    assert rows[0]["points"]["ci"] == [0.0, 0.0]
 
 
-def test_seats_rotate_and_the_plan_decides_the_pairs(trial):
-    d = trial.design_index["arcana/windfall"]
-    plan = balance.plan_for(trial, [d], 1, 3, ("greedy",), 100)
-    assert plan.batch % 3 == 0 and plan.looks == 4
-    assert plan.stop_alpha == pytest.approx(0.05 / 4)
+def test_the_second_bot_confirms_a_finding_or_marks_it_greedy_only(trial):
+    """A finding is played again by the planner at budget 1, one-sided in its direction."""
+    raw = balance.sweep(trial, Serial(trial), names=["Windfall"], modes=["chosen"], seed=2,
+                        pairs=300, confirm="planner:1", seat_games=0)
+    [m] = raw["measures"]
+    assert m["verdict"] == "stronger" and m["check"]["bots"] == ["planner:1"]
+    assert m["check"]["verdict"] == "confirmed" and m["check"]["pairs"] <= 150
+    summary = balance_report.summarise(raw)
+    assert summary["findings"][0].endswith("confirmed by planner:1)")
+    row = dict(summary["decided"][0]["modes"]["chosen"], check={
+        "bots": ["planner:1"], "verdict": "undecided", "pairs": 150,
+        "points": {"mean": 0.1, "ci": [-1.0, 1.2]}})
+    assert balance_report._confirmed(row) == "greedy only (planner:1: undecided)"
 
 
-def test_paired_sums_give_the_textbook_interval_and_holm():
+def test_seats_rotate_and_the_plan_splits_alpha_over_every_measure(trial):
+    d = _design(trial, "Windfall")
+    plan = balance.plan_for(trial, [d, _design(trial, "Crown")], 1, 3, ("greedy",), 100)
+    assert plan.batch % 3 == 0 and plan.pairs == 100 and plan.measures == 3  # no forced Title
+    assert plan.test.alpha == pytest.approx(0.05 / 3) and plan.test.margin == 1.0
+    assert plan.per_deal("chosen") == 3 and plan.per_deal("forced") == 1
+    check = plan.checking()
+    assert check.bots == ("planner:1",) and check.pairs == balance.CONFIRM_PAIRS
+
+
+def test_paired_sums_give_the_textbook_interval():
     s = Sums()
     for v in (1.0, 2.0, 3.0, 4.0):
         s.add(v)
     assert s.mean == 2.5 and s.se == pytest.approx((5 / 3) ** 0.5 / 2)
     lo, hi = interval(s, 0.05)
     assert lo == pytest.approx(2.5 - 1.959964 * s.se, rel=1e-5) and hi > 2.5
-    assert p_value(Sums(3, 0.0, 0.0)) == 1.0
-    z196 = Sums(100, 19.6, 99 + 19.6**2 / 100)  # mean 0.196, standard error 0.1: z = 1.96
-    assert z196.se == pytest.approx(0.1) and p_value(z196) == pytest.approx(0.05, abs=1e-4)
-    # Holm: 0.01 <= 0.05/3 and 0.02 <= 0.05/2; 0.04 > 0.05/1 is not reached in order? It is.
-    assert holm([0.01, 0.04, 0.02], 0.05) == [True, True, True]
-    assert holm([0.01, 0.2, 0.02], 0.05) == [True, False, True]
-    assert holm([0.02, 0.03, 0.04], 0.05) == [False, False, False]  # 0.02 > 0.05/3
+    z196 = Sums(100, 19.6, 99 + 19.6**2 / 100)  # mean 0.196, standard error 0.1
+    assert z196.se == pytest.approx(0.1)
+    assert interval(z196, 0.05)[0] == pytest.approx(0.0, abs=1e-4)
+    assert Sums(1, 2.0, 4.0).se == 0.0 and Sums().mean == 0.0
 
 
 def _sums(values):
@@ -139,47 +330,68 @@ def _sums(values):
     return s
 
 
-def test_nothing_varies_yet_something_changed_is_decided():
-    assert p_value(_sums([2.0, 2.0, 2.0])) == 0.0  # always 2 points more: no doubt
-    assert p_value(_sums([2.0])) == 1.0  # one pair tells nothing
-    assert p_value(_sums([0.0, 0.0])) == 1.0
+def test_the_sequential_test_stops_at_its_bounds():
+    from prophecy.engine.stats import Sprt, llr
+
+    test = Sprt(1.0, 0.05, 0.05)
+    assert test.upper == pytest.approx(2.944, abs=1e-3) and test.lower == -test.upper
+    # n/2 ln(Σx² / Σ(x-1)²): twenty values of 2 and 0 alternately (mean 1, Σx² = 40, Σ(x-1)² = 20)
+    assert llr(_sums([2.0, 0.0] * 10), 0.0, 1.0) == pytest.approx(10 * 0.6931, abs=1e-3)
+    assert test.verdict(_sums([2.0, 0.0] * 10)) == "stronger"
+    assert test.verdict(_sums([-2.0, 0.0] * 10)) == "weaker"
+    assert test.verdict(_sums([0.5, -0.5] * 60)) == "within"
+    assert test.verdict(_sums([2.0, -1.0] * 2)) is None  # too few to tell
+    assert test.verdict(_sums([0.0] * 30)) == "within"  # callers wait for enough change
+    one = dataclasses.replace(test, side=1)
+    assert one.verdict(_sums([-2.0, 0.0] * 10)) == "within"  # the other way is no finding
 
 
-def _measure(values, differed=20, looks=1):
-    return balance.Measure("arcana/x", "arcana", "X", None, points=_sums(values),
-                           wins=_sums([0.0] * len(values)), differed=differed, looks=looks)
+def test_the_power_of_the_test_is_simulated_the_same_every_time():
+    from prophecy.engine.stats import Sprt, operating
+
+    test = Sprt(1.0, 0.05 / 200, 0.05)
+    near = operating(test, 3.0, 1.0, 10, 400)
+    assert near == operating(test, 3.0, 1.0, 10, 400) and near["stronger"] > 0.9
+    assert operating(test, 3.0, 0.0, 10, 400)["within"] > 0.9
+    wide = operating(test, 12.0, 1.0, 10, 400)  # a wide spread and a low ceiling
+    assert wide["undecided"] > 0.5 and sum(wide.values()) == pytest.approx(1.0)
 
 
-def test_a_design_is_no_different_only_inside_the_margin():
-    values = [1.0] * 21 + [-1.0] * 19  # mean +0.05: far from decided
+def test_the_chi_square_test_of_seat_wins():
+    from prophecy.engine.stats import chi_square_sf, seat_chi_square
+
+    for x, df in ((3.841, 1), (5.991, 2), (7.815, 3), (9.488, 4)):
+        assert chi_square_sf(x, df) == pytest.approx(0.05, abs=2e-4)
+    assert chi_square_sf(0.0, 3) == 1.0
+    assert seat_chi_square([100, 100, 100]) == (0.0, 1.0)
+    x, p = seat_chi_square([227, 250, 193, 330])  # 1000 games: the last seat ahead
+    assert x == pytest.approx(sum((w - 250) ** 2 / 250 for w in (227, 250, 193, 330)))
+    assert p < 0.001
+
+
+def test_a_measure_is_decided_only_after_its_second_look_and_enough_change():
     plan = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",))
-    lo, hi = interval(_sums(values), plan.stop_alpha)
-    touching = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",), margin=hi)
-    m = _measure(values)
-    balance.look(m, touching)  # the interval reaches the margin: not yet surely within
-    assert m.stopped == "" and m.looks == 2
-    wider = balance.Plan(1, 3, ("greedy",), 1000, 30, ("arcana/x",), margin=hi + 0.01)
-    m = _measure(values)
-    balance.look(m, wider)
-    assert m.stopped == "neutral"
-    m = _measure(values, differed=19)
-    balance.look(m, wider)  # it mattered in too few pairs to say
-    assert m.stopped == ""
-
-
-def test_a_rejected_design_needs_enough_pairs_that_mattered():
-    m = _measure([3.0, 2.0, 4.0, 3.0] * 10, differed=20)
-    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "stronger"
-    m.points = _sums([-3.0, -2.0, -4.0, -3.0] * 10)
-    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "weaker"
-    m.differed = 19
-    assert balance_report._row(m, 0.001, True, 0.05, 1.0)["verdict"] == "undecided"
+    strong = [3.0, 2.0, 4.0, 3.0] * 10
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(strong),
+                        pairs=_sums(strong), differed=40)
+    balance.look(m, plan)
+    assert m.verdict == "" and m.looks == 1
+    balance.look(m, plan)
+    assert m.verdict == "stronger"
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(strong),
+                        pairs=_sums(strong), differed=19, looks=1)
+    balance.look(m, plan)
+    assert m.verdict == ""  # it changed too few games to say
+    m.pairs = _sums([0.0] * 1000)
+    balance.look(m, plan)
+    assert m.verdict == "undecided"  # the ceiling
 
 
 def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
     book = kit.book()
     plan = balance.Plan(1, 3, ("greedy",), 30, 30, ())
-    assert balance.raw(book, plan, [], (1, 1), 12.3456)["seconds"] == 12.35
+    data = balance.raw(book, plan, [], (1, 1), 12.3456)
+    assert data["seconds"] == 12.35 and json.loads(json.dumps(data)) == data
 
 
 def test_a_dark_deeds_twin_scores_its_own_points_on_every_copy_and_no_other(trial):

@@ -11,7 +11,8 @@ from prophecy.compiler.cli import main
 pytestmark = pytest.mark.slow  # whole balance runs
 
 CARDS = [
-    "--cards", "Bloodletting", "The Smuggler", "Crimson Chalice", "--pairs", "30", "--seed", "4",
+    "--cards", "Bloodletting", "The Smuggler", "Crimson Chalice", "--pairs", "60", "--seed", "4",
+    "--seat-games", "12", "--confirm", "none",
 ]
 
 
@@ -30,12 +31,14 @@ def numbers(data: dict) -> dict:
 def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
     whole = run_json(capsys, "balance", *CARDS, "--json")
     assert list(whole)[:2] == ["kind", "summary"]  # what is decided comes first
-    assert [m["name"] for m in whole["measures"]] == ["Bloodletting", "Crimson Chalice",
-                                                      "The Smuggler"]
+    assert [(m["name"], m["mode"]) for m in whole["measures"]] == [
+        (name, mode) for name in ("Bloodletting", "Crimson Chalice", "The Smuggler")
+        for mode in ("chosen", "forced")]
     files = []
     for i in (1, 2):
         part = run_json(capsys, "balance", *CARDS, "--shard", f"{i}/2", "--json")
-        assert len(part["measures"]) == (2 if i == 1 else 1)
+        assert len(part["measures"]) == (4 if i == 1 else 2)
+        assert sum(t["games"] for t in part["seats"].values()) == 3 * 6  # its share
         files.append(tmp_path / f"shard{i}.json")
         files[-1].write_text(json.dumps(part))
     merged = run_json(capsys, "merge", *map(str, reversed(files)), "--json")
@@ -46,20 +49,23 @@ def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
 
 
 def test_jobs_do_not_change_the_numbers(capsys):
-    one = run_json(capsys, "balance", *CARDS[:3], "--pairs", "30", "--json")
-    two = run_json(capsys, "balance", *CARDS[:3], "--pairs", "30", "--jobs", "2", "--json")
+    argv = [*CARDS[:3], "--pairs", "30", "--seat-games", "6", "--confirm-pairs", "60"]
+    one = run_json(capsys, "balance", *argv, "--json")
+    two = run_json(capsys, "balance", *argv, "--jobs", "2", "--json")
     assert numbers(one) == numbers(two)
 
 
 def test_the_text_leads_with_what_is_decided_and_compare_names_changes(capsys, tmp_path):
     old = tmp_path / "old.json"
     old.write_text(json.dumps(run_json(capsys, "balance", *CARDS, "--json")))
-    assert main(["balance", *CARDS[:-1], "5", "--compare", str(old)]) == 0
+    argv = [a if a != "4" else "5" for a in CARDS]
+    assert main(["balance", *argv, "--compare", str(old)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0].startswith("Dark Prophecies: paired balance games, 3 of 3 designs")
-    assert lines[4].startswith("decided (")
-    assert "compared with the earlier run (seed 4, bots greedy):" in out
+    assert lines[3].startswith("decided (")
+    assert "seats: ordinary games of the cards as designed, bots greedy" in lines
+    assert "compared with the earlier run (seed 4, bots greedy): the verdicts agree on " in out
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -69,6 +75,14 @@ def test_the_text_leads_with_what_is_decided_and_compare_names_changes(capsys, t
     (["--kinds", "spells"], "unknown kind 'spells'"),
     (["--players", "9"], "--players must be 2 to 4"),
     (["--margin", "0"], "expected a number of points above 0"),
+    (["--margin", "nan"], "expected a number of points above 0"),
+    (["--modes", "sometimes"], "unknown mode 'sometimes'; choose from chosen, forced"),
+    (["--alpha", "0.7"], "expected a chance above 0 and below 0.5, as in 0.05, not '0.7'"),
+    (["--beta", "none"], "expected a chance above 0 and below 0.5"),
+    (["--confirm", "planner,greedy"], "expected one bot (or 'none'), not 'planner,greedy'"),
+    (["--confirm", "wizard"], "unknown bot 'wizard'"),
+    (["--seat-games", "-3"], "expected a whole number of 0 or more, not '-3'"),
+    (["--confirm-pairs", "0"], "expected a whole number of 1 or more"),
 ])
 def test_bad_options_are_usage_errors(capsys, argv, message):
     assert main(["balance", *argv]) == 2

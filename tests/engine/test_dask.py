@@ -25,19 +25,21 @@ def test_a_local_dask_cluster_plays_what_the_process_pool_plays(bundled):
     try:
         tally_pool = simulate.run(bundled, 24, 3, 8, ("random", "greedy"), 2, executor=forked)
         raw_pool = balance.sweep(bundled, forked, names=["Bloodletting", "The Gravedigger"],
-                                 seed=3, pairs=30)
+                                 seed=3, pairs=30, confirm="", seat_games=6)
     finally:
         forked.close()
     cluster = DaskPool(bundled_content(), 2)
     try:
         tally_dask = simulate.run(bundled, 24, 3, 8, ("random", "greedy"), 2, executor=cluster)
         raw_dask = balance.sweep(bundled, cluster, names=["Bloodletting", "The Gravedigger"],
-                                 seed=3, pairs=30)
+                                 seed=3, pairs=30, confirm="", seat_games=6)
     finally:
         cluster.close()
     assert tally_dask == tally_pool and tally_dask.games == 24
     assert raw_dask["measures"] == raw_pool["measures"]
-    assert sum(m["points"][0] for m in raw_dask["measures"]) == 60
+    assert raw_dask["seats"] == raw_pool["seats"]
+    # two designs, two modes, each at least two looks of 30 pairs (the ceiling's least)
+    assert sum(m["pairs"][0] for m in raw_dask["measures"]) == 4 * 60
 
 
 def test_workers_get_the_content_as_files_not_a_path(tmp_path):

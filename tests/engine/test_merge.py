@@ -36,12 +36,19 @@ def test_merge_refuses_what_is_not_one_whole_run(runs, where, message, hint):
 
 
 def test_the_shards_of_a_balance_run_merge_in_the_plans_order():
-    plan = {"seed": 1, "designs": [7, 3]}
-    one = shard(1, 2, plan=plan, measures=[{"id": 3}], seconds=2.0)
-    two = shard(2, 2, plan=plan, measures=[{"id": 7}], seconds=5.0)
+    plan = {"seed": 1, "designs": [7, 3], "modes": ["chosen", "forced"]}
+    one = shard(1, 2, plan=plan, seconds=2.0,
+                measures=[{"id": 3, "mode": "forced"}, {"id": 3, "mode": "chosen"}],
+                seats={"2": {"games": 5, "no_winner": 1, "seat_wins": [3, 1]}})
+    two = shard(2, 2, plan=plan, measures=[{"id": 7, "mode": "chosen"}], seconds=5.0,
+                seats={"2": {"games": 4, "no_winner": 0, "seat_wins": [1, 3]},
+                       "3": {"games": 4, "no_winner": 0, "seat_wins": [1, 1, 2]}})
     whole = merge([one, two], ["a", "b"])
-    assert whole["measures"] == [{"id": 7}, {"id": 3}] and whole["shard"] == [1, 1]
+    assert whole["measures"] == [{"id": 7, "mode": "chosen"}, {"id": 3, "mode": "chosen"},
+                                 {"id": 3, "mode": "forced"}] and whole["shard"] == [1, 1]
     assert whole["seconds"] == 5.0  # the slowest shard's wall time
+    assert whole["seats"] == {"2": {"games": 9, "no_winner": 1, "seat_wins": [4, 4]},
+                              "3": {"games": 4, "no_winner": 0, "seat_wins": [1, 1, 2]}}
 
 
 def test_the_look_ahead_shuffle_can_move_every_card_of_a_short_pile():

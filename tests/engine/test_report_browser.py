@@ -36,5 +36,6 @@ def test_the_page_leads_with_the_decided_findings(balance_summary, tmp_path):
     assert headings[:2] == ["Dark Prophecies: paired balance report".replace(
         "Dark Prophecies", balance_summary["game"]), "What is decided"]
     assert shown[: len(balance_summary["findings"])] == balance_summary["findings"]
-    assert shown[0].startswith("Windfall (Arcana) is stronger than its vanilla twin: +")
+    assert shown[0].startswith("Windfall (Arcana), points a game over its vanilla twin: as "
+                               "chosen stronger +")
     assert top is not None and top["y"] < 700  # on the first screen, without scrolling

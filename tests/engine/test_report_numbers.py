@@ -130,7 +130,7 @@ def test_names_in_the_reports_are_escaped(data, balance_summary):
     page = render_report({**data, "cards": [card, *data["cards"][1:]]})
     assert "Blood &amp; &lt;i&gt;Bone&lt;/i&gt;" in page and "<i>Bone" not in page
     row = {**balance_summary["decided"][0], "name": "A <b>bold</b> card"}
-    page = render_balance({**balance_summary, "decided": [row], "designs": [row]})
+    page = render_balance({**balance_summary, "decided": [row], "findings": [row["name"]]})
     assert "A &lt;b&gt;bold&lt;/b&gt; card" in page and "<b>bold" not in page
 
 
@@ -149,14 +149,37 @@ def test_charts_at_their_edges():
 
 
 def test_the_balance_text_says_none_and_names_designs_gone(balance_summary):
-    quiet = {**balance_summary, "neutral": []}
-    assert "within 1 point (0): none" in balance_report.text(quiet)
-    gone = {**balance_summary, "designs": balance_summary["designs"][1:]}
-    name = balance_summary["designs"][0]["name"]
-    assert f"  {name}: not in this run" in balance_report.compare(balance_summary, gone)
+    quiet = {**balance_summary, "within": [], "seats": []}
+    text = balance_report.text(quiet)
+    assert "within ±1 point of the twin in every mode (0): none" in text
+    assert "  not simulated (--seat-games 0)" in text
+    gone = {**balance_summary, "measures": balance_summary["measures"][1:]}
+    first = balance_summary["measures"][0]
+    assert (f"  {first['name']} (as chosen): not in this run"
+            in balance_report.compare(balance_summary, gone))
+
+
+def test_the_balance_text_leads_with_findings_then_the_seats(balance_summary):
+    lines = balance_report.text(balance_summary).splitlines()
+    assert lines[3].startswith("decided (") and lines[4].startswith("  Windfall (Arcana)")
+    seats = lines.index("seats: ordinary games of the cards as designed, bots greedy")
+    assert seats > 4 and "chi-square" in lines[seats + 2]
+    assert all(not line.startswith("  ") or "points a game" in line
+               for line in lines[4:seats - 1])  # nothing but findings before the seats
+
+
+def test_the_seat_table_marks_seats_that_do_not_win_alike():
+    [table] = balance_report.seat_tables({"4": {"games": 1000, "no_winner": 12,
+                                               "seat_wins": [262, 264, 227, 235]}})
+    assert table["fair"] == 0.247 and table["df"] == 3 and table["p"] > 0.05
+    assert not balance_report.seat_lines(table)[1].endswith("do not win alike")
+    [table] = balance_report.seat_tables({"4": {"games": 1000, "no_winner": 12,
+                                               "seat_wins": [310, 292, 193, 193]}})
+    assert table["p"] < 0.05 and balance_report.seat_lines(table)[1].endswith(
+        "<- the seats do not win alike")
 
 
 def test_the_balance_page_names_each_kind(balance_summary):
-    row = {**balance_summary["designs"][0], "kind": "deed", "name": "Open the Crypt"}
-    page = render_balance({**balance_summary, "designs": [row]})
+    row = {**balance_summary["measures"][0], "kind": "deed", "name": "Open the Crypt"}
+    page = render_balance({**balance_summary, "measures": [row]})
     assert "<td>Open the Crypt</td><td class=\"text\">Dark Deed</td>" in page
