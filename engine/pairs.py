@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from prophecy.engine.cards import Book
@@ -117,7 +118,7 @@ def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
     if mode != CHOSEN:
         raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
     shared = contrast.b.view is contrast.base  # game B is the same for every focal seat
-    skips = _skips(bots)
+    skips = _skips(tuple(bots))
     out: list[Pair] = []
     games = 0
     b_game, reach = None, None
@@ -135,11 +136,12 @@ def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
     return out, games
 
 
-def _skips(bots: Sequence[str]) -> bool:
-    """Whether a game A the card never reached may be taken as game B: not with a bot
-    that plays out futures with the hidden cards reshuffled (the planner), which may
-    meet the card in a future it imagines."""
-    return all(spec.partition(":")[0] in ("greedy", "random") for spec in bots)
+@cache
+def _skips(bots: tuple[str, ...]) -> bool:
+    """Whether a game A the card never reached may be taken as game B: not when a bot
+    plays out futures with the hidden cards reshuffled (``imagines_hidden``), since the
+    card may come up in a future it imagines."""
+    return not any(getattr(make_bot(spec, 0), "imagines_hidden", False) for spec in bots)
 
 
 def _pair(a: Game, b: Game, focal: int) -> Pair:

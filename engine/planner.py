@@ -33,6 +33,9 @@ class PlannerBot(GreedyBot):
     """Chooses each action by playouts to the end of its turn; the rest as the greedy bot."""
 
     name = "planner"
+    # it plays out futures with the hidden cards reshuffled, so a card it does not hold can
+    # change what it decides (a balance pair may not take a game as its twin's: pairs.py)
+    imagines_hidden = True
 
     def __init__(self, seed: Any = None, budget: int = BUDGET, width: int = WIDTH) -> None:
         super().__init__(seed)
