@@ -235,7 +235,8 @@ def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) 
 
 
 def look(measure: Measure, plan: Plan, test: Sprt | None = None) -> None:
-    """After a batch: the verdict once the test reaches a bound, "undecided" at the ceiling."""
+    """After a batch: the verdict once the test (``plan.test`` unless another is given)
+    reaches a bound, "undecided" at the ceiling."""
     measure.looks += 1
     if measure.looks >= MIN_LOOKS and measure.differed >= MIN_DIFFERED:
         measure.verdict = (test or plan.test).verdict(measure.points) or ""
@@ -252,22 +253,25 @@ def run(book: Book, plan: Plan, wanted: list[Subject], runner: Runner,
     """Measure each subject under ``plan``, then confirm its findings with the second bot;
     ``runner(plan, tasks)`` plays batches of deals."""
     measures = {s: _measure(book.designs[s.design], s.mode) for s in wanted}
-    _rounds(plan, measures, list(wanted), runner, progress)
+    _rounds(plan, measures, {s: plan.test for s in wanted}, runner, progress)
     if plan.confirm:
         check = plan.checking()
-        found = [s for s in wanted if measures[s].verdict in ("stronger", "weaker")]
+        found = {s: measures[s].verdict for s in wanted
+                 if measures[s].verdict in ("stronger", "weaker")}
         checks = {s: _measure(book.designs[s.design], s.mode) for s in found}
-        for s in found:
-            sign = 1 if measures[s].verdict == "stronger" else -1
-            _rounds(check, {s: checks[s]}, [s], runner, None,
-                    replace(plan.confirm_test(), side=sign))
-            measures[s].check = _confirmation(checks[s], check, measures[s].verdict)
+        tests = {s: replace(plan.confirm_test(), side=1 if v == "stronger" else -1)
+                 for s, v in found.items()}
+        _rounds(check, checks, tests, runner, None)  # every finding at once, in every worker
+        for s, verdict in found.items():
+            measures[s].check = _confirmation(checks[s], check, verdict)
     return [measures[s] for s in wanted]
 
 
-def _rounds(plan: Plan, measures: dict[Subject, Measure], open_: list[Subject], runner: Runner,
-            progress: Callable[[int, int], None] | None, test: Sprt | None = None) -> None:
-    total = len(open_)
+def _rounds(plan: Plan, measures: dict[Subject, Measure], tests: dict[Subject, Sprt],
+            runner: Runner, progress: Callable[[int, int], None] | None) -> None:
+    """Play the next look of every measure still open, all in one call of the runner, until
+    each is decided or at the ceiling (``tests``: each measure's test)."""
+    open_ = list(tests)
     while open_:
         tasks = []
         for s in open_:
@@ -276,10 +280,10 @@ def _rounds(plan: Plan, measures: dict[Subject, Measure], open_: list[Subject], 
             tasks.append((s, at, max(stop, at + 1)))
         for (s, _, _), part in zip(tasks, runner(plan, tasks), strict=True):
             measures[s].add(part)
-            look(measures[s], plan, test)
+            look(measures[s], plan, tests[s])
         open_ = [s for s in open_ if not measures[s].verdict]
         if progress:
-            progress(sum(m.pairs.n for m in measures.values()), total - len(open_))
+            progress(sum(m.pairs.n for m in measures.values()), len(tests) - len(open_))
 
 
 def _confirmation(m: Measure, plan: Plan, found: str) -> dict[str, Any]:
