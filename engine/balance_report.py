@@ -28,7 +28,7 @@ import math
 import statistics
 from typing import Any
 
-from prophecy.engine.balance import MIN_DIFFERED, Measure
+from prophecy.engine.balance import MIN_DIFFERED, MIN_WITHIN, Measure
 from prophecy.engine.pairs import CHOSEN
 from prophecy.engine.report import wilson
 from prophecy.engine.stats import Sprt, Sums, interval, operating, seat_chi_square
@@ -65,6 +65,7 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         "designs_in_run": len(plan["designs"]), "designs_here": len(designs),
         "measures_in_run": total, "level": level, "bounds": [_r(test.lower), _r(test.upper)],
         "ceiling": plan["pairs"], "batch": plan["batch"], "min_differed": MIN_DIFFERED,
+        "min_within": MIN_WITHIN,
         "method": "a sequential probability ratio test per design and mode (0 against "
         "±margin, alpha split over every measure of the run); intervals at alpha / measures",
         "pairs_played": sum(m.pairs.n for m in measures),

@@ -113,9 +113,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=_bots, default=("greedy",),
                         help="bots at the chairs, e.g. greedy or planner:4 (greedy)")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
-    parser.add_argument("--pairs", type=count(MAX_PAIRS, "pairs per design"), default=2400,
+    parser.add_argument("--pairs", type=count(MAX_PAIRS, "pairs per design"), default=3600,
                         help="at most this many pairs of games per design and mode; a design "
-                        "the test has not decided by then is reported undecided (2400)")
+                        "the test has not decided by then is reported undecided (3600)")
     parser.add_argument("--modes", type=_modes, default=MODES,
                         help="chosen (the bots use the card as they see fit), forced (the card "
                         "is in the focal seat's hands from the start: Arcana, Dark Deeds and "

@@ -387,6 +387,14 @@ def test_a_measure_is_decided_only_after_its_second_look_and_enough_change():
     m.pairs = _sums([0.0] * 1000)
     balance.look(m, plan)
     assert m.verdict == "undecided"  # the ceiling
+    small = [0.5, -0.5] * 100  # surely within a point, on 200 deals
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(small),
+                        pairs=_sums(small), differed=balance.MIN_WITHIN - 1, looks=1)
+    balance.look(m, plan)
+    assert m.verdict == ""  # not yet: the card changed too few games to vouch for their spread
+    m.differed = balance.MIN_WITHIN
+    balance.look(m, plan)
+    assert m.verdict == "within"
 
 
 def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
