@@ -17,11 +17,14 @@ sequential test (``stats.Sprt``: a mean of 0 against +margin and against
 No measure is decided before its second look, nor before the card has changed
 at least ``MIN_DIFFERED`` pairs' games or scores (a card that never came into
 play differs by exactly 0, with no spread, which says nothing), and none is
-called within the margin before ``MIN_WITHIN`` changed pairs.
+called within the margin before ``MIN_WITHIN`` changed pairs; a card that
+changes games too rarely to reach that by the ceiling stops undecided a
+quarter of the way there.
 
 Then a second bot (``confirm``, the planner at a small budget) plays each
-stronger or weaker finding again, with a one-sided test at ``alpha`` in the
-direction found: the report says "confirmed" or "greedy only". And ordinary
+stronger or weaker finding again in the focal seat, with a one-sided test at
+``alpha`` in the direction found: the report says "confirmed" or "greedy
+only". And ordinary
 games of the book as designed, at every number of players it allows, give the
 seat table (``seat_games`` per number of players, as ``prophecy simulate`` plays
 them with the same seed and bots).
@@ -90,6 +93,7 @@ class Plan:
     margin: float = 1.0  # points per game: the indifference zone is within ±margin
     confirm: str = CONFIRM  # the second bot ("": none)
     confirm_pairs: int = CONFIRM_PAIRS
+    focal_bot: str = ""  # the focal seat's bot when not its chair's (the second bot's check)
     seat_games: int = 1000  # ordinary games per number of players, for the seat table
 
     @property
@@ -102,9 +106,10 @@ class Plan:
         return self.players if mode == CHOSEN else 1
 
     def checking(self) -> Plan:
-        """The plan the second bot confirms findings with: that bot in every chair and its
-        own ceiling (its test is ``confirm_test``)."""
-        return replace(self, bots=(self.confirm,), pairs=self.confirm_pairs)
+        """The plan the second bot confirms findings with: that bot in the focal seat (the
+        player the card is measured for), the run's bots in the others, and its own
+        ceiling (its test is ``confirm_test``)."""
+        return replace(self, focal_bot=self.confirm, pairs=self.confirm_pairs)
 
     def confirm_test(self) -> Sprt:
         """The second bot's test of a finding: one-sided, in the finding's direction (set
@@ -230,7 +235,8 @@ def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) 
     points, wins, each = Sums(), Sums(), Sums()
     differed = games = 0
     for k in range(start, stop):
-        found, played = play_deal(contrast, subject.mode, plan.seed, k, plan.players, plan.bots)
+        found, played = play_deal(contrast, subject.mode, plan.seed, k, plan.players, plan.bots,
+                                  plan.focal_bot)
         points.add(sum(p.points for p in found) / len(found))
         wins.add(sum(p.win for p in found) / len(found))
         for p in found:
@@ -243,12 +249,23 @@ def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) 
 def look(measure: Measure, plan: Plan, test: Sprt | None = None) -> None:
     """After a batch: the verdict once the test (``plan.test`` unless another is given)
     reaches a bound, "undecided" at the ceiling."""
+    test = test or plan.test
     measure.looks += 1
     if measure.looks >= MIN_LOOKS and measure.differed >= MIN_DIFFERED:
-        found = (test or plan.test).verdict(measure.points) or ""
+        found = test.verdict(measure.points) or ""
         measure.verdict = "" if found == "within" and measure.differed < MIN_WITHIN else found
-    if not measure.verdict and measure.pairs.n >= plan.pairs:
+    if not measure.verdict and (measure.pairs.n >= plan.pairs
+                                or test.side == 0 and _too_rare(measure, plan)):
         measure.verdict = "undecided"
+
+
+def _too_rare(measure: Measure, plan: Plan) -> bool:
+    """Whether, a quarter of the way to the ceiling, the card changes games so rarely that it
+    would not change ``MIN_WITHIN`` of them by the ceiling: it cannot be called within the
+    margin, and a card that changes so few games is not going to be called stronger or
+    weaker either (not a check of a finding, which looks only for that finding)."""
+    n = measure.pairs.n
+    return 4 * n >= plan.pairs and measure.differed * plan.pairs < MIN_WITHIN * n
 
 
 Task = tuple[Subject, int, int]  # (what, first deal, end)
@@ -297,7 +314,7 @@ def _confirmation(m: Measure, plan: Plan, found: str) -> dict[str, Any]:
     """The second bot's word on a finding: it found the same ("confirmed"), found the
     design within the margin ("not confirmed"), or ran out of pairs ("undecided")."""
     verdict = {found: "confirmed", "within": "not confirmed"}.get(m.verdict, "undecided")
-    return {"bots": list(plan.bots), "verdict": verdict, "points": m.points.to_list(),
+    return {"bots": [plan.focal_bot], "verdict": verdict, "points": m.points.to_list(),
             "pairs": m.pairs.n, "differed": m.differed, "games": m.games}
 
 

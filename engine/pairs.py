@@ -107,30 +107,36 @@ class Pair:
 
 
 def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
-              bots: Sequence[str]) -> tuple[list[Pair], int]:
+              bots: Sequence[str], focal_bot: str = "") -> tuple[list[Pair], int]:
     """Deal ``k``: its pairs (one per seat when chosen, the focal seat's when forced) and
-    the number of games played."""
+    the number of games played; ``focal_bot``: another bot in the focal seat of both games
+    (the second bot's check of a finding)."""
     if mode == FORCED:
         focal = k % players
-        b = play_game(contrast, contrast.b, focal, seed, k, players, bots, forced=True)
-        a = play_game(contrast, contrast.a, focal, seed, k, players, bots, forced=True)
+        b = play_game(contrast, contrast.b, focal, seed, k, players, bots, forced=True,
+                      focal_bot=focal_bot)
+        a = play_game(contrast, contrast.a, focal, seed, k, players, bots, forced=True,
+                      focal_bot=focal_bot)
         return [_pair(a, b, focal)], 2
     if mode != CHOSEN:
         raise ValueError(f"unknown mode {mode!r}; choose from {', '.join(MODES)}")
-    shared = contrast.b.view is contrast.base  # game B is the same for every focal seat
-    skips = _skips(tuple(bots))
+    # game B is the same for every focal seat, unless the focal seat's bot changes with it
+    shared = contrast.b.view is contrast.base and not focal_bot
+    skips = _skips((*bots, focal_bot) if focal_bot else tuple(bots))
     out: list[Pair] = []
     games = 0
     b_game, reach = None, None
     for focal in range(players):
         if b_game is None or not shared:
             reach = Reach(contrast, players) if skips else None
-            b_game = play_game(contrast, contrast.b, focal, seed, k, players, bots, reach=reach)
+            b_game = play_game(contrast, contrast.b, focal, seed, k, players, bots, reach=reach,
+                               focal_bot=focal_bot)
             games += 1
         if reach is not None and not reach.seats[focal]:
             out.append(Pair(0, 0, False))  # game A would be game B move for move
             continue
-        a_game = play_game(contrast, contrast.a, focal, seed, k, players, bots)
+        a_game = play_game(contrast, contrast.a, focal, seed, k, players, bots,
+                           focal_bot=focal_bot)
         games += 1
         out.append(_pair(a_game, b_game, focal))
     return out, games
@@ -153,14 +159,17 @@ def _pair(a: Game, b: Game, focal: int) -> Pair:
 
 def play_game(contrast: Contrast, arm: Arm, focal: int, seed: int, k: int, players: int,
               bots: Sequence[str], *, forced: bool = False, reach: Reach | None = None,
-              log: bool = False) -> Game:
+              focal_bot: str = "", log: bool = False) -> Game:
     """One game of deal ``k``: the focal seat with ``arm``, every other seat with the base;
     ``forced``: the arm's design in the focal seat's hands from the start; ``reach``: noting
-    the seats the card reaches; ``log``: every answer recorded (``engine/log.py``)."""
+    the seats the card reaches; ``focal_bot``: the focal seat's bot, when not its chair's;
+    ``log``: every answer recorded (``engine/log.py``)."""
     views = [contrast.base] * players
     views[focal] = arm.view
     chairs = [make_bot(bots[(c + k) % len(bots)], f"{seed}:{k}:{c}") for c in range(players)]
     game = Game(contrast.base, chairs, game_seed(seed, k), views=views, log=log)
+    if focal_bot:
+        game.controllers[focal] = make_bot(focal_bot, f"{seed}:{k}:focal")
     if forced:
         force(game, focal, arm.design)
         if game.book.designs[arm.design].kind == "hireling":

@@ -267,8 +267,9 @@ def test_planted_stronger_and_weaker_cards_are_decided(trial):
 
 
 def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
-    """An Ending Verse behind a schedule that never shows it changes no game: it plays on
-    to the ceiling and is undecided there, not 'within'."""
+    """An Ending Verse behind a schedule that never shows it changes no game: it is
+    undecided, not 'within', once it is plain it cannot change enough games by the
+    ceiling (a quarter of the way there)."""
     from prophecy.engine.cards import book_of
 
     from .conftest import rules
@@ -283,12 +284,13 @@ def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
                         seat_games=0)
     rows = balance_report.summarise(raw)["measures"]
     assert [(r["mode"], r["verdict"], r["differed"], r["pairs"]) for r in rows] == [
-        ("chosen", "undecided", 0, 60)]
+        ("chosen", "undecided", 0, 30)]
     assert rows[0]["points"]["ci"] == [0.0, 0.0]
 
 
 def test_the_second_bot_confirms_a_finding_or_marks_it_greedy_only(trial):
-    """A finding is played again by the planner at budget 1, one-sided in its direction."""
+    """A finding is played again with the planner at budget 1 in the focal seat, one-sided in
+    its direction."""
     raw = balance.sweep(trial, Serial(trial), names=["Windfall"], modes=["chosen"], seed=2,
                         pairs=300, confirm="planner:1", seat_games=0)
     [m] = raw["measures"]
@@ -309,7 +311,8 @@ def test_seats_rotate_and_the_plan_splits_alpha_over_every_measure(trial):
     assert plan.test.alpha == pytest.approx(0.05 / 3) and plan.test.margin == 1.0
     assert plan.per_deal("chosen") == 3 and plan.per_deal("forced") == 1
     check = plan.checking()
-    assert check.bots == ("planner:1",) and check.pairs == balance.CONFIRM_PAIRS
+    assert check.focal_bot == "planner:1" and check.bots == ("greedy",)
+    assert check.pairs == balance.CONFIRM_PAIRS
 
 
 def test_paired_sums_give_the_textbook_interval():
@@ -395,6 +398,15 @@ def test_a_measure_is_decided_only_after_its_second_look_and_enough_change():
     m.differed = balance.MIN_WITHIN
     balance.look(m, plan)
     assert m.verdict == "within"
+    rare = [0.0] * 240 + [4.0, -4.0] * 5  # 250 pairs of a 1000-pair ceiling, 10 changed
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(rare),
+                        pairs=_sums(rare), differed=49, looks=8)
+    balance.look(m, plan)
+    assert m.verdict == "undecided"  # 49 changed a quarter of the way: 196 by the ceiling
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(rare),
+                        pairs=_sums(rare), differed=50, looks=8)
+    balance.look(m, plan)
+    assert m.verdict == ""  # 200 by the ceiling, at this rate: it plays on
 
 
 def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
