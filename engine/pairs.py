@@ -41,6 +41,7 @@ from typing import Any
 
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
 from prophecy.engine.protocol import ASK_HIRELING, QUESTIONS
 from prophecy.engine.roster import make_bot
 from prophecy.engine.simulate import game_seed
@@ -167,7 +168,7 @@ def play_game(contrast: Contrast, arm: Arm, focal: int, seed: int, k: int, playe
     views = [contrast.base] * players
     views[focal] = arm.view
     chairs = [make_bot(bots[(c + k) % len(bots)], f"{seed}:{k}:{c}") for c in range(players)]
-    game = Game(contrast.base, chairs, game_seed(seed, k), views=views, log=log)
+    game = new_game(contrast.base, chairs, game_seed(seed, k), views=views, log=log)
     if focal_bot:
         game.controllers[focal] = make_bot(focal_bot, f"{seed}:{k}:focal")
     if forced:

@@ -106,10 +106,12 @@ def test_balance_pairs_play_the_packs_engine(pack):
     book = book_of(content)
     design = balance.subjects(book, ["Hellhound"])[0]
     plan = balance.plan_for(book, [design], 3, 2, ("greedy",), 2)
-    ours = balance.play_batch(book, design, plan, 0, 2)
-    base = book_of(load_content(bundled_content()))
-    theirs = balance.play_batch(base, balance.subjects(base, ["Hellhound"])[0], plan, 0, 2)
-    assert ours != theirs
+    for mode in ("chosen", "forced"):
+        ours = balance.play_batch(book, balance.Subject(design, mode), plan, 0, 2)
+        base = book_of(load_content(bundled_content()))
+        theirs = balance.play_batch(
+            base, balance.Subject(balance.subjects(base, ["Hellhound"])[0], mode), plan, 0, 2)
+        assert ours != theirs
 
 
 def test_the_lint_probe_plays_the_packs_engine(pack):
