@@ -115,39 +115,61 @@ SIMULATE = _object({
 _SUMS = {"type": "array", "prefixItems": [_COUNT, _NUMBER, {**_NUMBER, "minimum": 0}],
          "minItems": 3, "maxItems": 3,
          "description": "paired sums [n, sum, sum of squares]"}
+_KINDS = {"enum": ["arcana", "deed", "verse", "hireling", "title", "grimoire"],
+          "description": "a kind of card a balance run measures"}
+_MODE = {"enum": ["chosen", "forced"], "description": "a mode: chosen or forced"}
+_VERDICT = {"enum": ["stronger", "weaker", "within", "undecided"],
+            "description": "a verdict: stronger, weaker, within or undecided"}
+_BOT_OR_NONE = {"type": "string", "maxLength": 40, "description": "a bot, or '' for none"}
+CHECK = _object({
+    "bots": _BOTS, "verdict": {"enum": ["confirmed", "not confirmed", "undecided"],
+                               "description": "confirmed, not confirmed or undecided"},
+    "points": _SUMS, "pairs": _COUNT, "differed": _COUNT, "games": _COUNT,
+}, "the second bot's check of a finding")
 MEASURE = _object({
-    "id": _NAME, "kind": {"enum": ["arcana", "deed", "verse", "hireling", "title", "grimoire"],
-                          "description": "a kind of card a balance run measures"},
-    "name": _NAME, "grimoire": {"anyOf": [_NAME, {"type": "null"}],
-                                "description": "a grimoire's name or null"},
-    "points": _SUMS, "wins": _SUMS, "differed": _COUNT, "looks": _COUNT,
-    "p_min": {"type": "number", "minimum": 0, "maximum": 1,
-              "description": "a p-value (0 to 1)"},
-    "stopped": {"enum": ["effect", "neutral", "limit", ""],
-                "description": "why the design stopped: effect, neutral or limit"},
+    "id": _NAME, "kind": _KINDS, "name": _NAME, "mode": _MODE,
+    "grimoire": {"anyOf": [_NAME, {"type": "null"}],
+                 "description": "a grimoire's name or null"},
+    "points": _SUMS, "wins": _SUMS, "pairs": _SUMS, "differed": _COUNT, "games": _COUNT,
+    "looks": _COUNT, "verdict": _VERDICT,
+    "check": {"anyOf": [CHECK, {"type": "null"}], "description": "a check, or null"},
     "features": {"type": "array", "items": _NAME, "maxItems": 1000,
                  "description": "a list of features"},
-}, "one design's measure")
+}, "one design's measure in one mode")
+_LEVEL = {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1,
+          "description": "a level between 0 and 1"}
+_PAIRS = {**_COUNT, "minimum": 1, "maximum": limits.PAIRS,
+          "description": f"a number of pairs (1 to {limits.PAIRS:,})"}
 PLAN = _object({
-    "seed": _INT, "players": _PLAYERS, "bots": _BOTS,
-    "pairs": {**_COUNT, "minimum": 1, "maximum": limits.PAIRS,
-              "description": f"a number of pairs (1 to {limits.PAIRS:,})"},
-    "batch": {**_COUNT, "minimum": 1, "maximum": limits.PAIRS,
-              "description": "a number of pairs in a batch"},
+    "seed": _INT, "players": _PLAYERS, "bots": _BOTS, "pairs": _PAIRS,
+    "batch": {**_PAIRS, "description": "a number of pairs in a batch"},
     "designs": {"type": "array", "items": _NAME, "uniqueItems": True, "maxItems": 1_000_000,
                 "description": "a list of design ids, each once"},
-    "alpha": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1,
-              "description": "a level between 0 and 1"},
+    "modes": {"type": "array", "items": _MODE, "uniqueItems": True, "minItems": 1,
+              "maxItems": 2, "description": "a list of modes, each once"},
+    "measures": {**_COUNT, "maximum": 2_000_000, "description": "a number of measures"},
+    "alpha": _LEVEL, "beta": _LEVEL,
     "margin": {"type": "number", "exclusiveMinimum": 0, "maximum": 1_000_000,
                "description": "a margin in points, above 0"},
+    "confirm": _BOT_OR_NONE, "confirm_pairs": _PAIRS, "focal_bot": _BOT_OR_NONE,
+    "seat_games": {**_COUNT, "maximum": limits.GAMES,
+                   "description": f"a number of games (0 to {limits.GAMES:,})"},
 }, "a balance run's plan")
+SEATS = {"type": "object", "maxProperties": 100, "description": "the seat games by players",
+         "propertyNames": {"pattern": "^[1-9][0-9]?$"},
+         "additionalProperties": _object({
+             "games": {**_COUNT, "maximum": limits.GAMES,
+                       "description": f"a number of games (0 to {limits.GAMES:,})"},
+             "no_winner": _COUNT, "seat_wins": {**_COUNTS, "maxItems": 100}},
+             "the ordinary games at one number of players")}
 BALANCE = _object({
     "kind": {"const": "balance"}, "summary": {"type": "object"},
-    "version": {"const": 1, "description": "version 1 of the balance run's data"},
+    "version": {"const": 2, "description": "version 2 of the balance run's data"},
     "game": {"type": "string", "maxLength": 1000}, "plan": PLAN, "shard": _SHARD,
     "seconds": {"type": "number", "minimum": 0, "description": "a time in seconds (0 or more)"},
-    "measures": {"type": "array", "items": MEASURE, "maxItems": 1_000_000,
+    "measures": {"type": "array", "items": MEASURE, "maxItems": 2_000_000,
                  "description": "a list of measures"},
+    "seats": SEATS,
 }, "the JSON of 'prophecy balance --json'")
 SCHEMAS = {"simulate": SIMULATE, "balance": BALANCE}
 
@@ -249,10 +271,14 @@ def check_report(document: Document, book: Book | None = None) -> None:
 def _check_balance(document: Document) -> None:
     from prophecy.engine.balance import batch_size, shard_of
     from prophecy.engine.balance_report import summarise
+    from prophecy.engine.pairs import modes_of
 
     data: dict[str, Any] = document.data
     plan = data["plan"]
     _check_bots(document, ("plan", "bots"), plan["bots"])
+    for key in ("confirm", "focal_bot"):
+        if plan[key]:
+            _check_bots(document, ("plan", key), plan[key])
     if plan["batch"] != batch_size(plan["players"]):
         raise document.error(("plan", "batch"), f"a batch of {plan['players']} players is "
                              f"{batch_size(plan['players'])} pairs, not {plan['batch']}")
@@ -260,49 +286,109 @@ def _check_balance(document: Document) -> None:
         raise document.error(("plan", "pairs"), "a run plays one batch of pairs at least")
     _check_shard(document, data["shard"])
     designs = plan["designs"]
-    mine = [designs[j] for j in shard_of(list(range(len(designs))), tuple(data["shard"]))]
-    ids = [m["id"] for m in data["measures"]]
-    if sorted(ids) != sorted(mine):
+    mine = {designs[j] for j in shard_of(list(range(len(designs))), tuple(data["shard"]))}
+    ids = {m["id"] for m in data["measures"]}
+    if ids != mine:
         raise document.error(("measures",), f"shard {data['shard'][0]}/{data['shard'][1]} "
                              f"measures {len(mine)} of the plan's designs; these are "
                              f"{len(ids)} others")
+    seen: set[tuple[str, str]] = set()
     for index, measure in enumerate(data["measures"]):
-        _check_measure(document, ("measures", index), measure, plan["pairs"])
+        path = ("measures", index)
+        pair = (measure["id"], measure["mode"])
+        modes = modes_of(measure["kind"], plan["modes"])
+        if pair in seen or measure["mode"] not in modes:
+            raise document.error((*path, "mode"), f"{measure['id']} is measured once in each "
+                                 f"of the modes {', '.join(modes)}, not again in "
+                                 f"{measure['mode']}")
+        seen.add(pair)
+        _check_measure(document, path, measure, plan)
+    for n, part in data["seats"].items():
+        _check_seats(document, ("seats", n), int(n), part)
     _same(document, summarise(data), data["summary"], ("summary",))
 
 
 def _check_measure(document: Document, path: JsonPath, measure: dict[str, Any],
-                   pairs: int) -> None:
-    """Sums that paired differences could have: a win differs by -1, 0 or 1."""
-    n, total, squares = measure["points"]
-    wn, wtotal, wsquares = measure["wins"]
-    if wn != n:
-        raise document.error((*path, "wins", 0), f"{wn} pairs of wins where the points have {n}")
-    if n > pairs:
-        raise document.error((*path, "points", 0), f"{n} pairs, more than the plan's {pairs}")
-    if measure["differed"] > n:
-        raise document.error((*path, "differed"), f"{measure['differed']} pairs differed of {n}")
-    if not (wsquares == int(wsquares) and abs(wtotal) <= wsquares <= n):
-        raise document.error((*path, "wins"), "these are not the sums of differences of -1, 0 "
-                             "and 1")
-    if squares * n < total * total * (1 - 1e-9) or (n == 0 and (total or squares)):
-        raise document.error((*path, "points"), "a sum of squares below the square of the sum "
-                             "over n: these are not the sums of any differences")
-    if not math.isfinite(total * total):
-        raise document.error((*path, "points", 1), "a sum too large for any run")
+                   plan: dict[str, Any]) -> None:
+    """Sums that paired differences could have: a deal's points are the mean of its pairs'
+    (one pair a seat when chosen, one when forced), a win differs by -1, 0 or 1."""
+    per = plan["players"] if measure["mode"] == "chosen" else 1
+    n = measure["points"][0]
+    if n * per > plan["pairs"]:
+        raise document.error((*path, "points", 0), f"{n} deals of {per} pairs, more than the "
+                             f"plan's {plan['pairs']} pairs")
+    if measure["wins"][0] != n:
+        raise document.error((*path, "wins", 0), f"{measure['wins'][0]} deals of wins where "
+                             f"the points have {n}")
+    if measure["pairs"][0] != n * per:
+        raise document.error((*path, "pairs", 0), f"{measure['pairs'][0]} pairs where {n} "
+                             f"deals of {per} give {n * per}")
+    if measure["differed"] > n * per:
+        raise document.error((*path, "differed"), f"{measure['differed']} pairs differed "
+                             f"of {n * per}")
+    if measure["games"] > n * (plan["players"] + 1):
+        raise document.error((*path, "games"), f"{measure['games']} games in {n} deals, more "
+                             f"than a deal plays")
+    _check_sums(document, path, measure)
+    if measure["verdict"] != "undecided" and n == 0:
+        raise document.error((*path, "verdict"), "a verdict with no deal played")
+    check = measure["check"]
+    if check is not None:
+        if measure["verdict"] not in ("stronger", "weaker"):
+            raise document.error((*path, "check"), "only a finding (stronger or weaker) is "
+                                 "checked by the second bot")
+        _check_bots(document, (*path, "check", "bots"), check["bots"])
+        if check["points"][0] * per > plan["confirm_pairs"] or check["pairs"] > \
+                plan["confirm_pairs"] or check["differed"] > check["pairs"]:
+            raise document.error((*path, "check"), "more pairs than the plan's "
+                                 f"{plan['confirm_pairs']} for a check, or more differed "
+                                 "than were played")
+        _check_sums(document, (*path, "check"), check)
+
+
+def _check_sums(document: Document, path: JsonPath, measure: dict[str, Any]) -> None:
+    names = ("points", "wins", "pairs") if "wins" in measure else ("points",)
+    for name in names:
+        n, total, squares = measure[name]
+        if squares * n < total * total * (1 - 1e-9) or (n == 0 and (total or squares)):
+            raise document.error((*path, name), "a sum of squares below the square of the sum "
+                                 "over n: these are not the sums of any differences")
+        if not math.isfinite(total * total):
+            raise document.error((*path, name, 1), "a sum too large for any run")
+    if "wins" in measure:
+        n, total, squares = measure["wins"]
+        if not (abs(total) <= n * (1 + 1e-9) and squares <= n * (1 + 1e-9)):
+            raise document.error((*path, "wins"), "these are not the sums of differences of "
+                                 "-1, 0 and 1")
+
+
+def _check_seats(document: Document, path: JsonPath, players: int,
+                 part: dict[str, Any]) -> None:
+    lo, hi = limits.RULES["min_players"][0], limits.RULES["max_players"][1]
+    if not lo <= players <= hi:
+        raise document.error(path, f"{players} players: a game has {lo} to {hi}")
+    if len(part["seat_wins"]) != players:
+        raise document.error((*path, "seat_wins"), f"{len(part['seat_wins'])} seats in a "
+                             f"game of {players} players")
+    if sum(part["seat_wins"]) + part["no_winner"] != part["games"]:
+        raise document.error((*path, "seat_wins"), "the wins and the games without a winner "
+                             f"add up to {sum(part['seat_wins']) + part['no_winner']}, not the "
+                             f"{part['games']} games")
 
 
 # -- shared -------------------------------------------------------------------------
 
 
-def _check_bots(document: Document, path: JsonPath, bots: list[str]) -> None:
+def _check_bots(document: Document, path: JsonPath, bots: list[str] | str) -> None:
+    """Each bot as --bots names it (a list of them, or one at ``path`` itself)."""
     from prophecy.engine.roster import parse_bot
 
-    for index, spec in enumerate(bots):
+    for index, spec in enumerate([bots] if isinstance(bots, str) else bots):
         try:
             parse_bot(spec)
         except ValueError as exc:
-            raise document.error((*path, index), str(exc)) from None
+            raise document.error(path if isinstance(bots, str) else (*path, index),
+                                 str(exc)) from None
 
 
 def _check_shard(document: Document, shard: list[int]) -> None:

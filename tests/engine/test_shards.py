@@ -16,7 +16,8 @@ import pytest
 from prophecy.compiler.cli import main
 
 SIM = ["simulate", "--games", "6", "--bots", "random,greedy"]
-BAL = ["balance", "--cards", "Bloodletting", "The Smuggler", "--pairs", "30"]
+BAL = ["balance", "--cards", "Bloodletting", "The Smuggler", "--pairs", "60", "--seat-games",
+       "20"]
 
 
 def _json(capsys, *argv: str) -> str:
@@ -75,19 +76,33 @@ CASES = [
     ("balance", ("measures", 0, "points", 0), -30, "measures[0].points[0]: -30 is not a count"),
     ("balance", ("measures", 0, "points", 2), -1.0, "measures[0].points[2]: -1.0 is not a "
      "number"),
-    ("balance", ("measures", 0, "wins", 1), 31, "measures[0].wins: these are not the sums of "
+    ("balance", ("measures", 0, "wins", 2), 31, "measures[0].wins: these are not the sums of "
      "differences of -1, 0 and 1"),
     ("balance", ("measures", 0, "points", 2), 0.5, "measures[0].points: a sum of squares "
      "below the square of the sum"),
-    ("balance", ("measures", 0, "p_min"), 2, "measures[0].p_min: 2 is not a p-value"),
-    ("balance", ("measures", 0, "differed"), 31, "measures[0].differed: 31 pairs differed "
-     "of 30"),
+    ("balance", ("measures", 0, "verdict"), "better", "measures[0].verdict: \"better\" is not "
+     "a verdict"),
+    ("balance", ("measures", 1, "mode"), "chosen", "measures[1].mode: arcana/bloodletting is "
+     "measured once in each of the modes chosen, forced, not again in chosen"),
+    ("balance", ("measures", 0, "differed"), 61, "measures[0].differed: 61 pairs differed "
+     "of 60"),
+    ("balance", ("measures", 0, "pairs", 0), 59, "measures[0].pairs[0]: 59 pairs where 20 "
+     "deals of 3 give 60"),
+    ("balance", ("measures", 0, "games"), 81, "measures[0].games: 81 games in 20 deals, more "
+     "than a deal plays"),
+    ("balance", ("measures", 0, "check"), {"bots": ["greedy"]}, "measures[0].check: "),
     ("balance", ("plan", "alpha"), 0, "plan.alpha: 0 is not a level between 0 and 1"),
+    ("balance", ("plan", "beta"), 1, "plan.beta: 1 is not a level between 0 and 1"),
+    ("balance", ("plan", "confirm"), "planner:5000", "the planner's budget is at most 100"),
     ("balance", ("plan", "batch"), 7, "plan.batch: a batch of 3 players is 30 pairs, not 7"),
-    ("balance", ("summary", "designs", 0, "points", "mean"), 9.0,
-     "summary.designs[0].points.mean: this is not what the run's raw sums give"),
+    ("balance", ("seats", "3", "seat_wins", 0), 999, "seats.3.seat_wins: the wins and the "
+     "games without a winner add up to"),
+    ("balance", ("seats", "3", "seat_wins"), [1, 2], "seats.3.seat_wins: 2 seats in a game of "
+     "3 players"),
+    ("balance", ("summary", "measures", 0, "points", "mean"), 9.0,
+     "summary.measures[0].points.mean: this is not what the run's raw sums give"),
     ("balance", ("measures",), [], "measures: shard 1/2 measures 1 of the plan's designs"),
-    ("balance", ("version",), 2, "version: 2 is not version 1 of the balance run's data"),
+    ("balance", ("version",), 1, "version: 1 is not version 2 of the balance run's data"),
 ]
 
 
