@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from prophecy.compiler.cli.options import (
+    MAX_GAMES,
     MAX_PAIRS,
     add_content,
     add_scale,
@@ -96,9 +97,9 @@ def _confirm(text: str) -> str:
 
 
 def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"expected a whole number of 0 or more, not {text!r}")
-    return int(text)
+    if text.strip() == "0":
+        return 0
+    return count(MAX_GAMES, "games at each number of players")(text)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,7 +131,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--confirm", type=_confirm, default=CONFIRM, metavar="BOT",
                         help="the second bot that plays each finding again, or none "
                         f"({CONFIRM})")
-    parser.add_argument("--confirm-pairs", type=positive, default=CONFIRM_PAIRS, metavar="N",
+    parser.add_argument("--confirm-pairs", type=count(MAX_PAIRS, "pairs per finding"),
+                        default=CONFIRM_PAIRS, metavar="N",
                         help=f"at most this many pairs for the second bot per finding "
                         f"({CONFIRM_PAIRS})")
     parser.add_argument("--seat-games", type=_count, default=1000, metavar="N",
