@@ -263,9 +263,12 @@ def _too_rare(measure: Measure, plan: Plan) -> bool:
     """Whether, a quarter of the way to the ceiling, the card changes games so rarely that it
     would not change ``MIN_WITHIN`` of them by the ceiling: it cannot be called within the
     margin, and a card that changes so few games is not going to be called stronger or
-    weaker either (not a check of a finding, which looks only for that finding)."""
+    weaker either (not a check of a finding, which looks only for that finding). Never before
+    four batches: under a small ceiling the quarter mark comes before the test could decide
+    anything, and the ceiling itself stops the card soon enough."""
     n = measure.pairs.n
-    return 4 * n >= plan.pairs and measure.differed * plan.pairs < MIN_WITHIN * n
+    return (4 * n >= plan.pairs and n >= 4 * plan.batch
+            and measure.differed * plan.pairs < MIN_WITHIN * n)
 
 
 Task = tuple[Subject, int, int]  # (what, first deal, end)

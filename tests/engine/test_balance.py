@@ -267,9 +267,8 @@ def test_planted_stronger_and_weaker_cards_are_decided(trial):
 
 
 def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
-    """An Ending Verse behind a schedule that never shows it changes no game: it is
-    undecided, not 'within', once it is plain it cannot change enough games by the
-    ceiling (a quarter of the way there)."""
+    """An Ending Verse behind a schedule that never shows it changes no game: it plays on
+    to the ceiling and is undecided there, not 'within'."""
     from prophecy.engine.cards import book_of
 
     from .conftest import rules
@@ -284,7 +283,7 @@ def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
                         seat_games=0)
     rows = balance_report.summarise(raw)["measures"]
     assert [(r["mode"], r["verdict"], r["differed"], r["pairs"]) for r in rows] == [
-        ("chosen", "undecided", 0, 30)]
+        ("chosen", "undecided", 0, 60)]
     assert rows[0]["points"]["ci"] == [0.0, 0.0]
 
 
@@ -407,6 +406,12 @@ def test_a_measure_is_decided_only_after_its_second_look_and_enough_change():
                         pairs=_sums(rare), differed=50, looks=8)
     balance.look(m, plan)
     assert m.verdict == ""  # 200 by the ceiling, at this rate: it plays on
+    small = balance.Plan(1, 3, ("greedy",), 120, 30, ("arcana/x",))
+    few = [0.0] * 25 + [4.0, -4.0] * 5  # a quarter of a 120-pair ceiling, on the first batch
+    m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(few),
+                        pairs=_sums(few), differed=10, looks=2)
+    balance.look(m, small)
+    assert m.verdict == ""  # never before four batches: the ceiling stops it soon enough
 
 
 def test_the_raw_run_keeps_its_time_to_the_hundredth(kit):
