@@ -338,23 +338,29 @@ def test_serve_balance_shows_each_card_s_verdict_on_its_tile_and_page(browser, b
     from prophecy.engine import balance_report
 
     row = balance_report.summarise(json.loads(balance_run.read_text()))["designs"][0]
-    mean, (low, high) = row["points"]["mean"], row["points"]["ci"]
+    modes = row["modes"]
+    assert list(modes) == ["chosen", "forced"]
     served = _start(tmp_path, ["--balance", str(balance_run)])
     try:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(served.url)
         page.wait_for_function("window.prophecy && window.prophecy.version >= 1")
-        words = {"undecided": "undecided", "neutral": "no different"}.get(row["verdict"],
-                                                                         row["verdict"])
-        assert _tile(page, "arcana/bloodletting").locator(".verdict").inner_text() == (
-            f"{mean:+.2f} points a game [{low:+.2f}, {high:+.2f}] · {words}")
+        said = {"chosen": "as chosen", "forced": "forced"}
+        shown = " · ".join(
+            f"{said[mode]} {m['points']['mean']:+.2f} [{m['points']['ci'][0]:+.2f}, "
+            f"{m['points']['ci'][1]:+.2f}] {m['verdict']}" for mode, m in modes.items())
+        assert _tile(page, "arcana/bloodletting").locator(".verdict").inner_text() == shown
         assert page.locator(".tile .verdict").count() == 1  # no other card was measured
         page.goto(served.url + "card/arcana/bloodletting")
         table = dict(zip(page.locator("table.balance th").all_inner_texts(),
                          page.locator("table.balance td").all_inner_texts(), strict=True))
-        assert table["points a game"] == (f"{mean:+.2f} for its holder against the twin "
-                                          f"(interval {low:+.2f} to {high:+.2f})")
-        assert table["pairs of games"].startswith(f"{row['pairs']} ({2 * row['pairs']} games)")
+        for mode, m in modes.items():
+            mean, (low, high) = m["points"]["mean"], m["points"]["ci"]
+            assert table[f"points a game, {said[mode]}"] == (
+                f"{mean:+.2f} for its holder against the twin (interval {low:+.2f} to "
+                f"{high:+.2f}): {m['verdict']}")
+            assert table[f"pairs of games, {said[mode]}"] == (
+                f"{m['pairs']} ({m['games']} games played)")
         assert "e+" not in page.locator("table.balance").inner_text()  # no raw sums
         page.close()
     finally:
