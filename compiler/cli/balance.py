@@ -99,7 +99,13 @@ def _confirm(text: str) -> str:
 def _count(text: str) -> int:
     if text.strip() == "0":
         return 0
-    return count(MAX_GAMES, "games at each number of players")(text)
+    try:
+        return count(MAX_GAMES, "games at each number of players")(text)
+    except argparse.ArgumentTypeError as exc:
+        if "1 or more" in str(exc):  # 0 is allowed here: no seat table
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number of 0 or more, not {text!r}") from None
+        raise
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
