@@ -399,13 +399,13 @@ def test_a_measure_is_decided_only_after_its_second_look_and_enough_change():
     assert m.verdict == "within"
     rare = [0.0] * 240 + [4.0, -4.0] * 5  # 250 pairs of a 1000-pair ceiling, 10 changed
     m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(rare),
-                        pairs=_sums(rare), differed=49, looks=8)
+                        pairs=_sums(rare), differed=74, looks=8)
     balance.look(m, plan)
-    assert m.verdict == "undecided"  # 49 changed a quarter of the way: 196 by the ceiling
+    assert m.verdict == "undecided"  # 74 changed a quarter of the way: 296 by the ceiling
     m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(rare),
-                        pairs=_sums(rare), differed=50, looks=8)
+                        pairs=_sums(rare), differed=75, looks=8)
     balance.look(m, plan)
-    assert m.verdict == ""  # 200 by the ceiling, at this rate: it plays on
+    assert m.verdict == ""  # 300 by the ceiling, at this rate: it plays on
     small = balance.Plan(1, 3, ("greedy",), 120, 30, ("arcana/x",))
     few = [0.0] * 25 + [4.0, -4.0] * 5  # a quarter of a 120-pair ceiling, on the first batch
     m = balance.Measure("arcana/x", "arcana", "X", None, points=_sums(few),
