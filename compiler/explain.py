@@ -172,8 +172,24 @@ def _title(n: ast.Title, g: str | None) -> str:
             "this Title's points; a tie is settled as the rulebook says.")
 
 
+_MOMENTS = {
+    "start": "it is the start of your turn and this card is in play in front of you",
+    "end": "it is the end of your turn and this card is in play in front of you",
+    "exhaust": ("this card is in play in front of you and ready, and you use it as an action "
+                "of your turn, which exhausts it until your next Cleanup"),
+}
+
+
+def _points_table(n: ast.PointsTable, g: str | None) -> str:
+    rows = "; ".join(explain(row, g) for row in n.rows)
+    return ("At the end of the game this card scores the points of the last row its stored "
+            f"cards reach ({rows}), and nothing below the first; once completed, it keeps the "
+            "number of cards it held when it was completed.")
+
+
 #: Every AST class → the words for what it does (card grimoire for 'this' and 'matching').
 EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
+    ast.Moment: lambda n, g: _MOMENTS[n.when],
     ast.LevelReq: lambda n, g: f"{_own(n.grimoire, g)} is at Level {n.level} or higher",
     ast.TopDiscardReq: lambda n, g: (
         f"the top card of your discard pile is {_match(n.match, g)}"),
@@ -227,6 +243,10 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
     ast.AnyOf: _any_of,
     ast.Effect: _effect,
     ast.Title: _title,
+    ast.PointsRow: lambda n, g: (
+        f"{n.points} point{'s' if n.points != 1 else ''} with {n.stored} stored "
+        f"card{'s' if n.stored != 1 else ''}"),
+    ast.PointsTable: _points_table,
 }
 
 

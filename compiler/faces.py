@@ -171,8 +171,20 @@ def _either_badge(req: ast.AnyOf, g: str | None, grimoires: tuple[str, ...]) -> 
     return Badge("condition", to_text(req), g)
 
 
+def _moment_badge(req: ast.Moment, g: str | None, grimoires: tuple[str, ...]) -> Badge:
+    """'At the start of your turn', 'Exhaust this card': a badge of its own kind (its icon),
+    the rest of the words under it."""
+    words = ast.MOMENTS[req.when].words
+    return Badge(req.when, _MOMENT_LABELS[req.when] or words, None)
+
+
+#: The words under a moment's badge (its caption is the renderer's: Start, End, Exhaust).
+_MOMENT_LABELS = {"start": "of your turn", "end": "of your turn", "exhaust": "this card"}
+
+
 #: Requirement class → its badge (kind, label, colour).
 BADGES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], Badge]] = {
+    ast.Moment: _moment_badge,
     ast.LevelReq: _level_badge,
     ast.TopDiscardReq: _match_badge("top_discard"),
     ast.RevealReq: _match_badge("reveal"),
@@ -323,10 +335,10 @@ def _for_each(n: ast.ForEach, g: str | None) -> Step:
 def _each(n: ast.Each, g: str | None) -> Step:
     """'Each opponent discards 1 card from their hand': the inner step said of them."""
     step = STEPS[type(n.action)](n.action, g)
-    verb, rest = step.text.split(" ", 1)
+    verb, _, rest = step.text.partition(" ")  # 'Scheme' is a whole step
     rest = f" {rest} ".replace(" your ", " their ").strip()
-    return Step(step.icon, f"Each {n.who} {printer.THIRD_PERSON[verb]} {rest}", step.number,
-                step.grimoire)
+    return Step(step.icon, f"Each {n.who} {printer.THIRD_PERSON[verb]} {rest}".rstrip(),
+                step.number, step.grimoire)
 
 
 def _choose(n: ast.Choose, g: str | None) -> Step:
@@ -361,24 +373,67 @@ def _line_box(icon: str) -> Callable[[Any, str | None, tuple[str, ...]], EffectB
     return make
 
 
+def _points_box(node: ast.PointsTable, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
+    """A points table: one step a row, 'With 3 stored cards: 6 points'."""
+    steps = tuple(Step("points", _points_row(row), row.points) for row in node.rows)
+    return EffectBox((), steps, to_text(node))
+
+
+def _points_row(row: ast.PointsRow) -> str:
+    cards = "card" if row.stored == 1 else "cards"
+    points = "point" if row.points == 1 else "points"
+    return f"With {row.stored} stored {cards}: {row.points} {points}"
+
+
 #: Line class (what a card's field holds) → its box.
 BOXES: dict[type[Any], Callable[[Any, str | None, tuple[str, ...]], EffectBox]] = {
     ast.Effect: _effect_box,
     ast.Compare: _line_box("condition"),
     ast.Title: _line_box("title"),
+    ast.PointsTable: _points_box,
 }
 
 #: The parts of a line that are drawn inside another node's badge or step, as words.
 PHRASES: dict[type[Any], Callable[[Any, str | None], str]] = {
     ast.Quantity: lambda n, g: to_text(n),
     ast.DeedTarget: lambda n, g: _target(n, g),
+    ast.PointsRow: lambda n, g: _points_row(n),
 }
 
 
-def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...]) -> EffectBox:
-    """The box of one effect line (an Effect, a Compare condition or a Title)."""
+def effect_box(line: model.EffectLine, g: str | None, grimoires: tuple[str, ...],
+               words: tuple[tuple[str, str, str], ...] = ()) -> EffectBox:
+    """The box of one effect line (an Effect, a Compare condition or a Title), its words
+    printed as the game says its nouns (``Content.words``)."""
     box = BOXES[type(line.node)](line.node, g, grimoires)
+    if words:
+        say = printed_words(words)
+        box = EffectBox(tuple(replace(b, label=say(b.label), caption=say(b.caption))
+                              for b in box.badges),
+                        tuple(replace(st, text=say(st.text)) for st in box.steps),
+                        box.text, box.paid)
     return EffectBox(box.badges, box.steps, line.text, box.paid)
+
+
+def printed_words(words: tuple[tuple[str, str, str], ...]) -> Callable[[str], str]:
+    """A text with the rules language's nouns in this game's words: each noun, whole and
+    in its plural ('Grimoires', 'Dark Deeds'), replaced by the game's word for several or
+    for one."""
+    import re
+
+    pairs = [(re.compile(rf"\b{re.escape(word)}(s?)\b"), one, many) for word, one, many in words]
+
+    def say(text: str) -> str:
+        for pattern, one, many in pairs:
+            text = pattern.sub(_noun(one, many), text)
+        return text
+
+    return say
+
+
+def _noun(one: str, many: str) -> Callable[[Any], str]:
+    """A replacement for a noun matched with its plural 's' (group 1) or without it."""
+    return lambda m: many if m.group(1) else one
 
 
 # ------------------------------------------------------------ faces as data
@@ -447,7 +502,8 @@ def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str
     if box.style == "rules":
         found = card.get(box.show)
         lines = found if isinstance(found, tuple) else (found,) if found else ()
-        return tuple(effect_box(line, card.own, content.grimoires) for line in lines)
+        return tuple(effect_box(line, card.own, content.grimoires, content.words)
+                     for line in lines)
     if box.style == "summary":
         return reference_lines(content)
     if box.style == "fields":
@@ -528,7 +584,8 @@ def _fields(card: model.Card, content: model.Content
         title = spec.title or spec.name.replace("_", " ").capitalize()
         if spec.type == "rules":
             lines = value if isinstance(value, tuple) else (value,)
-            rules += [effect_box(line, card.own, content.grimoires) for line in lines]
+            rules += [effect_box(line, card.own, content.grimoires, content.words)
+                      for line in lines]
         elif spec.type == "boolean":
             if value:
                 texts.append(title)

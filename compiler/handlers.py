@@ -139,6 +139,12 @@ def _cards_in(place: str, bit: int) -> Count:
 # ---------------------------------------------------------- requirements
 
 
+def _moment(node: ast.Moment, names: Names) -> Pred:
+    """Always met: the engine itself uses the line at its moment (a turn's start or end, or
+    the action that exhausts the card), and only while the card is in play."""
+    return lambda g, p: True
+
+
 def _level_req(node: ast.LevelReq, names: Names) -> Pred:
     gi, level = names.grimoire(node.grimoire), node.level
     if gi is None or gi < 0:
@@ -548,6 +554,7 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
     ast.LookAtDeck: _can_arcana,
     ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
+    ast.Scheme: lambda n, names: lambda g, p: g.deeds_left() > 0,
     ast.Repeat: _can_repeat,
     ast.ForEach: lambda n, names: possible(n.action, names),
     ast.Each: _can_each,
@@ -654,7 +661,17 @@ def _needed_total(g: Runtime, p: Seat, gi: int | None) -> int:
     return sum(needed[d] for d in p.completed if gi is None or gidx[d] == gi)
 
 
+def _points_row(node: ast.PointsRow, names: Names) -> tuple[int, int]:
+    return node.stored, node.points
+
+
+def _points_table(node: ast.PointsTable, names: Names) -> Callable[[int], int]:
+    """The card's points for a number of cards stored on it (``ast.PointsTable.points``)."""
+    return node.points
+
+
 HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
+    ast.Moment: _moment,
     ast.LevelReq: _level_req,
     ast.TopDiscardReq: _top_discard,
     ast.RevealReq: _reveal,
@@ -676,6 +693,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.ReturnCards: _return_cards,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain,
+    ast.Scheme: lambda node, names: lambda g, p: g.scheme(p),
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,
@@ -683,4 +701,6 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.AnyOf: _any_of,
     ast.Effect: _effect,
     ast.Title: _title,
+    ast.PointsRow: _points_row,
+    ast.PointsTable: _points_table,
 }

@@ -29,6 +29,7 @@ ASK_CHOOSE = "choose_option"  # which option of a 'Choose one' (option indices; 
 ASK_AMOUNT = "amount"  # how many, for 'up to N' (0..N; about: the action)
 ASK_LOOK_TAKE = "look_take"  # which looked-at card to take into the hand (card ids)
 ASK_LOOK_ORDER = "look_order"  # which looked-at card goes back on the deck next (card ids)
+ASK_SCHEME = "scheme"  # which face-up Dark Deed to take into play (card ids)
 
 T = TypeVar("T")
 
@@ -48,6 +49,10 @@ class Seat(Protocol):
     stash: list[int]
     completed: list[int]
     gained: int  # points gained from effects
+    grimoires: list[int]  # the Grimoire card of each grimoire
+    in_play: list[int]  # cards that stay in play in front of the player
+    exhausted: list[int]  # the cards in front of the player exhausted this turn
+    kept: dict[int, int]  # completed Dark Deeds with a points table -> cards held then
 
 
 class Runtime(Protocol):
@@ -129,12 +134,18 @@ class Runtime(Protocol):
 
     def gain(self, p: Seat, points: int) -> None: ...
 
+    def scheme(self, p: Seat) -> bool:
+        """Take one Dark Deed into play: a face-up one of the player's choice, or the top of
+        the Dark Deed deck in a game without a row of them (in full: one was taken)."""
+        ...
+
     def arcana_left(self) -> int:
         """How many Arcana can still be drawn (the deck and the center pile)."""
         ...
 
     def deeds_left(self) -> int:
-        """How many Dark Deeds can still be drawn (their deck and discard pile)."""
+        """How many Dark Deeds can still be drawn or taken (their deck and discard pile, and
+        any face up)."""
         ...
 
 

@@ -31,6 +31,9 @@ Source = Literal["hand", "discard", "deck"]
 Destination = Literal["pile", "center"]
 Who = Literal["opponent", "player"]
 LookRest = Literal["back", "bottom", "pile", "center"]
+#: When an effect of a card in play is used: at the start or the end of its owner's turn, or
+#: as an action of its owner that exhausts the card (see ``Moment``).
+When = Literal["start", "end", "exhaust"]
 
 
 #: What one use of an action brings its player, as the linter weighs it: cards in hand,
@@ -152,6 +155,39 @@ class RoundReq(Node):
 
 
 @dataclass(frozen=True)
+class Timing:
+    """What the rules language says of one moment of a card in play, declared once.
+
+    ``words`` is how a line writes it (first, before any requirement); ``hint`` says
+    what it means in a few words; ``badge`` is the word a card face prints in its badge.
+    """
+
+    words: str
+    hint: str
+    badge: str
+
+
+#: The moments a card in play uses its effects at (``Moment``), by ``When``.
+MOMENTS: dict[str, Timing] = {
+    "start": Timing("At the start of your turn", "used at the start of its owner's turn, "
+                    "while the card is in play", "Start of turn"),
+    "end": Timing("At the end of your turn", "used at the end of its owner's turn, while "
+                  "the card is in play", "End of turn"),
+    "exhaust": Timing("Exhaust this card", "an action of the card's owner while it is in play "
+                      "and ready: the card is exhausted until the next Cleanup", "Exhaust"),
+}
+
+
+@dataclass(frozen=True)
+class Moment(Node):
+    """An effect of a card in play: used at the start or the end of its owner's turn, or as
+    an action that exhausts the card (``MOMENTS``). Always written first on its line; a
+    card with such a line stays in play when it is played."""
+
+    when: When
+
+
+@dataclass(frozen=True)
 class AnyOf(Node):
     """Requirements joined by 'or': one group (its requirements joined by '+') must hold."""
 
@@ -159,7 +195,8 @@ class AnyOf(Node):
 
 
 Requirement = (
-    LevelReq
+    Moment
+    | LevelReq
     | TopDiscardReq
     | RevealReq
     | Compare
@@ -446,6 +483,25 @@ class GainPoints(Node):
 
 
 @dataclass(frozen=True)
+class Scheme(Node):
+    """Take one Dark Deed into play: one of the face-up row's (refilled at once), or, in a
+    game without a row, the top of the Dark Deed deck."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Scheme",
+        third="schemes",
+        each=True,
+        example="Scheme",
+        hint="take a face-up Dark Deed into play",
+        icon="draw_deed",
+        gives="nothing",
+        template="Scheme",
+        meaning="take one of the face-up Dark Deeds (or, with none face up, the top of the "
+                "Dark Deed deck) and put it into play in front of you",
+    )
+
+
+@dataclass(frozen=True)
 class Repeat(Node):
     """Do ``action`` ``times`` times over, each time anew (twice: choices made twice)."""
 
@@ -493,6 +549,7 @@ Action = (
     | ReturnCards
     | LookAtDeck
     | GainPoints
+    | Scheme
     | Repeat
     | ForEach
     | Each
@@ -519,7 +576,32 @@ class Title(Node):
     subject: Quantity
 
 
-Line = Effect | Compare | Title
+@dataclass(frozen=True)
+class PointsRow(Node):
+    """One row of a points table: ``points`` for ``stored`` cards stored on the card."""
+
+    stored: int
+    points: int
+
+
+@dataclass(frozen=True)
+class PointsTable(Node):
+    """A card's points by the cards stored on it: its rows, fewest stored cards first. The
+    card scores the points of the last row its stored cards reach (none below the first);
+    a completed card, those of the cards it held when it was completed."""
+
+    rows: tuple[PointsRow, ...]
+
+    def points(self, stored: int) -> int:
+        """The points of ``stored`` cards: the last row they reach, or 0."""
+        found = 0
+        for row in self.rows:
+            if stored >= row.stored:
+                found = row.points
+        return found
+
+
+Line = Effect | Compare | Title | PointsTable
 
 #: Every concrete node class, in the order of this module: found, not listed, so a new
 #: class cannot be left out of the tables keyed by class (printer, handlers, faces, lint).

@@ -170,6 +170,39 @@ class _Build:
                actions: tuple[ast.Action, ...]) -> ast.Effect:
         return ast.Effect(requirements, actions, span=_span(meta))
 
+    def timed_effect(self, meta: Meta, moment: ast.Moment,
+                     requirements: tuple[ast.Requirement, ...] | None,
+                     actions: tuple[ast.Action, ...]) -> ast.Effect:
+        """An effect of a card in play: its moment first, then any requirements."""
+        return ast.Effect((moment, *(requirements or ())), actions, span=_span(meta))
+
+    def at_start(self, meta: Meta) -> ast.Moment:
+        return ast.Moment("start", span=_span(meta))
+
+    def at_end(self, meta: Meta) -> ast.Moment:
+        return ast.Moment("end", span=_span(meta))
+
+    def exhaust_this(self, meta: Meta) -> ast.Moment:
+        return ast.Moment("exhaust", span=_span(meta))
+
+    def points_table(self, meta: Meta, *rows: ast.PointsRow) -> ast.PointsTable:
+        """'1 point for 1 stored card, 3 points for 2 stored cards': fewest cards first."""
+        for before, row in zip(rows, rows[1:], strict=False):
+            if row.stored <= before.stored:
+                raise DslError(
+                    "the rows of a points table go from the fewest stored cards up",
+                    column=row.span.column if row.span else meta.column,
+                    hint=f"write the row for {before.stored} stored cards before the one for "
+                         f"{row.stored}, and each number of cards once")
+        if rows[0].stored < 1:
+            raise _error("a points table starts at 1 stored card or more", meta,
+                         "a card with no stored cards scores nothing: start the table at 1")
+        return ast.PointsTable(rows, span=_span(meta))
+
+    def points_row(self, meta: Meta, points: int, noun: Any, stored: int, cards: Any
+                   ) -> ast.PointsRow:
+        return ast.PointsRow(stored, points, span=_span(meta))
+
     def bare_effect(self, meta: Meta, actions: tuple[ast.Action, ...]) -> ast.Effect:
         return ast.Effect((), actions, span=_span(meta))
 

@@ -70,6 +70,19 @@ def _reveal(n: ast.RevealReq) -> str:
     return f"Reveal {n.match}"
 
 
+def _moment(n: ast.Moment) -> str:
+    return ast.MOMENTS[n.when].words
+
+
+def _points_row(n: ast.PointsRow) -> str:
+    cards = _count(n.stored, "stored card", "stored cards")
+    return f"{_count(n.points, 'point', 'points')} for {cards}"
+
+
+def _points_table(n: ast.PointsTable) -> str:
+    return ", ".join(_points_row(row) for row in n.rows)
+
+
 def _any_of(n: ast.AnyOf) -> str:
     return " or ".join(" + ".join(to_text(r) for r in option) for option in n.options)
 
@@ -255,7 +268,7 @@ THIRD_PERSON = {verb.words.split()[0]: verb.third for verb in ast.VERBS.values()
 
 
 def _each(n: ast.Each) -> str:
-    verb, rest = to_text(n.action).split(" ", 1)
+    verb, _, rest = to_text(n.action).partition(" ")  # 'Scheme' is a whole action
     rest = f" {rest} ".replace(" your ", " their ").strip()
     inner = n.action.action if isinstance(n.action, ast.Repeat) else n.action
     if isinstance(inner, ast.AddToDeed | ast.RemoveFromDeed) and inner.target.selector not in (
@@ -264,7 +277,7 @@ def _each(n: ast.Each) -> str:
         joint = " to " if isinstance(inner, ast.AddToDeed) else " from "
         head, _, target = rest.rpartition(joint)
         rest = f"{head}{joint}their {target}"
-    return f"Each {n.who} {THIRD_PERSON[verb]} {rest}"
+    return f"Each {n.who} {THIRD_PERSON[verb]} {rest}".rstrip()
 
 
 def _choose(n: ast.Choose) -> str:
@@ -330,6 +343,7 @@ def _templated(n: ast.Node) -> str:
 
 
 PRINTERS: dict[type[Any], Callable[[Any], str]] = {
+    ast.Moment: _moment,
     ast.LevelReq: _level_req,
     ast.TopDiscardReq: _top_discard,
     ast.RevealReq: _reveal,
@@ -357,6 +371,8 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.Choose: _choose,
     ast.AnyOf: _any_of,
     ast.Effect: _effect,
+    ast.PointsRow: _points_row,
+    ast.PointsTable: _points_table,
     # a verb declared with a template is printed from it
     **{cls: _templated for cls, verb in ast.VERBS.items() if verb.template},
 }

@@ -227,10 +227,12 @@ _SMALL = {"_THE", "_YOUR", "_THEIR", "A", "AN", "_DOT", "_COMMA", "_SEMICOLON", 
           "_AND", "_OF", "_IS", "BAD", "_MUST", "_TO", "_CARD", "_CARDS", "_YOU", "_IT",
           "_OTHER", "_PLUS"}
 _KEEPS_MEANING = {"INT", "NUMBER_WORD", "_THEN", "_PAY_TO"}
-#: What a tail may hold to be cut: words the language does not know, and small ones.
+#: What a tail may hold to be cut: words the language does not know, small ones, and the
+#: words of a moment ('at the end of the game', which a card in play's 'At the end of your
+#: turn' made keywords).
 _CUTTABLE = {"WORD", "BAD", "_AT", "_THE", "_OF", "_IN", "_ON", "_TO", "_YOUR", "_THEIR",
              "_DOT", "_COMMA", "_AND", "_OR", "_FOR", "_WITH", "_IS", "A", "AN", "_CARD",
-             "_CARDS"}
+             "_CARDS", "_START", "_END", "_TURN"}
 
 
 @cache

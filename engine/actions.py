@@ -22,15 +22,19 @@ from prophecy.engine.protocol import (
     ACTION_WORDS,
     ARCANA,
     ASK_ACTION,
+    ASK_CURSE,
+    ASK_EXHAUST,
     ASK_LEVEL_CARD,
     ASK_LEVEL_GRIMOIRE,
     ASK_MANIFEST,
     ASK_PLAY,
     DEEDS,
     END,
+    EXHAUST,
     LEVEL,
     MANIFEST,
     PLAY,
+    SCHEME,
     IllegalChoice,
 )
 from prophecy.engine.state import PlayerState
@@ -45,8 +49,11 @@ class Actions(Moves):
 
     #: The actions this engine offers, in the order of its menu: the name that game.yaml's
     #: ``options.actions`` and the scenarios use -> the kind the menu offers and a log
-    #: writes. An engine's own subclass adds its actions here.
-    ACTIONS: ClassVar[dict[str, str]] = ACTION_NAMES
+    #: writes. An engine's own subclass adds its actions here. Scheme is an action this
+    #: engine knows how to take (and its bots how to weigh), but a game offers it only when
+    #: its engine adds it to the menu, as the Disciplines draft's does.
+    ACTIONS: ClassVar[dict[str, str]] = {
+        name: kind for name, kind in ACTION_NAMES.items() if kind != SCHEME}
 
     used: dict[str, int]  # what this turn has taken so far, for a bot that plans the rest
     limits: dict[str, int]  # action kind -> the most a turn (0: not on offer), from options
@@ -82,6 +89,11 @@ class Actions(Moves):
             kinds.append(DEEDS)
         if get(MANIFEST, 0) < limits[MANIFEST] and max(p.levels) >= top:
             kinds.append(MANIFEST)
+        if self.book.abilities and get(EXHAUST, 0) < limits.get(EXHAUST, 0) and (
+                self.exhaustable(p)):
+            kinds.append(EXHAUST)
+        if get(SCHEME, 0) < limits.get(SCHEME, 0) and self.deeds_left():
+            kinds.append(SCHEME)
         kinds.append(END)
         return kinds
 
@@ -109,6 +121,10 @@ class Actions(Moves):
             return self.level_refusal(p, -1)
         if kind == MANIFEST and max(p.levels) < top:
             return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
+        if kind == EXHAUST and not self.exhaustable(p):
+            return f"{who} has no ready card in play with an 'Exhaust this card' line to use"
+        if kind == SCHEME and self.deeds_left() == 0:
+            return "no Dark Deed is left to take"
         return None
 
     def action_phase(self, p: PlayerState) -> None:
@@ -160,6 +176,12 @@ class Actions(Moves):
                 options = [g for g, lv in enumerate(p.levels) if lv >= top]
                 grimoire = self.pick(p, ASK_MANIFEST, options)
             self.run_lines(p, self.design[p.grimoires[grimoire]], False)
+        elif kind == EXHAUST:  # ``grimoire`` may name the card's line to use, from 1
+            card = card if card >= 0 else self.pick(p, ASK_EXHAUST, self.exhaustable(p))
+            self.exhaust(p, card, grimoire)
+            self.complete_deeds(p)
+        elif kind == SCHEME:
+            self.scheme(p)
         else:
             raise ValueError(f"this engine has no action '{kind}'")
 
@@ -212,7 +234,8 @@ class Actions(Moves):
                 "must be at least the Grimoire's level")
 
     def play_card(self, p: PlayerState, card: int) -> None:
-        """Play a card: its effects top to bottom, then Dark Deeds, then the discard."""
+        """Play a card: its effects top to bottom, then Dark Deeds, then the discard (or, for
+        a card with effects of a card in play, into play: a Curse in front of an opponent)."""
         p.hand.remove(card)
         self.limbo.append(card)
         d = self.design[card]
@@ -221,7 +244,13 @@ class Actions(Moves):
         self.run_lines(p, d, True)
         self.complete_deeds(p)
         self.limbo.remove(card)
-        p.pile.append(card)
+        if d not in self.book.stays:
+            p.pile.append(card)
+        elif d in self.book.curses:
+            others = [q.seat for q in self.players if q is not p]
+            self.players[self.pick(p, ASK_CURSE, others, card)].in_play.append(card)
+        else:
+            p.in_play.append(card)
 
     def action_candidates(self, p: PlayerState, kind: str) -> list[Candidate]:
         """For the bots: the forms of an action kind of an engine's own (not one of the five

@@ -23,7 +23,9 @@ from prophecy.engine.estimate import Valuer
 from prophecy.engine.protocol import (
     ACTION_KINDS,
     ARCANA,
+    ASK_ABILITY,
     ASK_ACTION,
+    ASK_EXHAUST,
     ASK_LEVEL_CARD,
     ASK_LEVEL_GRIMOIRE,
     ASK_MANIFEST,
@@ -31,10 +33,12 @@ from prophecy.engine.protocol import (
     ASK_USE,
     DEEDS,
     END,
+    EXHAUST,
     LEVEL,
     MANIFEST,
     PLAY,
     QUESTIONS,
+    SCHEME,
 )
 
 
@@ -54,7 +58,9 @@ class RandomBot:
 MARGIN = 0.1  # an action must beat standing still by this much (ties are not progress)
 EPSILON = 1e-9  # estimates closer than this are equal (the order of a float sum must not decide)
 
-Candidate = tuple[str, int, int]  # (action kind, card, grimoire); -1 where not needed
+#: (action kind, card, grimoire); -1 where not needed. For an exhaust action the third is the
+#: number of the card's line to use.
+Candidate = tuple[str, int, int]
 
 
 class GreedyBot:
@@ -85,6 +91,10 @@ class GreedyBot:
             return options.index(card)
         if ask in (ASK_LEVEL_GRIMOIRE, ASK_MANIFEST) and grimoire in options:
             return options.index(grimoire)
+        if ask == ASK_EXHAUST and card in options:
+            return options.index(card)
+        if ask == ASK_ABILITY and about == card and grimoire in options:
+            return options.index(grimoire)  # the line number planned with the card
         if self.own:  # an engine's own action asks its own questions: answer them as planned
             planned = {"card": card, "grimoire": grimoire}.get(QUESTIONS[ask].options)
             if planned is not None and planned >= 0 and planned in options:
@@ -171,6 +181,20 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
             sketch.apply_line(_deed_draw(rules), sk)
             out.append(((DEEDS, -1, -1), value(sk)))
             sk.deeds = deeds
+        elif kind == EXHAUST:
+            for card, number in candidates(game, me, kind, rng):
+                after = sk.copy()
+                after.own = view.gidx[card]
+                sketch.apply_line(_ability_node(view, card, number), after)
+                out.append(((EXHAUST, card, number), value(after)))
+        elif kind == SCHEME:
+            if len(sk.deeds) >= rules.deed_limit:
+                out.append(((SCHEME, -1, -1), base))
+                continue
+            deeds = sk.deeds
+            sketch.apply_line(_SCHEME, sk)
+            out.append(((SCHEME, -1, -1), value(sk)))
+            sk.deeds = deeds
         elif kind == MANIFEST:
             for _, g in candidates(game, me, kind, rng):
                 d = view.design[me.grimoires[g]]
@@ -193,6 +217,16 @@ def _with_deed(sk: Any, deeds: tuple[Any, ...], game: Any, me: Any, deed: int) -
     points = game.views[me.seat].deed_points[deed]
     sk.deeds = (*deeds, (points, game.needed[deed], 0, game.gidx[deed]))
     return sk
+_SCHEME = ast.Effect((), (ast.Scheme(),))
+
+
+def _ability_node(view: Any, card: int, number: int) -> ast.Effect:
+    """The 'Exhaust this card' line of a card, by its number on the card (from 1)."""
+    for index, _, _, node in view.abilities[view.design[card]]["exhaust"]:
+        if index + 1 == number:
+            found: ast.Effect = node
+            return found
+    raise KeyError(number)
 
 
 def _deed_draw(rules: Any) -> ast.Effect:
@@ -220,7 +254,8 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
     dead: list[int] = []
     seen: set[int] = set()
     design, table = view.design, _lines(view)
-    value = Valuer.of(view).value
+    valuer = Valuer.of(view)
+    value = valuer.value
     for card in me.hand:
         d = design[card]
         if d in seen:
@@ -253,6 +288,15 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
                 tried = value(trial)
                 if tried > worth + EPSILON:
                     after, worth = trial, tried
+        if d in view.stays:  # it stays in play: what it brings there, not a discard
+            if after is None:
+                after = sk.copy()
+                after.hand -= 1
+                after.own = view.gidx[card]
+            else:
+                after.pile -= 1
+            valuer.put_in_play(after, d)
+            worth = None
         if after is None:
             dead.append(card)
         else:
@@ -310,4 +354,7 @@ def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[
     if kind == MANIFEST:
         top = game.rules.max_level
         return [(-1, g) for g, lv in enumerate(me.levels) if lv >= top]
+    if kind == EXHAUST:  # each usable line of each ready card, its number in the second place
+        return [(card, number) for card in game.exhaustable(me)
+                for number in game.exhaust_lines(me, card)]
     return [(-1, -1)]

@@ -16,11 +16,15 @@ from typing import Any
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import Names, compile_node
-from prophecy.compiler.runtime import Award, Compiled, Pred
+from prophecy.compiler.runtime import Award, Compiled, Op, Pred
 from prophecy.dsl import ast
 
 #: The kinds of card this engine plays with (a game that lacks one has none of its cards).
 ENGINE_KINDS = ("arcana", "grimoire", "deed", "verse", "hireling", "title", "reference", "tracker")
+
+#: An effect of a card in play (``ast.Moment``): its line's number on the card (from 0),
+#: one test of its requirements (its price among them, ruling 17), its actions, its node.
+Ability = tuple[int, Pred, tuple[Op, ...], ast.Effect]
 
 
 @dataclass
@@ -49,6 +53,13 @@ class Book:
     grimoire_index: dict[str, int] = field(default_factory=dict)  # name -> grimoire index
     bits: dict[str, int] = field(default_factory=dict)  # grimoire or type -> mask bit
     level_points: dict[int, tuple[int, ...]] = field(default_factory=dict)  # see points_of
+    # design -> its effects of a card in play by moment ('start', 'end', 'exhaust'); a card
+    # of a design in ``stays`` stays in play when it is played; a design in ``curses`` (of
+    # a type of ``rules.curse_types``) goes in front of an opponent, its turn effects forced
+    abilities: dict[int, dict[str, tuple[Ability, ...]]] = field(default_factory=dict)
+    stays: set[int] = field(default_factory=set)
+    curses: set[int] = field(default_factory=set)
+    tables: dict[int, ast.PointsTable] = field(default_factory=dict)  # design -> points table
     # The book this one is a variant of (one design replaced, ``engine/twins.py``), or None.
     # Bots plan with its valuation tables, so a balance pair's arms differ by the card alone.
     basis: Book | None = field(default=None, repr=False)
@@ -134,7 +145,9 @@ def extended(book: Book, content: model.Content, cards: Sequence[model.Card]) ->
         ids={kind: list(cids) for kind, cids in book.ids.items()}, effects=dict(book.effects),
         nodes=dict(book.nodes), verse_condition=dict(book.verse_condition),
         awards=dict(book.awards), line_base=dict(book.line_base),
-        design_index=dict(book.design_index), level_points=dict(book.level_points), cache={})
+        design_index=dict(book.design_index), level_points=dict(book.level_points),
+        abilities=dict(book.abilities), stays=set(book.stays), curses=set(book.curses),
+        tables=dict(book.tables), cache={})
     for card in cards:
         _add_design(more, card)
     return more
@@ -161,8 +174,13 @@ def _add_copy(
     for t in getattr(card, "types", ()):
         mask |= bits.get(t, 0)
     book.mask.append(mask)
-    book.deed_points.append(getattr(card, "points", 0) if card.kind == "deed" else 0)
-    book.needed.append(getattr(card, "cards_needed", 0))
+    table = book.tables.get(d)
+    if table is not None:  # a points table: ready at its first row, worth its last at most
+        book.deed_points.append(table.rows[-1].points if card.kind == "deed" else 0)
+        book.needed.append(card.get("cards_needed") or table.rows[0].stored)
+    else:
+        book.deed_points.append(card.get("points", 0) or 0 if card.kind == "deed" else 0)
+        book.needed.append(card.get("cards_needed", 0) or 0)
     book.power.append(card.get("power") or 0)
     book.ids[card.kind].append(cid)
 
@@ -172,9 +190,10 @@ def _compile(book: Book, d: int, card: model.Card, names: Names) -> None:
     if card.kind == "arcana":
         lines = card.effects
     elif card.kind == "grimoire":
-        lines = (card.manifest,)
+        manifest = card.get("manifest")
+        lines = (manifest,) if manifest is not None else ()
     elif card.kind == "deed":
-        lines = card.when_complete
+        lines = card.get("when_complete", ())
     elif card.kind == "verse":
         lines = card.reward
         book.verse_condition[d] = _condition(card.condition.node, names)
@@ -182,10 +201,51 @@ def _compile(book: Book, d: int, card: model.Card, names: Names) -> None:
         lines = card.effect
     elif card.kind == "title":
         book.awards[d] = compile_node(card.condition.node, names)
+    _in_play(book, d, card, names)
+    lines = tuple(line for line in lines if moment_of(line.node) is None)
     book.effects[d] = tuple(_effect(line.node, names) for line in lines)
     book.nodes[d] = tuple(line.node for line in lines)
     book.line_base[d] = book.line_count
     book.line_count += len(lines)
+
+
+def moment_of(node: ast.Line) -> str | None:
+    """The moment of an effect of a card in play ('start', 'end', 'exhaust'), or None for
+    an effect used when the card is played (or completed, or read)."""
+    if isinstance(node, ast.Effect) and node.requirements and isinstance(
+            node.requirements[0], ast.Moment):
+        return node.requirements[0].when
+    return None
+
+
+def _in_play(book: Book, d: int, card: model.Card, names: Names) -> None:
+    """A card's effects of a card in play, by moment, and its points table: a card with such
+    an effect stays in play when it is played (a Curse in front of an opponent)."""
+    found: dict[str, list[Ability]] = {}
+    for index, line in enumerate(card.lines):
+        node = line.node
+        if isinstance(node, ast.PointsTable):
+            book.tables[d] = node
+        when = moment_of(node)
+        if when is None or not isinstance(node, ast.Effect):
+            continue
+        preds, ops = compile_node(node, names)
+        found.setdefault(when, []).append((index, _all(preds), ops, node))
+    if not found:
+        return
+    book.abilities[d] = {when: tuple(rows) for when, rows in found.items()}
+    if card.kind == "arcana":
+        book.stays.add(d)
+        if set(card.get("types", ())) & set(book.rules.curse_types):
+            book.curses.add(d)
+
+
+def _all(preds: tuple[Pred, ...]) -> Pred:
+    """One test that holds when every test of ``preds`` does."""
+    def pred(g: Any, p: Any) -> bool:
+        return all(one(g, p) for one in preds)
+
+    return pred
 
 
 def _effect(node: ast.Line, names: Names) -> Compiled:

@@ -32,7 +32,8 @@ from prophecy.compiler.runtime import Count
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
 from prophecy.engine.moves import NO_LIMIT
-from prophecy.engine.sketch import STORED, Deed, Sketch, effect_value, quantity
+from prophecy.engine.scoring import deed_points
+from prophecy.engine.sketch import EDGE_SHARE, STORED, Deed, Sketch, effect_value, quantity
 
 if TYPE_CHECKING:
     from prophecy.engine.game import Game
@@ -47,6 +48,7 @@ MANIFEST_SHARE = 0.5  # the Manifest line's worth per round left, at the top Lev
 VERSE_SHARE = 0.8  # a reward due at the next Prophecy phase
 CARD_VALUE = 1.0  # a card in hand, as points, at the start of the game
 TITLE_SHARE = 0.6  # a title one would win now, as a share of its points (at the end)
+EXHAUST_SHARE = 0.5  # an 'Exhaust this card' line costs an action each time it is used
 
 
 @dataclass
@@ -70,6 +72,12 @@ class Valuer:
     title_tests: dict[int, Any] = field(default_factory=dict)  # design -> quantity(sketch)
     limits: tuple[int, int, int, int] = (7, 4, 4, 0)  # hand, deed limit, top and bottom level
     refill: int = 0  # the hand the Draw phase fills (options.hand: draw-up-to), or 0
+    # design of a card that stays in play when played -> what it brings a turn there (its
+    # turn effects, worth using or forced; a share of its best 'Exhaust this card' line)
+    in_play: dict[int, float] = field(default_factory=dict)
+    # card id -> the cards a Dark Deed aims at: its last row, for one with a points table
+    # (empty in a game without points tables: the cards needed)
+    goal: list[int] = field(default_factory=list)
     uniform: bool = False  # every Grimoire card of a grimoire scores alike (the Levels' memo key)
     _by_round: list[tuple[int, float, float]] = field(default_factory=list, repr=False)
     # rounds left -> Levels (and, unless uniform, the Grimoire cards) -> their worth
@@ -102,13 +110,14 @@ class Valuer:
 
     def sketch(self, game: Game, p: PlayerState) -> Sketch:
         """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
-        points, needed, gidx = game.views[p.seat].deed_points, game.needed, game.gidx
+        points, gidx = game.views[p.seat].deed_points, game.gidx
+        needed = self.goal or game.needed  # a points table's deed aims at its last row
         deeds = tuple([(points[d], needed[d], len(s), gidx[d])
                        for d, s in zip(p.deeds, p.stored, strict=True)])
         limits = self.limits
+        done = deed_points(game, p) if self.goal else sum([points[d] for d in p.completed])
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
-                    tuple([gidx[d] for d in p.completed]),
-                    sum([points[d] for d in p.completed]) + p.gained,
+                    tuple([gidx[d] for d in p.completed]), done + p.gained,
                     game.plan_round(), limits, p.grimoires, [], [], self.names, self.new_deed)
         key = tuple(game.titles)
         rows = self._title_rows.get(key)
@@ -138,6 +147,10 @@ class Valuer:
                     verses.append((test, worth))
                 elif test(sk):
                     fixed += worth
+        if p.in_play:  # what the cards in play in front of the player bring over the turns left
+            per_turn, left = self.in_play, self._by_round[game.round][0]
+            design = game.views[p.seat].design
+            sk.board = sum(per_turn.get(design[c], 0.0) for c in p.in_play) * max(0.0, left - 0.5)
         sk.fixed = fixed
         return sk
 
@@ -176,6 +189,15 @@ class Valuer:
         test = self.verse_tests[d]
         return _met if test is None else test, VERSE_SHARE * worth
 
+    def put_in_play(self, sk: Sketch, d: int) -> None:
+        """A card of design ``d`` put into play on the sketch: what it brings over the turns
+        left (a Curse, in front of an opponent, what it costs them, as this player's edge)."""
+        worth = self.in_play[d] * max(0.0, self._by_round[sk.round][0] - 0.5)
+        if d in self.book.curses:
+            sk.edge -= EDGE_SHARE * worth
+        else:
+            sk.board += worth
+
     def estimate(self, game: Game, p: PlayerState) -> float:
         """The player's points so far plus a share of what is under way."""
         return self.value(self.sketch(game, p))
@@ -191,7 +213,7 @@ class Valuer:
         if hand < self.refill:  # drawn up to this at the end of the turn: no card is lost
             hand = self.refill
         value = (self.stash_points * sk.stash + sk.completed_points + card_worth * hand
-                 + sk.edge + sk.fixed)
+                 + sk.edge + sk.fixed + sk.board)
         levels = sk.levels
         found = self._memo[left].get(tuple(levels) if self.uniform else (*levels,
                                                                           *sk.grimoires))
@@ -350,7 +372,23 @@ def _build(book: Book, plan: Book) -> Valuer:
             valuer.title_tests[d] = _reader(subject.quantity, g)
     for d, test in valuer.verse_test.items():
         valuer.verse_tests[d] = None if test is None else _tester(test)
+    valuer.in_play = {d: _per_turn(book, d) for d in book.stays}
+    if book.tables:
+        valuer.goal = [book.tables[d].rows[-1].stored if d in book.tables else book.needed[c]
+                       for c, d in enumerate(book.design)]
     return valuer
+
+
+def _per_turn(book: Book, d: int) -> float:
+    """What a card of design ``d`` in play brings a turn: its turn effects (a Curse's as they
+    are, forced; the others' when worth using) and a share of its best exhaust line."""
+    found = book.abilities.get(d, {})
+    forced = d in book.curses
+    turns = sum(effect_value(node) if forced else max(0.0, effect_value(node))
+                for when in ("start", "end") for _, _, _, node in found.get(when, ()))
+    exhaust = max((effect_value(node) for _, _, _, node in found.get("exhaust", ())),
+                  default=0.0)
+    return turns + EXHAUST_SHARE * max(0.0, exhaust)
 
 
 def _met(sk: Sketch) -> bool:

@@ -266,16 +266,21 @@ class Game(Actions):
         if self.level_once:
             self.levelled.clear()
         if self.options.turns == "by-action":
+            for p in self.players:
+                self.turn_start(p)
             self.action_round()
             for p in self.players:
                 self.prophecy_phase(p)
+                self.turn_end(p)
             for p in self.players if not final else ():
                 self.draw_phase(p)
                 self.after_step(p)
         else:
             for p in self.players:
+                self.turn_start(p)
                 self.action_phase(p)
                 self.prophecy_phase(p)
+                self.turn_end(p)
                 if not final:
                     self.draw_phase(p)
                     if self.watch is not None:
@@ -286,6 +291,18 @@ class Game(Actions):
             self.round += 1
             if self.watch is not None:
                 self.watch(self, None)
+
+    def turn_start(self, p: PlayerState) -> None:
+        """The start of a player's turn: their cards in play's 'At the start of your turn'."""
+        if self.book.abilities:
+            self.turn_effects(p, "start")
+
+    def turn_end(self, p: PlayerState) -> None:
+        """The end of a player's turn: their cards in play's 'At the end of your turn', then
+        their Cleanup, which readies every card they exhausted."""
+        if self.book.abilities:
+            self.turn_effects(p, "end")
+            self.ready(p)
 
     def final_round(self) -> bool:
         """The last round has no Draw, Table Cleanup or Hireling phase: round ``rules.rounds``,

@@ -105,8 +105,20 @@ def _use(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: A
 
 
 def _complete(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
-    points = game.views[me.seat].deed_points
+    view = game.views[me.seat]
+    points = view.deed_points
+    if view.tables:  # a points table's deed waits for its last row, but not past the last round
+        options = [d for d in options if d < 0 or not _waits(game, me, d)] or options
     return best(options, lambda d: points[d] if d >= 0 else -1, rng)
+
+
+def _waits(game: Game, me: PlayerState, deed: int) -> bool:
+    """Whether a ready Dark Deed with a points table is better left to gather more cards."""
+    table = game.views[me.seat].tables.get(game.design[deed])
+    if table is None or game.round >= game.rules.rounds:
+        return False
+    slot = me.deeds.index(deed)
+    return len(me.stored[slot]) < table.rows[-1].stored
 
 
 def _deed(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
@@ -248,6 +260,30 @@ def _amount(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng
     return max(options) if helpful else min(options)
 
 
+def _ability_worth(game: Game, me: PlayerState, card: int, number: int) -> float:
+    """What using one 'Exhaust this card' line of a card is worth, on a typical position."""
+    for index, _, _, node in game.views[me.seat].abilities[game.design[card]]["exhaust"]:
+        if index + 1 == number:
+            return effect_value(node)
+    return 0.0
+
+
+def _exhaust(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """The card whose best usable 'Exhaust this card' line is worth most."""
+    return best(options, lambda c: max(_ability_worth(game, me, c, n)
+                                       for n in game.exhaust_lines(me, c)), rng)
+
+
+def _ability(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """Of a card's 'Exhaust this card' lines (``about``: the card), the one worth most."""
+    return best(options, lambda n: _ability_worth(game, me, about, n), rng)
+
+
+def _curse(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """A Curse goes in front of the opponent furthest ahead."""
+    return best(options, lambda s: sum(base_parts(game, game.players[s]).values()), rng)
+
+
 def _first(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     return best(options, lambda o: 0, rng)
 
@@ -260,7 +296,7 @@ RULES: dict[str, Rule] = {
     "level_up": _level_up, "level_down": _level_down, "draw_phase": _draw_phase,
     "hireling": _hireling, "sabotage": _sabotage, "support_player": _support_player,
     "support_verse": _support_verse, "action": _action, "first": _first, "choose": _choose,
-    "amount": _amount,
+    "amount": _amount, "exhaust": _exhaust, "ability": _ability, "curse": _curse,
 }
 #: Question name -> the rule that answers it.
 _RULES: dict[str, Rule] = {q.name: RULES[q.bot] for q in P.QUESTIONS.values()}

@@ -24,6 +24,7 @@ from prophecy.dsl import ast
 from prophecy.engine.cards import Book
 from prophecy.engine.events import Events
 from prophecy.engine.protocol import (
+    ASK_ABILITY,
     ASK_COMPLETE,
     ASK_DISCARD,
     ASK_HAND_LIMIT,
@@ -31,6 +32,7 @@ from prophecy.engine.protocol import (
     ASK_LOOK_ORDER,
     ASK_LOOK_TAKE,
     ASK_OVERFLOW,
+    ASK_SCHEME,
     ASK_USE,
 )
 from prophecy.engine.state import Deck, Table, put_under, take_top
@@ -227,10 +229,24 @@ class Moves(Table):
                 return
             self.complete(p, deed)
 
+    def scheme(self, p: Seat) -> bool:
+        """Take one Dark Deed into play (Scheme): the top of the Dark Deed deck, placed as a
+        kept Dark Deed is (at the limit it goes to the bottom or replaces one)."""
+        deed = self.deal_deed()
+        if deed < 0:
+            return False
+        self.limbo.append(deed)
+        deed = self.pick(p, ASK_SCHEME, [deed])
+        self.limbo.remove(deed)
+        self.place_deed(p, deed)
+        return True
+
     def complete(self, p: Seat, deed: int) -> None:
         """Set the deed aside, offer its bonus, stored cards to the pile, deed to the stash."""
         slot = p.deeds.index(deed)
         stored = p.stored.pop(slot)
+        if self.design[deed] in self.views[p.seat].tables:  # a points table keeps its count
+            p.kept[deed] = len(stored)
         del p.deeds[slot]
         limbo = self.limbo
         limbo.append(deed)
@@ -361,6 +377,63 @@ class Moves(Table):
         level = p.levels[gi] + delta
         rules = self.rules
         p.levels[gi] = max(rules.min_level, min(rules.max_level, level))
+
+    # -- cards in play ------------------------------------------------------
+
+    def in_front(self, p: Seat) -> list[int]:
+        """The cards in front of a player whose effects of a card in play count, left to
+        right: the Grimoire cards, the Dark Deeds in play, then the play area."""
+        return [*p.grimoires, *p.deeds, *p.in_play]
+
+    def turn_effects(self, p: Seat, when: str) -> None:
+        """The 'At the start (end) of your turn' effects of the player's cards in play, card
+        by card, left to right; each optional, except those of a Curse."""
+        abilities, design = self.views[p.seat].abilities, self.design
+        curses = self.views[p.seat].curses
+        for card in self.in_front(p):
+            found = abilities.get(design[card])
+            if found is None or when not in found:
+                continue
+            forced = design[card] in curses
+            for _, pred, ops, node in found[when]:
+                if card not in self.in_front(p) or not pred(self, p):
+                    continue  # a card gone from play uses nothing more
+                if not forced and not self.pick(p, ASK_USE, NO_YES, node):
+                    continue
+                for op in ops:
+                    if not op(self, p):
+                        break
+
+    def exhaust_lines(self, p: Seat, card: int) -> list[int]:
+        """The numbers (from 1) of a card's 'Exhaust this card' lines usable now."""
+        found = self.views[p.seat].abilities.get(self.design[card])
+        if found is None or card in p.exhausted:
+            return []
+        return [index + 1 for index, pred, _, _ in found.get("exhaust", ()) if pred(self, p)]
+
+    def exhaustable(self, p: Seat) -> list[int]:
+        """The ready cards in front of the player with an 'Exhaust this card' line usable now."""
+        abilities, design = self.views[p.seat].abilities, self.design
+        return [card for card in self.in_front(p)
+                if "exhaust" in abilities.get(design[card], ()) and self.exhaust_lines(p, card)]
+
+    def exhaust(self, p: Seat, card: int, number: int = -1) -> None:
+        """Exhaust a ready card in front of the player and use one of its 'Exhaust this card'
+        lines (the player's choice among those usable, unless ``number`` says which): the
+        action that uses it."""
+        lines = self.exhaust_lines(p, card)
+        if number not in lines:
+            number = self.pick(p, ASK_ABILITY, lines, card)
+        p.exhausted.append(card)
+        for index, _, ops, _ in self.views[p.seat].abilities[self.design[card]]["exhaust"]:
+            if index + 1 == number:
+                for op in ops:
+                    if not op(self, p):
+                        break
+
+    def ready(self, p: Seat) -> None:
+        """Cleanup: every exhausted card in front of the player is ready again."""
+        p.exhausted.clear()
 
     # -- effects -----------------------------------------------------------
 

@@ -22,6 +22,7 @@ from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
 from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
 from prophecy.compiler.runtime import ASK_LOOK_ORDER as ASK_LOOK_ORDER
 from prophecy.compiler.runtime import ASK_LOOK_TAKE as ASK_LOOK_TAKE
+from prophecy.compiler.runtime import ASK_SCHEME as ASK_SCHEME
 from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
@@ -42,14 +43,20 @@ ASK_HIRELING = "hireling"  # which revealed hireling to enlist
 ASK_SABOTAGE_VERSE = "sabotage_verse"  # verse position to sabotage
 ASK_SUPPORT_PLAYER = "support_player"  # which other player chooses the supported verse
 ASK_SUPPORT_VERSE = "support_verse"  # verse position to support
+ASK_EXHAUST = "exhaust"  # which ready card in front of the player to exhaust (card ids)
+ASK_ABILITY = "ability"  # which 'Exhaust this card' line of it to use (line numbers, from 1)
+ASK_CURSE = "curse"  # which opponent a Curse played goes in front of (seats)
 
 # Action kinds (the options of ASK_ACTION).
 PLAY, LEVEL, ARCANA, DEEDS, MANIFEST, END = "play", "level", "arcana", "deeds", "manifest", "end"
-ACTION_KINDS = (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST)
+#: Use a card in play ('Exhaust this card: ...'), and Scheme (take a face-up Dark Deed).
+EXHAUST, SCHEME = "exhaust", "scheme"
+ACTION_KINDS = (PLAY, LEVEL, ARCANA, DEEDS, MANIFEST, EXHAUST, SCHEME)
 #: Each action kind in the rules' words, for messages.
 ACTION_WORDS = {
     PLAY: "play a card", LEVEL: "level up a Grimoire", ARCANA: "draw an Arcana card",
-    DEEDS: "draw Dark Deeds", MANIFEST: "Manifest",
+    DEEDS: "draw Dark Deeds", MANIFEST: "Manifest", EXHAUST: "exhaust a card in play",
+    SCHEME: "Scheme",
 }
 # The ways to draw in the Draw phase (the options of ASK_DRAW_PHASE).
 DRAW_ARCANA, DRAW_MIXED = "arcana", "mixed"
@@ -94,7 +101,8 @@ _YES_NO = ((True, "yes"), (False, "no"))
 QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(ASK_ACTION, "actions", "which action to take", "word", "action",
              words=((PLAY, "play"), (LEVEL, "level up"), (ARCANA, "draw arcana"),
-                    (DEEDS, "draw deeds"), (MANIFEST, "manifest"), (END, "end"))),
+                    (DEEDS, "draw deeds"), (MANIFEST, "manifest"), (EXHAUST, "exhaust"),
+                    (SCHEME, "scheme"), (END, "end"))),
     Question(ASK_PLAY, "card", "which card to play", "card", "best_card"),
     Question(ASK_LEVEL_CARD, "discarding", "which card to discard to level up", "card",
              "cheapest"),
@@ -117,6 +125,10 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(ASK_SUPPORT_PLAYER, "support player", "which player chooses the supported Verse",
              "seat", "support_player"),
     Question(ASK_SUPPORT_VERSE, "verse", "which Verse", "verse", "support_verse"),
+    Question(ASK_EXHAUST, "exhaust", "which card in play to exhaust", "card", "exhaust"),
+    Question(ASK_ABILITY, "ability", "which 'Exhaust this card' line of it to use (its number "
+             "on the card, from 1)", "number", "ability"),
+    Question(ASK_CURSE, "curse", "which opponent the Curse goes in front of", "seat", "curse"),
     Question(ASK_DEED, "target", "which Dark Deed to add to", "slot", "deed"),
     Question(ASK_UNSTORE, "remove from", "which Dark Deed to remove from", "slot", "unstore"),
     Question(ASK_LEVEL_UP, "level", "which Grimoire to level up", "grimoire", "level_up"),
@@ -125,6 +137,7 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(ASK_CHOOSE, "choose",
              "which option of a 'Choose one' (its words, as the line writes them)", "choice",
              "choose"),
+    Question(ASK_SCHEME, "scheme", "which face-up Dark Deed to take", "card", "keep"),
     Question(ASK_AMOUNT, "how many", "how many of an 'up to' (a number)", "number", "amount"),
     Question(ASK_LOOK_TAKE, "take", "which card looked at to take", "card", "best_card"),
     # put the weakest back first, so the best card ends on top of the deck

@@ -21,12 +21,24 @@ def grimoire_points(game: Any, p: Any) -> int:
     return sum(book.points_of(g)[level] for g, level in zip(p.grimoires, p.levels, strict=True))
 
 
+def deed_points(game: Any, p: Any) -> int:
+    """The points of a player's completed Dark Deeds: each its own, or, for one with a points
+    table, the points of the cards it held when it was completed."""
+    view = game.views[p.seat]
+    points, tables = view.deed_points, view.tables
+    if not tables:
+        return sum(points[d] for d in p.completed)
+    design = view.design
+    return sum(points[d] if design[d] not in tables else
+               tables[design[d]].points(p.kept.get(d, 0)) for d in p.completed)
+
+
 def base_parts(game: Any, p: Any) -> dict[str, int]:
     """The score parts that do not depend on the other players."""
     return {
         "grimoires": grimoire_points(game, p),
         "stash": game.rules.stash_points * len(p.stash),
-        "deeds": sum(game.views[p.seat].deed_points[d] for d in p.completed),
+        "deeds": deed_points(game, p),
         "titles": 0,
         "gained": p.gained,
     }

@@ -54,6 +54,9 @@ class Sketch:
     # the worth of the Verses and Titles no action can change the outcome of (those read
     # off completed Dark Deeds, or always met), summed once when the sketch is taken
     fixed: float = 0.0
+    # what the cards this player put into play this turn will bring over the turns to come
+    # (their 'At the start of your turn' and 'Exhaust this card' effects), in points
+    board: float = 0.0
 
     def copy(self) -> Sketch:
         """A sketch to change apart from this one (its Levels a list of its own; the rest
@@ -76,6 +79,7 @@ class Sketch:
         new.own = self.own
         new.edge = self.edge
         new.fixed = self.fixed
+        new.board = self.board
         return new
 
     def grimoire(self, name: str | None) -> int | None:
@@ -208,6 +212,13 @@ def _draw_deeds(a: ast.DrawDeeds, sk: Sketch) -> bool:
         if len(sk.deeds) < sk.limits[1]:
             sk.deeds = (*sk.deeds, (sk.new_deed[0], sk.new_deed[1], 0, -1))
     return a.keep <= a.count
+
+
+def _scheme(a: ast.Scheme, sk: Sketch) -> bool:
+    """A Dark Deed taken into play: a typical one, while there is room for it."""
+    if len(sk.deeds) < sk.limits[1]:
+        sk.deeds = (*sk.deeds, (sk.new_deed[0], sk.new_deed[1], 0, -1))
+    return True
 
 
 def _shift(sk: Sketch, name: str, delta: int) -> bool:
@@ -349,6 +360,7 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.ReturnCards: _take,  # the sketch knows counts, not which cards: taking is returning
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain_points,
+    ast.Scheme: _scheme,
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,

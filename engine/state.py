@@ -88,7 +88,8 @@ class PlayerState:
 
     __slots__ = (
         "seat", "hand", "pile", "levels", "deeds", "stored", "stash", "completed",
-        "grimoires", "reference", "enlisted", "played", "gained",
+        "grimoires", "reference", "enlisted", "played", "gained", "in_play", "exhausted",
+        "kept",
     )
 
     def __init__(self, seat: int, n_grimoires: int, start_level: int = 0) -> None:
@@ -105,6 +106,12 @@ class PlayerState:
         self.enlisted = 0
         self.played: set[int] = set()  # designs of the Arcana played (for the report)
         self.gained = 0  # points gained from effects ('Gain 2 points')
+        # cards that stay in play in front of the player (a card with an effect of a card in
+        # play: 'At the start of your turn', 'Exhaust this card'), in the order they came
+        self.in_play: list[int] = []
+        self.exhausted: list[int] = []  # the cards in front of the player exhausted this turn
+        # completed Dark Deeds with a points table -> the cards they held when completed
+        self.kept: dict[int, int] = {}
 
     def clone(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -121,6 +128,9 @@ class PlayerState:
         other.enlisted = self.enlisted
         other.played = set()
         other.gained = self.gained
+        other.in_play = self.in_play[:]
+        other.exhausted = self.exhausted[:]
+        other.kept = dict(self.kept)
         return other
 
 
@@ -165,6 +175,8 @@ class Table:
                 if name != "pile" or p.pile is not self.center:  # one shared pile: the center
                     out[f"p{p.seat}.{name}"] = getattr(p, name)
             out[f"p{p.seat}.stored"] = [c for s in p.stored for c in s]
+            if p.in_play:  # named only when it holds cards: a game without them is as it was
+                out[f"p{p.seat}.in_play"] = p.in_play
         return out
 
     def snapshot(self) -> dict[str, Any]:
@@ -177,6 +189,12 @@ class Table:
         data["round"] = self.round
         data["revealed"] = self.revealed
         data["hire_verse"] = self.hire_verse
+        # kept only when some card was exhausted or some completed deed kept its count, so
+        # the fingerprint of a game without cards in play is what it always was
+        if any(p.exhausted for p in self.players):
+            data["exhausted"] = [list(p.exhausted) for p in self.players]
+        if any(p.kept for p in self.players):
+            data["kept"] = [sorted(p.kept.items()) for p in self.players]
         return data
 
     def digest(self) -> str:

@@ -25,7 +25,9 @@ from prophecy.render.draw import (
 from prophecy.render.layout import RGB, Box, Palette
 from prophecy.render.text import Block, draw_block, fit, fitted, font, words, wrap
 
-BADGE_CAPTIONS = {"top_discard": "Top discard", "reveal": "Reveal", "condition": "If"}
+#: The caption of each kind of badge (the moments of a card in play: ``dsl.ast.MOMENTS``).
+BADGE_CAPTIONS = {"top_discard": "Top discard", "reveal": "Reveal", "condition": "If",
+                  "start": "Start", "end": "End", "exhaust": "Exhaust"}
 
 
 @dataclass(frozen=True)

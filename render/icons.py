@@ -260,6 +260,40 @@ def points(p: Pen) -> None:
     p.poly(star)
 
 
+def _sun(p: Pen, rising: bool) -> None:
+    """A half sun on the horizon with its rays, and an arrow up (rising) or down (setting)."""
+    p.rect(0.04, 0.70, 0.96, 0.80, r=0.03)
+    p.poly(_arc_pts(0.42, 0.70, 0.26, 180, 360))
+    for angle in (200, 240, 270, 300, 340):
+        a = math.radians(angle)
+        p.line([(0.42 + 0.33 * math.cos(a), 0.70 + 0.33 * math.sin(a)),
+                (0.42 + 0.42 * math.cos(a), 0.70 + 0.42 * math.sin(a))], 0.06)
+    if rising:
+        p.line([(0.84, 0.62), (0.84, 0.24)], 0.08)
+        p.poly([(0.72, 0.30), (0.84, 0.12), (0.96, 0.30)])
+    else:
+        p.line([(0.84, 0.14), (0.84, 0.50)], 0.08)
+        p.poly([(0.72, 0.44), (0.84, 0.62), (0.96, 0.44)])
+
+
+def turn_start(p: Pen) -> None:
+    """A sun rising: at the start of your turn."""
+    _sun(p, True)
+
+
+def turn_end(p: Pen) -> None:
+    """A sun setting: at the end of your turn."""
+    _sun(p, False)
+
+
+def exhaust(p: Pen) -> None:
+    """A card turned on its side, and the arrow that turned it: exhaust this card."""
+    p.rect(0.10, 0.44, 0.90, 0.94, r=0.08)
+    p.rect(0.18, 0.52, 0.82, 0.86, r=0.05, fill=p.hole)
+    p.d.arc(p.p(0.20, 0.04, 0.80, 0.64), 200, 330, fill=p.fg, width=round(0.08 * p.s))
+    p.poly([(0.70, 0.02), (0.86, 0.22), (0.64, 0.26)])
+
+
 #: Deck and grimoire symbols: drawn large on backs, frames and medallions; a layout
 #: chooses one per grimoire and per deck (its schema offers these names).
 SYMBOLS: dict[str, Callable[[Pen], None]] = {
@@ -299,6 +333,10 @@ ICONS: dict[str, Icon] = {
     "condition": Icon(condition, "icon_prophecy"),
     "title": Icon(crown, "icon_stash"),
     "redraw": Icon(redraw, "icon_draw"),
+    # the badges of a card in play's moments (``dsl.ast.MOMENTS``)
+    "start": Icon(turn_start, "icon_prophecy"),
+    "end": Icon(turn_end, "icon_prophecy"),
+    "exhaust": Icon(exhaust, "icon_level"),
 }
 
 _DRAWINGS: dict[str, Callable[[Pen], None]] = {

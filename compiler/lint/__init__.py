@@ -14,6 +14,7 @@ from prophecy.compiler.lint import (  # noqa: F401  (importing a module register
     balance,
     components,
     faces,
+    inplay,
     numbers,
     probe,
     requirements,

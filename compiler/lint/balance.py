@@ -76,8 +76,11 @@ def fit(points: list[tuple[float, float]]) -> tuple[float, float, float]:
 
 
 def deeds(content: Content) -> list[Card]:
+    """The Dark Deed designs with fixed points and cards needed (not those scored by a points
+    table, whose kind may have neither)."""
     return [c for c in {c.id: c for c in content.of_kind("deed")}.values()
-            if c.kind == "deed"]
+            if c.kind == "deed" and isinstance(c.get("points"), int)
+            and isinstance(c.get("cards_needed"), int)]
 
 
 @check("PL701", engine="dark-prophecies")
@@ -106,11 +109,12 @@ def deed_outliers(ctx: Context) -> Iterator[Finding]:
 def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
     """When Complete bonuses worth more than the deed: completing it is the reward."""
     for deed in deeds(ctx.content):
-        value = sum(worth(line.node, ctx.content) for line in deed.when_complete)
+        bonus = deed.get("when_complete", ())
+        value = sum(worth(line.node, ctx.content) for line in bonus)
         if value > deed.points:
             yield Finding("PL702", f"the When Complete bonus of '{deed.name}' is worth about "
                           f"{value:.1f} points, the deed {deed.points}",
-                          deed.when_complete[0].place,
+                          bonus[0].place,
                           "shrink the bonus or raise the deed's points")
 
 

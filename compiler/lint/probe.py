@@ -44,7 +44,9 @@ def engine_lines(card: Card) -> tuple[EffectLine, ...]:
         return reward
     if card.kind == "title":
         return ()
-    return effect_lines_of(card)
+    # a points table is scored, not run
+    return tuple(line for line in effect_lines_of(card)
+                 if not isinstance(line.node, ast.PointsTable))
 
 
 def state(game: Any) -> tuple[Any, ...]:

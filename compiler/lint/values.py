@@ -41,7 +41,8 @@ def level_step(content: Content) -> float:
 @per_content
 def _scale(content: Content) -> tuple[float, float]:
     """(points per card needed, points per level), counted once per content."""
-    deeds = [c for c in content.of_kind("deed") if c.kind == "deed"]
+    deeds = [c for c in content.of_kind("deed") if c.kind == "deed"
+             and isinstance(c.get("points"), int) and isinstance(c.get("cards_needed"), int)]
     total = sum(d.cards_needed for d in deeds)
     ppc = sum(d.points for d in deeds) / total if total else 1.0
     steps = [(g.points[-1] - g.points[0]) / (len(g.points) - 1)
@@ -87,6 +88,7 @@ _OWN: dict[type[ast.Node], Probe] = {
 }
 
 PROBES: dict[type[ast.Node], Probe] = {
+    ast.Moment: PASSIVE,
     ast.LevelReq: PASSIVE,
     ast.TopDiscardReq: PASSIVE,
     ast.RevealReq: PASSIVE,
@@ -103,6 +105,8 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.AnyOf: PASSIVE,
     ast.Effect: PASSIVE,
     ast.Title: PASSIVE,
+    ast.PointsRow: PASSIVE,
+    ast.PointsTable: PASSIVE,
 }
 
 

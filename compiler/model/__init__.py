@@ -100,6 +100,9 @@ class Rules:
     hirelings_revealed: int = 3
     draw_phase_arcana: int = 3
     draw_phase_mixed_arcana: int = 2
+    #: card types whose cards, played, go in front of an opponent of the player's choice,
+    #: and whose turn effects there are not optional (a Curse)
+    curse_types: tuple[str, ...] = ()
 
 
 #: Each rules option's words, the first its default (the rulebook's way): docs/content.md.
@@ -208,6 +211,10 @@ class Content:
     #: game.yaml (relative to ``root``) and its component list ({kind: {count, per_<field>}})
     sets: tuple[ComponentSet, ...] = ()
     options: Options = field(default_factory=Options)  # game.yaml's 'options:'
+    #: how the faces print the rules language's own nouns: (the language's word, this
+    #: game's word for one, for several), from game.yaml's 'words:' ("Grimoire" printed
+    #: "Discipline"); the rules lines themselves keep the language's words
+    words: tuple[tuple[str, str, str], ...] = ()
 
     def of_kind(self, kind: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.kind == kind)

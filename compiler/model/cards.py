@@ -89,7 +89,17 @@ _LINE_KINDS: dict[str, tuple[type, str, str]] = {
         "a Title condition names what its winner has most or fewest of",
         "write it as 'Most stashed cards' or 'Fewest cards in hand'",
     ),
+    "points": (
+        ast.PointsTable,
+        "a points table gives the card's points by the cards stored on it",
+        "write it as '1 point for 1 stored card, 3 points for 2 stored cards'",
+    ),
 }
+#: A points table written in a field of another kind of line.
+_TABLE_ELSEWHERE = (
+    "a points table is written in a field that holds one (line: points in game.yaml)",
+    "move it to the card's points field, or write the line this field holds",
+)
 
 _THIS_HINTS = {
     ast.LevelReq: "name the grimoire, as in '{g} Level 2'",
@@ -292,6 +302,8 @@ class Builder:
             self.errors.append(exc.at(src.where, line, column, src.line(line)))
             return None
         cls, message, hint = _LINE_KINDS[want]
+        if isinstance(parsed, ast.PointsTable) and want != "points":
+            message, hint = _TABLE_ELSEWHERE
         if not isinstance(parsed, cls):
             self.errors.append(src.error_at(node, message, hint))
             return None

@@ -514,7 +514,17 @@ def _content(root: Path, data: dict[str, Any], vocab: Vocabulary | None, rules: 
         version=str(data.get("version") or ""),
         pack=pack,
         sets=sets,
+        words=_words(data),
     )
+
+
+def _words(data: dict[str, Any]) -> tuple[tuple[str, str, str], ...]:
+    """game.yaml's 'words:': the language's nouns as the faces print them (schema-checked)."""
+    found = data.get("words")
+    if not isinstance(found, dict):
+        return ()
+    return tuple((str(word), str(say.get("one", word)), str(say.get("many", say.get("one", word))))
+                 for word, say in found.items() if isinstance(say, dict))
 
 
 def _specs(data: Any) -> dict[str, dict[str, int]]:

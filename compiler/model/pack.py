@@ -18,7 +18,7 @@ from typing import Any, Literal
 FieldType = Literal["text", "prose", "integer", "boolean", "choice", "name", "image", "rules"]
 FIELD_TYPES: tuple[FieldType, ...] = (
     "text", "prose", "integer", "boolean", "choice", "name", "image", "rules")
-LineKind = Literal["effect", "condition", "title"]
+LineKind = Literal["effect", "condition", "title", "points"]
 #: The vocabulary lists a ``name`` field may draw from.
 NAME_LISTS = ("grimoires", "card_types", "deed_targets")
 #: Every card has these, whatever its kind declares.

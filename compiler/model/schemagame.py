@@ -60,7 +60,13 @@ def _rules() -> dict[str, Any]:
     props["verses_per_round"] = listing(
         "Verses per round", "How many verses are face up in each round, one number per round.",
         per_round, 1, rounds)
-    order = [*list(RULES_TEXT)[:15], "verses_per_round", *list(RULES_TEXT)[15:]]
+    props["curse_types"] = listing(
+        "Curse types", "Card types of the vocabulary whose cards, played, go in front of an "
+        "opponent of the player's choice, where their turn effects ('At the start of your "
+        "turn: ...') are not optional.", text("Card type", "A card type of the vocabulary.",
+                                              limits.NAME_LENGTH), 0, limits.VOCABULARY_NAMES,
+        True)
+    order = [*list(RULES_TEXT)[:15], "verses_per_round", *list(RULES_TEXT)[15:], "curse_types"]
     return mapping("Rules constants", "One key per rules constant; a missing key keeps its "
                    "default.", {k: props[k] for k in order}, [])
 
@@ -179,6 +185,25 @@ def _glossary() -> dict[str, Any]:
                    "instead.", term, 0, limits.GLOSSARY_TERMS)
 
 
+#: The rules language's nouns a game may print in words of its own (docs/packs.md, "Words").
+LANGUAGE_NOUNS = ("Grimoire", "Dark Deed")
+
+
+def _words() -> dict[str, Any]:
+    say = mapping("Printed as", "This game's word for one and for several.", {
+        "one": text("One", "The word for one, as in 'Level up any Discipline'.",
+                    limits.NAME_LENGTH, NAME_PATTERN),
+        "many": text("Several", "The word for several, as in '2 Disciplines'.",
+                     limits.NAME_LENGTH, NAME_PATTERN),
+    }, ["one", "many"])
+    return {"type": "object", "title": "Words",
+            "description": "How the faces print the rules language's own nouns: 'Grimoire: {one: "
+                           "Discipline, many: Disciplines}' prints 'Grimoire Level 2' as "
+                           "'Discipline Level 2'. The rules lines keep the language's words.",
+            "propertyNames": {"enum": list(LANGUAGE_NOUNS)},
+            "additionalProperties": say}
+
+
 def _components() -> dict[str, Any]:
     spec = {"type": "object", "title": "A kind's count",
             "description": "How many cards of the kind the box holds (count, copies included), "
@@ -226,7 +251,9 @@ def _field() -> dict[str, Any]:
                          "deed_targets": "the Dark Deed targets"}),
         "line": choice("Line", "What a rules field holds.", {
             "effect": "an effect", "condition": "a condition ('If you have ...')",
-            "title": "a Title condition ('Most ...')"}),
+            "title": "a Title condition ('Most ...')",
+            "points": "a points table ('1 point for 1 stored card, 3 points for 2 stored "
+                      "cards')"}),
         "default": {"title": "Default", "description": "The value of a card that leaves the "
                     "field out."},
         "size": listing("Least size", "An image's least width and height in pixels.",
@@ -297,5 +324,6 @@ def game_schema() -> dict[str, Any]:
                         "rules": _rules(),
                         "options": _options(),
                         "glossary": _glossary(),
+                        "words": _words(),
                         "components": _components(),
                     }, ["name"])

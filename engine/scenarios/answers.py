@@ -257,6 +257,10 @@ def owners_of(game: Game) -> ChainMap[int, tuple[str, int]]:
             kind = book.designs[d].kind
             for i, node in enumerate(nodes):
                 lines[id(node)] = (kind, i + 1)
+        for d, found in book.abilities.items():  # effects of a card in play: by line number
+            for rows in found.values():
+                for index, _, _, node in rows:
+                    lines[id(node)] = (book.designs[d].kind, index + 1)
     return ChainMap({}, lines)
 
 

@@ -137,6 +137,12 @@ class Expect:
                 self._deeds(p, value, who)
             elif key == "enlisted":
                 self.expect(value, f"{who} enlistments to be", value.value, p.enlisted)
+            elif key == "in play":
+                self.pile(value, f"{who} cards in play", p.in_play, ordered=False)
+            elif key == "exhausted":
+                want = sorted(str(one.value).strip().lower() for one in value.items())
+                got = sorted(self.label(c).lower() for c in p.exhausted)
+                self.expect(value, f"{who} exhausted cards to be", want, got)
             elif key == "score":
                 self._score(p, value, who)
             else:
@@ -339,4 +345,4 @@ PILES = {"hand": ("arcana", False), "discard pile": ("arcana", True), "stash": (
 _ATTR = {"hand": "hand", "discard pile": "pile", "stash": "stash", "completed": "completed"}
 _WORDS = {"hand": "hand", "discard pile": "discard pile", "stash": "stash",
           "completed": "completed Dark Deeds"}
-_PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score")
+_PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score", "in play", "exhausted")

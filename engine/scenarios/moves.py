@@ -39,9 +39,10 @@ from prophecy.engine.state import PlayerState
 
 #: Moves that may be written as a bare string.
 BARE = ("draw arcana", "draw deeds", "prophecy phase", "draw phase", "table cleanup",
-        "hireling phase", "action phase", "play round", "play game", "end game", "setup")
+        "hireling phase", "action phase", "play round", "play game", "end game", "setup",
+        "scheme", "start of turn", "end of turn")
 #: Moves after which Dark Deeds may be completed (a `complete:` move joins them).
-COMPLETING = ("play", "prophecy phase", "action phase", "play round", "play game")
+COMPLETING = ("play", "prophecy phase", "action phase", "play round", "play game", "exhaust")
 OPTION_KEYS = (*ANSWER_KEYS, "by", "this grimoire")
 
 
@@ -268,6 +269,41 @@ def _draw_deeds(run: Play, move: Move, p: PlayerState) -> None:
     run.game.act(p, P.DEEDS)
 
 
+def _exhaust(run: Play, move: Move, p: PlayerState) -> None:
+    """The action of exhausting a card in front of the player (an 'Exhaust this card' line)."""
+    from prophecy.engine.scenarios.table import card_in_front
+
+    assert move.value is not None
+    card = card_in_front(run.game, p, str(move.value.value))
+    if card is None:
+        raise move.value.error(f"'{move.value.value}' is not in front of player {p.seat + 1}",
+                               kind=IllegalMove)
+    if card in p.exhausted:
+        raise move.value.error(f"'{move.value.value}' is exhausted: it is ready again at the "
+                               "next Cleanup", kind=IllegalMove)
+    if not run.game.exhaust_lines(p, card):
+        raise move.value.error(f"'{move.value.value}' has no 'Exhaust this card' line usable "
+                               "now", kind=IllegalMove)
+    run.action(move, p, P.EXHAUST)
+    run.game.act(p, P.EXHAUST, card=card)
+
+
+def _scheme(run: Play, move: Move, p: PlayerState) -> None:
+    run.action(move, p, P.SCHEME)
+    run.game.act(p, P.SCHEME)
+
+
+def _turn_start(run: Play, move: Move, p: PlayerState) -> None:
+    """The start of the player's turn: their cards in play's 'At the start of your turn'."""
+    run.game.turn_start(p)
+
+
+def _turn_end(run: Play, move: Move, p: PlayerState) -> None:
+    """The end of the player's turn: 'At the end of your turn', then their Cleanup."""
+    run.over.add(p.seat)
+    run.game.turn_end(p)
+
+
 def _complete(run: Play, move: Move, p: PlayerState) -> None:
     raise move.item.error("Dark Deeds are completed only right after a played card's effects "
                           "or after a Prophecy Verse", "write 'complete:' right after 'play:'",
@@ -356,5 +392,6 @@ MOVES: dict[str, Callable[[Play, Move, PlayerState], None]] = {
     "prophecy phase": _prophecy, "draw phase": _draw_phase, "table cleanup": _cleanup,
     "hireling phase": _hirelings, "play round": _round, "play game": _game, "end game": _end,
     "setup": _setup,
-    "effect": _effect,
+    "effect": _effect, "exhaust": _exhaust, "scheme": _scheme, "start of turn": _turn_start,
+    "end of turn": _turn_end,
 }

@@ -20,7 +20,7 @@ from typing import Any
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import slug
 from prophecy.dsl import ast
-from prophecy.dsl.errors import DslError, ProphecyError
+from prophecy.dsl.errors import DslError, ProphecyError, suggest
 from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
@@ -244,9 +244,25 @@ class TableBuilder:
         p.completed = self.cards(item.get("completed"), "deed")
         self._levels(p, item.get("grimoires"))
         self._deeds(p, item.get("dark deeds"))
+        p.in_play = self.cards(item.get("in play"), "arcana")
+        p.exhausted = self._in_front(game, p, item.get("exhausted"))
         enlisted = item.get("enlisted")
         if enlisted is not None:
             p.enlisted = _count(enlisted)
+
+    def _in_front(self, game: ScenarioGame, p: PlayerState, item: Item | None) -> list[int]:
+        """Cards in front of the player, named: a Grimoire card, a Dark Deed in play or a
+        card in play (what 'exhausted' lists)."""
+        out: list[int] = []
+        for one in item.items() if item is not None else []:
+            cid = card_in_front(game, p, str(one.value))
+            if cid is None:
+                names = [self.book.card(c).name for c in game.in_front(p)]
+                raise one.error(f"'{one.value}' is not in front of player {p.seat + 1}",
+                                suggest(str(one.value), names)
+                                or "name a Grimoire card, a Dark Deed in play or a card in play")
+            out.append(cid)
+        return out
 
     def _levels(self, p: PlayerState, item: Item | None) -> None:
         if item is None:
@@ -341,6 +357,12 @@ class TableBuilder:
         top = self.cards(exact if exact is not None else item, kind)
         below = [] if exact is not None else self.rest(KIND_GROUPS.get(kind, (kind,))[0])
         return list(reversed(top + below))  # the engine's top is the end of the list
+
+
+def card_in_front(game: ScenarioGame, p: PlayerState, name: str) -> int | None:
+    """The card of that name in front of a player (any casing), or None."""
+    wanted = name.strip().lower()
+    return next((c for c in game.in_front(p) if game.book.card(c).name.lower() == wanted), None)
 
 
 def _at(item: Item, key: str) -> Item:

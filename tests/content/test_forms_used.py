@@ -62,8 +62,14 @@ def _forms(node: ast.Node) -> typing.Iterator[str]:
             yield "up to"
 
 
+#: Forms for a kind of field the bundled game does not declare (a points table: ``line:
+#: points``): the example packs that declare one play them (tests/content/test_examples.py).
+OTHER_GAMES = ("PointsTable", "PointsRow")
+
+
 def _expected() -> list[str]:
-    forms = [c.__name__ for c in ast.NODE_CLASSES if c is not ast.Node]
+    forms = [c.__name__ for c in ast.NODE_CLASSES
+             if c is not ast.Node and c.__name__ not in OTHER_GAMES]
     forms += [f"Effect requirements={k}" for k in (0, 1, 2)]
     forms += [f"Effect actions={k}" for k in (1, 2)]
     forms += [f"{c} {g}" for c in ("LevelReq", "LevelUp", "LevelDown") for g in ("this", "named")]

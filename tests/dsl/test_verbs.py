@@ -48,12 +48,12 @@ def test_the_example_is_canonical_and_uses_its_verb(cls, verb, vocab):
 def test_each_opponent_does_what_the_declaration_says(cls, verb, vocab):
     """'Each opponent <third> ...' parses for the verbs declared ``each`` (and prints with
     the declared third person); for the others it is refused, with the hint listing them."""
-    first, rest = verb.example.split(" ", 1)
-    line = f"Each opponent {verb.third} {rest}".replace(" your ", " their ")
+    first, _, rest = verb.example.partition(" ")  # 'Scheme' is a line of one word
+    line = f"Each opponent {verb.third} {rest}".rstrip().replace(" your ", " their ")
     if verb.each:
         node = _only_action(parse(line, vocab))
         assert isinstance(node, ast.Each) and type(node.action) is cls
-        assert to_text(node).startswith(f"Each opponent {verb.third} ")
+        assert to_text(node).startswith(f"Each opponent {verb.third}")
         assert cls in EACH_ACTIONS
     else:
         with pytest.raises(DslError) as caught:
@@ -96,7 +96,7 @@ def test_the_docs_list_what_each_opponent_may_do():
     text = " ".join((ROOT / "docs" / "dsl.md").read_text(encoding="utf-8").split())
     found = re.search(r"The actions a player can be told to do this way are (.+?);", text)
     assert found is not None
-    listed = re.split(r", | and ", found.group(1))
+    listed = [word.strip("`") for word in re.split(r", | and ", found.group(1))]
     assert listed == list(dict.fromkeys(v.words for v in ast.VERBS.values() if v.each))
 
 

@@ -73,6 +73,8 @@ def build(where: str, text: str, vocab: Vocabulary) -> tuple[model.Card, str]:
         card = _card("arcana", base, grimoire=arg, types=("Spell",), effects=lines)
     elif kind == "deed":
         card = _card("deed", base, grimoire=arg, cards_needed=3, points=4, when_complete=lines)
+    elif kind == "points":  # a Dark Deed whose lines are a points table
+        card = replace(_card("deed", base, grimoire=arg, cards_needed=2, points=4), lines=lines)
     elif kind == "manifest":
         card = _card("grimoire", base, grimoire=arg, points=(0, 1, 2, 4, 6), manifest=lines[0],
                      copies=2)
