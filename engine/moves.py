@@ -32,7 +32,6 @@ from prophecy.engine.protocol import (
     ASK_LOOK_ORDER,
     ASK_LOOK_TAKE,
     ASK_OVERFLOW,
-    ASK_SCHEME,
     ASK_USE,
 )
 from prophecy.engine.state import Deck, Table, put_under, take_top
@@ -230,16 +229,11 @@ class Moves(Table):
             self.complete(p, deed)
 
     def scheme(self, p: Seat) -> bool:
-        """Take one Dark Deed into play (Scheme): the top of the Dark Deed deck, placed as a
-        kept Dark Deed is (at the limit it goes to the bottom or replaces one)."""
-        deed = self.deal_deed()
-        if deed < 0:
-            return False
-        self.limbo.append(deed)
-        deed = self.pick(p, ASK_SCHEME, [deed])
-        self.limbo.remove(deed)
-        self.place_deed(p, deed)
-        return True
+        """Take one Dark Deed into play (Scheme): a draw of one Dark Deed, kept, so the one
+        of the player's choice from a face-up row where the game lays one out, else the top of
+        the Dark Deed deck; placed as any kept Dark Deed (at the limit: to the bottom, or in
+        place of one in play)."""
+        return self.draw_deeds(p, 1, 1)
 
     def complete(self, p: Seat, deed: int) -> None:
         """Set the deed aside, offer its bonus, stored cards to the pile, deed to the stash."""

@@ -22,7 +22,6 @@ from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
 from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
 from prophecy.compiler.runtime import ASK_LOOK_ORDER as ASK_LOOK_ORDER
 from prophecy.compiler.runtime import ASK_LOOK_TAKE as ASK_LOOK_TAKE
-from prophecy.compiler.runtime import ASK_SCHEME as ASK_SCHEME
 from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
@@ -137,7 +136,6 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
     Question(ASK_CHOOSE, "choose",
              "which option of a 'Choose one' (its words, as the line writes them)", "choice",
              "choose"),
-    Question(ASK_SCHEME, "scheme", "which face-up Dark Deed to take", "card", "keep"),
     Question(ASK_AMOUNT, "how many", "how many of an 'up to' (a number)", "number", "amount"),
     Question(ASK_LOOK_TAKE, "take", "which card looked at to take", "card", "best_card"),
     # put the weakest back first, so the best card ends on top of the deck
