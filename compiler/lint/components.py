@@ -128,8 +128,11 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
         "tracker": (1, "the round tracker"),
     }
     for kind, (need, why) in needs.items():
-        if by_kind[kind] < need:
-            yield Finding("PL505", f"{_cards(by_kind[kind], kind)}, {players} players need {need} "
+        if kind == "tracker" and kind not in by_kind:
+            continue  # a game may count its rounds without a card for it
+        if by_kind.get(kind, 0) < need:
+            yield Finding("PL505", f"{_cards(by_kind.get(kind, 0), kind)}, {players} players "
+                          f"need {need} "
                           f"({why})", _game_place(ctx, kind), f"add {kind} cards")
     for name in content.grimoires:
         mine = [c for c in content.of_kind("grimoire") if getattr(c, "grimoire", None) == name]

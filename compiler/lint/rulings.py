@@ -54,7 +54,8 @@ def reference_form(forms: list[ast.Node]) -> ast.Node:
 @check("PL510", engine="dark-prophecies")
 def manifest_differs(ctx: Context) -> Iterator[Finding]:
     """Manifest lines that differ from the other Grimoires' in more than the grimoire."""
-    grimoires = [c for c in designs(ctx) if c.kind == "grimoire"]
+    grimoires = [c for c in designs(ctx)  # (a game whose Grimoires have no Manifest: none)
+                 if c.kind == "grimoire" and c.get("manifest") is not None]
     if len(grimoires) < 2:
         return
     forms = [as_own(g.manifest.node, g.grimoire) for g in grimoires]

@@ -63,8 +63,9 @@ def _forms(node: ast.Node) -> typing.Iterator[str]:
 
 
 #: Forms for a kind of field the bundled game does not declare (a points table: ``line:
-#: points``): the example packs that declare one play them (tests/content/test_examples.py).
+#: points``): a pack of examples/ that declares one plays them.
 OTHER_GAMES = ("PointsTable", "PointsRow")
+EXAMPLES = CONTENT.parent / "examples"
 
 
 def _expected() -> list[str]:
@@ -106,6 +107,15 @@ def used(vocab) -> set[str]:
 
 def test_the_scenarios_play_effect_lines_of_their_own():
     assert len(_scenario_lines()) > 20
+
+
+@pytest.mark.parametrize("form", OTHER_GAMES)
+def test_a_form_of_other_games_is_used_by_an_example_pack(form):
+    found = set()
+    for game in sorted(EXAMPLES.glob("*/game.yaml")):
+        content = load_content(game.parent)
+        found |= {f for line in content.effect_lines() for f in _forms(line.node)}
+    assert form in found
 
 
 def test_every_deed_target_of_the_vocabulary_is_used(used):
