@@ -198,10 +198,10 @@ def test_scheme_is_an_action_only_in_a_game_that_offers_it(cards, kit):
     p = game.players[0]
     used = dict.fromkeys(P.ACTION_KINDS, 0)
     assert P.SCHEME not in game.action_options(p, used)
-    assert "no action 'Scheme'" in game.action_refusal(p, used, P.SCHEME)
+    assert "'Scheme' is not on offer" in game.action_refusal(p, used, P.SCHEME)
 
     class Scheming(Game):
-        offered = Game.offered | {P.SCHEME}
+        ACTIONS = {**Game.ACTIONS, "scheme": P.SCHEME}
 
     other = Scheming(cards, [kit.Script(), kit.Script()], 1)
     q = other.players[0]

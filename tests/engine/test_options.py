@@ -134,7 +134,8 @@ def _means(name: str, game: Watched) -> None:
         assert offered <= {P.PLAY, P.LEVEL, P.END}
         taken = Counter((r, s, k) for r, s, k in game.acted)
         assert all(n <= game.limits[k] for (_, _, k), n in taken.items())
-        assert game.limits == {P.PLAY: 2, P.LEVEL: 1, P.ARCANA: 0, P.DEEDS: 0, P.MANIFEST: 0}
+        assert game.limits == {P.PLAY: 2, P.LEVEL: 1, P.ARCANA: 0, P.DEEDS: 0, P.MANIFEST: 0,
+                               P.EXHAUST: 0}
     if name == "power":
         assert max(game.ups.values(), default=1) == 1  # once per Grimoire a turn
     if name == "draw-up-to":
