@@ -166,20 +166,20 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
             sk.hand = min(game.hand_cap, hand + 1)
             out.append(((ARCANA, -1, -1), value(sk) if sk.hand != hand else base))
             sk.hand = hand
-        elif kind == DEEDS:
+        elif kind in (DEEDS, SCHEME):  # Scheme: the draw of one Dark Deed, kept
             if len(sk.deeds) >= rules.deed_limit:  # a full row: the draw changes nothing
-                out.append(((DEEDS, -1, -1), base))
+                out.append(((kind, -1, -1), base))
                 continue
             deeds = sk.deeds  # the kept deed added on the sketch itself, then taken back
             if game.market_size:  # the best of the face-up deeds it may take
                 best = base
                 for deed in game.market:
                     best = max(best, value(_with_deed(sk, deeds, game, me, deed)))
-                out.append(((DEEDS, -1, -1), best))
+                out.append(((kind, -1, -1), best))
                 sk.deeds = deeds
                 continue
-            sketch.apply_line(_deed_draw(rules), sk)
-            out.append(((DEEDS, -1, -1), value(sk)))
+            sketch.apply_line(_deed_draw(rules) if kind == DEEDS else _SCHEME, sk)
+            out.append(((kind, -1, -1), value(sk)))
             sk.deeds = deeds
         elif kind == EXHAUST:
             for card, number in candidates(game, me, kind, rng):
@@ -187,14 +187,6 @@ def sketch_actions(game: Any, me: Any, options: Sequence[str],
                 after.own = view.gidx[card]
                 sketch.apply_line(_ability_node(view, card, number), after)
                 out.append(((EXHAUST, card, number), value(after)))
-        elif kind == SCHEME:
-            if len(sk.deeds) >= rules.deed_limit:
-                out.append(((SCHEME, -1, -1), base))
-                continue
-            deeds = sk.deeds
-            sketch.apply_line(_SCHEME, sk)
-            out.append(((SCHEME, -1, -1), value(sk)))
-            sk.deeds = deeds
         elif kind == MANIFEST:
             for _, g in candidates(game, me, kind, rng):
                 d = view.design[me.grimoires[g]]
@@ -217,6 +209,8 @@ def _with_deed(sk: Any, deeds: tuple[Any, ...], game: Any, me: Any, deed: int) -
     points = game.views[me.seat].deed_points[deed]
     sk.deeds = (*deeds, (points, game.needed[deed], 0, game.gidx[deed]))
     return sk
+
+
 _SCHEME = ast.Effect((), (ast.Scheme(),))
 
 
