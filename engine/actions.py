@@ -77,7 +77,7 @@ class Actions(Moves):
         get = used.get
         kinds = []
         if p.hand:
-            if get(PLAY, 0) < limits[PLAY]:
+            if get(PLAY, 0) < limits[PLAY] and self.playable(p):
                 kinds.append(PLAY)
             if get(LEVEL, 0) < limits[LEVEL] and min(p.levels) < top and (
                     self.level_cost == "any-card" and not self.level_once
@@ -115,6 +115,8 @@ class Actions(Moves):
                     "most for one kind of action")
         if kind in (PLAY, LEVEL) and not p.hand:
             return f"{who} has no card in hand"
+        if kind == PLAY and not self.playable(p):
+            return f"no card in {who}'s hand may be played now"
         if kind == LEVEL and min(p.levels) >= top:
             return f"every Grimoire of {who} is at the top level ({top})"
         if kind == LEVEL and not self.level_choices(p):
@@ -163,7 +165,7 @@ class Actions(Moves):
     def act(self, p: PlayerState, kind: str, card: int = -1, grimoire: int = -1) -> None:
         """Take one action; ``card`` and ``grimoire`` answer its questions in advance."""
         if kind == PLAY:
-            self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, p.hand))
+            self.play_card(p, card if card >= 0 else self.pick(p, ASK_PLAY, self.playable(p)))
         elif kind == LEVEL:
             self.level_up(p, card, grimoire)
         elif kind == ARCANA:
@@ -232,6 +234,11 @@ class Actions(Moves):
             return f"{who} has no card in hand"
         return (f"no card in {who}'s hand has the power to level up {name}: a card's power "
                 "must be at least the Grimoire's level")
+
+    def playable(self, p: PlayerState) -> list[int]:
+        """The cards of the hand the player may play now: all of them (an engine of a draft
+        that limits what may be played a turn says which)."""
+        return p.hand
 
     def play_card(self, p: PlayerState, card: int) -> None:
         """Play a card: its effects top to bottom, then Dark Deeds, then the discard (or, for

@@ -250,7 +250,7 @@ def _plays(game: Any, me: Any, view: Any, sk: Any, rng: random.Random,
     design, table = view.design, _lines(view)
     valuer = Valuer.of(view)
     value = valuer.value
-    for card in me.hand:
+    for card in game.playable(me):
         d = design[card]
         if d in seen:
             continue
@@ -335,7 +335,7 @@ def candidates(game: Any, me: Any, kind: str, rng: random.Random) -> list[tuple[
     """The concrete forms of an action kind worth comparing: (card, grimoire) pairs."""
     if kind == PLAY:
         seen: dict[int, int] = {}
-        for card in me.hand:
+        for card in game.playable(me):
             seen.setdefault(game.design[card], card)
         return [(card, -1) for card in seen.values()]
     if kind == LEVEL:

@@ -231,6 +231,9 @@ def _play(run: Play, move: Move, p: PlayerState) -> None:
     if card < 0:
         raise move.value.error(f"'{run.names.name_of(design)}' is not in player "
                                f"{p.seat + 1}'s hand", kind=IllegalMove)
+    if card not in run.game.playable(p):
+        raise move.value.error(f"'{run.names.name_of(design)}' may not be played now",
+                               "the game limits what may be played a turn", IllegalMove)
     run.action(move, p, P.PLAY)
     run.game.act(p, P.PLAY, card=card)
 
