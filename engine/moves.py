@@ -176,8 +176,13 @@ class Moves(Table):
             self.place_deed(p, deed)
         for deed in drawn:
             self.limbo.remove(deed)
-        put_under(self.deed_deck, drawn)
+        self.set_aside_drawn(drawn)
         return full
+
+    def set_aside_drawn(self, deeds: list[int]) -> None:
+        """The Dark Deeds drawn and not kept: to the bottom of their deck (the rulebook's
+        way; an engine of a draft that discards them says so here)."""
+        put_under(self.deed_deck, deeds)
 
     def take_from_market(self, p: Seat, keep: int) -> bool:
         market = self.market
