@@ -148,7 +148,7 @@ class Valuer:
                 elif test(sk):
                     fixed += worth
         if p.in_play:  # what the cards in play in front of the player bring over the turns left
-            per_turn, left = self.in_play, self._by_round[game.round][0]
+            per_turn, left = self.in_play, self._by_round[sk.round][0]
             design = game.views[p.seat].design
             sk.board = sum(per_turn.get(design[c], 0.0) for c in p.in_play) * max(0.0, left - 0.5)
         sk.fixed = fixed
