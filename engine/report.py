@@ -83,6 +83,7 @@ def totals(tally: Tally, seed: int) -> dict[str, Any]:
                       for i, part in enumerate(PARTS)},
         },
         "reshuffles_per_game": _r(tally.reshuffles / g) if g else 0.0,
+        "rounds": mean_ci(tally.rounds, tally.rounds_sq, g),
     }
 
 
@@ -116,7 +117,8 @@ def _cards(book: Book, tally: Tally, n: int) -> list[dict[str, Any]]:
 def _deeds(book: Book, tally: Tally) -> list[dict[str, Any]]:
     return [
         {"id": card.id, "name": card.name, "grimoire": card.grimoire,
-         "cards_needed": card.cards_needed, "points": card.points,
+         "cards_needed": book.needed[book.copies_of(card.id)[0]],
+         "points": book.deed_points[book.copies_of(card.id)[0]],
          "held": tally.deed_held[d], "completed": tally.deed_done[d],
          "completion": rate(tally.deed_done[d], tally.deed_held[d])}
         for d, card in enumerate(book.designs) if card.kind == "deed"
@@ -170,6 +172,10 @@ def text(data: dict[str, Any]) -> str:
     out += ["", f"mean score {sc['mean']:.2f}  (95% CI {sc['ci'][0]:.2f} to {sc['ci'][1]:.2f})"]
     for part, m in sc["parts"].items():
         out.append(f"  {part:<10} {m['mean']:6.2f}  [{m['ci'][0]:.2f}, {m['ci'][1]:.2f}]")
+    if "rounds" in data:  # (a run saved before game length was counted has none)
+        r = data["rounds"]
+        out += ["", f"game length {r['mean']:.2f} rounds  (95% CI {r['ci'][0]:.2f} to "
+                f"{r['ci'][1]:.2f})"]
     return "\n".join(out) + "\n"
 
 

@@ -75,6 +75,8 @@ class Tally:
     games: int = 0
     no_winner: int = 0
     reshuffles: int = 0
+    rounds: int = 0  # rounds played, over games (a game's length)
+    rounds_sq: int = 0
     seat_wins: list[int] = field(default_factory=list)
     seat_score: list[int] = field(default_factory=list)
     seat_score_sq: list[int] = field(default_factory=list)
@@ -125,7 +127,8 @@ class Tally:
         return Tally(**{**fields, "bots": tuple(data["bots"])})
 
     def add(self, other: Tally) -> None:
-        for name in ("games", "no_winner", "reshuffles", "score_sum", "score_sq"):
+        for name in ("games", "no_winner", "reshuffles", "rounds", "rounds_sq", "score_sum",
+                     "score_sq"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for name in self._sizes():
             mine = getattr(self, name)
@@ -138,6 +141,8 @@ class Tally:
         res, design = game.results, game.design
         self.games += 1
         self.reshuffles += game.reshuffles
+        self.rounds += game.round  # the round the game ended in: the rounds it lasted
+        self.rounds_sq += game.round * game.round
         winner = res["winner"]
         if winner is None:
             self.no_winner += 1
