@@ -115,7 +115,8 @@ def _complete(game: Game, me: PlayerState, options: Sequence[Any], about: Any, r
 def _waits(game: Game, me: PlayerState, deed: int) -> bool:
     """Whether a ready Dark Deed with a points table is better left to gather more cards."""
     table = game.views[me.seat].tables.get(game.design[deed])
-    if table is None or game.round >= game.rules.rounds:
+    # (a game that ends by its deck: the round its estimate reads, the last once it is out)
+    if table is None or game.plan_round() >= game.rules.rounds:
         return False
     slot = me.deeds.index(deed)
     return len(me.stored[slot]) < table.rows[-1].stored
