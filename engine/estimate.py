@@ -108,8 +108,9 @@ class Valuer:
 
     # -- from a game ----------------------------------------------------------
 
-    def sketch(self, game: Game, p: PlayerState) -> Sketch:
-        """The sketch of a player in a game (the Titles' rivals and the Verses read now)."""
+    def sketch(self, game: Game, p: PlayerState, at: int = 0) -> Sketch:
+        """The sketch of a player in a game (the Titles' rivals and the Verses read now), read
+        as in round ``at`` of the estimate when given (else ``game.plan_round()``)."""
         points, gidx = game.views[p.seat].deed_points, game.gidx
         needed = self.goal or game.needed  # a points table's deed aims at its last row
         deeds = tuple([(points[d], needed[d], len(s), gidx[d])
@@ -118,7 +119,7 @@ class Valuer:
         done = deed_points(game, p) if self.goal else sum([points[d] for d in p.completed])
         sk = Sketch(len(p.hand), len(p.pile), len(p.stash), p.levels[:], deeds,
                     tuple([gidx[d] for d in p.completed]), done + p.gained,
-                    game.plan_round(), limits, p.grimoires, [], [], self.names, self.new_deed)
+                    at or game.plan_round(), limits, p.grimoires, [], [], self.names, self.new_deed)
         key = tuple(game.titles)
         rows = self._title_rows.get(key)
         if rows is None:
@@ -198,9 +199,10 @@ class Valuer:
         else:
             sk.board += worth
 
-    def estimate(self, game: Game, p: PlayerState) -> float:
-        """The player's points so far plus a share of what is under way."""
-        return self.value(self.sketch(game, p))
+    def estimate(self, game: Game, p: PlayerState, at: int = 0) -> float:
+        """The player's points so far plus a share of what is under way (read as in round
+        ``at`` of the estimate when given)."""
+        return self.value(self.sketch(game, p, at))
 
     # -- the number -----------------------------------------------------------
 

@@ -50,14 +50,18 @@ class PlannerBot(GreedyBot):
             shortlist.append((END, -1, -1))
         totals = [0.0] * len(shortlist)
         helpers = [self.helper] * len(game.players)
+        # Every playout is read as in the round of the decision: in a game that ends when
+        # its deck runs out, the round the estimate reads moves with each card drawn, and a
+        # playout that drew more would seem nearer the end (and worth less) for that alone.
+        at = game.plan_round()
         for _ in range(self.budget):
             world = game.fork(self.rng, helpers)
             for i, candidate in enumerate(shortlist):
-                totals[i] += self._playout(world, me.seat, candidate)
+                totals[i] += self._playout(world, me.seat, candidate, at)
         chosen = heuristics.best(range(len(shortlist)), lambda i: totals[i], self.rng)
         return shortlist[chosen]
 
-    def _playout(self, world: Any, seat: int, candidate: Candidate) -> float:
+    def _playout(self, world: Any, seat: int, candidate: Candidate, at: int = 0) -> float:
         """The estimate at the end of the turn after ``candidate`` and greedy follow-ups."""
         rng = self.rng
         copy = world.branch(rng)
@@ -75,4 +79,5 @@ class PlannerBot(GreedyBot):
             scored = sketch_actions(copy, me, options, rng)
             kind, card, grimoire = heuristics.best_scored(scored, rng)
         copy.prophecy_phase(me)
-        return Valuer.of(copy.views[seat]).estimate(copy, me)
+        copy.turn_end(me)
+        return Valuer.of(copy.views[seat]).estimate(copy, me, at)

@@ -230,9 +230,9 @@ class _Watched(PlannerBot):
         super().__init__(*args, **kw)
         self.tried: list[tuple[list, tuple]] = []
 
-    def _playout(self, world, seat, candidate):
+    def _playout(self, world, seat, candidate, at=0):
         self.tried.append((world.controllers, candidate))
-        return super()._playout(world, seat, candidate)
+        return super()._playout(world, seat, candidate, at)
 
 
 def test_the_planner_plays_each_candidate_out_once_a_look_ahead_with_its_helper(new_game):
