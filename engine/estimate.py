@@ -152,8 +152,17 @@ class Valuer:
             per_turn, left = self.in_play, self._by_round[sk.round][0]
             design = game.views[p.seat].design
             sk.board = sum(per_turn.get(design[c], 0.0) for c in p.in_play) * max(0.0, left - 0.5)
+        if self.book.curses:  # a Curse in front of an opponent: what it costs them, as the
+            self._curses_on(game, others, sk)  # edge a sketch gives the Curse it puts there
         sk.fixed = fixed
         return sk
+
+    def _curses_on(self, game: Game, others: list[PlayerState], sk: Sketch) -> None:
+        per_turn, left = self.in_play, self._by_round[sk.round][0]
+        curses, design = self.book.curses, game.design
+        worth = sum(per_turn.get(design[c], 0.0) for q in others for c in q.in_play
+                    if design[c] in curses)
+        sk.edge -= EDGE_SHARE * worth * max(0.0, left - 0.5)
 
     def _titles_of(self, game: Game) -> list[tuple[Any, Count, int, int, bool]]:
         """The Titles in play as (sketch reader, count of a player, +1 most / -1 fewest,
