@@ -330,8 +330,9 @@ def _measure(card: model.Card, mode: str) -> Measure:
 
 def _title(card: model.Card) -> str:
     """What the report calls a design: its name, or a Grimoire's Manifest by its own name."""
-    if card.kind == "grimoire" and card.manifest_name:
-        return str(card.manifest_name)
+    manifest = card.get("manifest_name")  # (a pack's Grimoire kind may have no Manifest)
+    if card.kind == "grimoire" and manifest:
+        return str(manifest)
     return card.name
 
 

@@ -6,13 +6,15 @@ effects replaced by a neutral baseline. The baselines, by kind:
 
 - Arcana: one line, ``Add 1 to any Dark Deed`` (the plain card of the set);
 - Dark Deed: the same Cards Needed, points on the curve n(n + 5) / 6, no
-  When Complete;
+  When Complete (a pack's deed that scores by a points table keeps it, and loses its
+  lines of a card in play);
 - Verse: a condition everyone meets (``0 or more stashed cards``), the reward
   ``Add 1 to any Dark Deed``;
 - Hireling: the same role and redraw mark, no effect;
 - Title: the same condition, 0 points;
 - Grimoire (its Manifest): the standard Manifest, reveal Arcana until one of
-  this grimoire's cards, take it, the rest to the center.
+  this grimoire's cards, take it, the rest to the center (a pack's Grimoire with
+  'Exhaust this card' abilities: none).
 
 Twins are built from the typed model (``compiler.model``) and AST nodes, never
 from YAML text. ``variant(book, design, twin)`` is the card book with one
@@ -58,17 +60,29 @@ def twin(card: model.Card, pack: Pack) -> model.Card | None:
     if kind is None:
         return None
     changes = _TWINS.get(card.kind)
-    return None if changes is None else model.with_fields(card, kind, **changes(card))
+    if changes is None:
+        return None
+    # Only the fields the pack's kind declares: a pack's Dark Deed may score by a points
+    # table and have no Cards Needed, a pack's Grimoire abilities and no Manifest.
+    declared = {spec.name for spec in kind.fields}
+    found = {name: value for name, value in changes(card).items() if name in declared}
+    return model.with_fields(card, kind, **found)
 
 
-#: Kind -> the fields of its vanilla twin.
+def _deed(card: model.Card) -> dict[str, object]:
+    needed = card.get("cards_needed")
+    return {"when_complete": (), "effects": (),
+            **({"points": curve_points(needed)} if needed is not None else {})}
+
+
+#: Kind -> the fields of its vanilla twin (those a pack's kind lacks are left out).
 _TWINS: dict[str, Callable[[model.Card], dict[str, object]]] = {
     "arcana": lambda card: {"effects": (line(VANILLA_ADD),)},
-    "deed": lambda card: {"points": curve_points(card.cards_needed), "when_complete": ()},
+    "deed": _deed,
     "verse": lambda card: {"condition": line(ALWAYS), "reward": (line(VANILLA_ADD),)},
     "hireling": lambda card: {"effect": ()},
     "title": lambda card: {"points": 0},
-    "grimoire": lambda card: {"manifest": line(STANDARD_MANIFEST)},
+    "grimoire": lambda card: {"manifest": line(STANDARD_MANIFEST), "abilities": ()},
 }
 
 
@@ -96,10 +110,11 @@ def variant(book: Book, design: int, card: model.Card) -> Book:
     gi = {name: i for i, name in enumerate(book.grimoires)}
     bits = {name: 1 << i for i, name in enumerate(book.grimoires + tuple(book.content.card_types))}
     cards._compile(other, design, card, Names(gi, bits, card.grimoire_of))
-    if card.kind == "deed":
+    points = card.get("points")  # (a deed scored by a points table keeps its numbers)
+    if card.kind == "deed" and points is not None:
         for cid, of in enumerate(book.design):
             if of == design:
-                other.deed_points[cid] = card.points
+                other.deed_points[cid] = points
     return other
 
 
