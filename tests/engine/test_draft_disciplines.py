@@ -1,0 +1,76 @@
+"""The Disciplines draft (examples/draft-disciplines) as a pack that plays.
+
+It checks and lints clean, every rule of the draft is a scenario that passes, seeded
+games play to the end of the deck, and what its engine plug-in adds to the Dark
+Prophecies engine is there: without the plug-in's overrides these tests fail.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.cli.init import shipped
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine.cards import Book, book_of
+from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
+from prophecy.engine.protocol import SCHEME
+from prophecy.engine.roster import make_bot
+
+PACK = shipped()["draft-disciplines"]
+
+
+@pytest.fixture(scope="module")
+def book() -> Book:
+    return book_of(load_content(PACK))
+
+
+def game_of(book: Book, seed: int = 3, players: int = 2) -> Game:
+    return new_game(book, [make_bot("random", f"{seed}:{c}") for c in range(players)], seed)
+
+
+def test_the_pack_checks_and_lints_clean(capsys):
+    assert main(["check", "--content", str(PACK)]) == 0
+    assert main(["lint", "--content", str(PACK)]) == 0
+    assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_every_scenario_of_the_draft_passes(capsys):
+    assert main(["test", "--content", str(PACK)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.endswith("0 failed, 0 errors") and int(last.split()[0]) >= 40
+
+
+def test_a_short_seeded_simulation_plays_to_the_end_of_the_deck(capsys):
+    argv = ["simulate", "--content", str(PACK), "--games", "12", "--players", "2",
+            "--bots", "greedy", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == first  # the same seed plays the same games
+    assert first["games"] == 12 and first["score"]["mean"] > 0
+    assert first["rounds"]["mean"] > 3  # the game ends when the deck first runs out
+
+
+def test_the_engine_is_the_plug_in_s_subclass(book):
+    game = game_of(book)
+    assert type(game).__name__ == "DisciplinesGame" and isinstance(game, Game)
+
+
+def test_scheme_is_an_action_of_the_menu(book):
+    game = game_of(book)
+    p = game.players[0]
+    assert SCHEME in game.action_options(p, game.no_actions())
+    market = list(game.market)
+    game.act(p, SCHEME)
+    assert len(p.deeds) == 1 and p.deeds[0] in market and len(game.market) == 3
+
+
+def test_the_discard_pile_starts_with_the_deck_s_top_card(book):
+    for seed in range(5):
+        game = game_of(book, seed)
+        assert len(game.center) == 1  # and no Prophecy card is in it
+        assert book.designs[game.design[game.center[0]]].kind == "arcana"

@@ -1,0 +1,110 @@
+"""The Mastery draft (examples/draft-mastery) as a pack that plays.
+
+It checks and lints clean, every rule of the draft is a scenario that passes, seeded
+games play to the end of the deck, and what its engine plug-in adds to the Dark
+Prophecies engine is there: without the plug-in's overrides these tests fail.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.cli.init import shipped
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine.cards import Book, book_of
+from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
+from prophecy.engine.protocol import DEEDS, PLAY
+from prophecy.engine.roster import make_bot
+
+PACK = shipped()["draft-mastery"]
+
+
+@pytest.fixture(scope="module")
+def book() -> Book:
+    return book_of(load_content(PACK))
+
+
+def game_of(book: Book, seed: int = 3, players: int = 2) -> Game:
+    return new_game(book, [make_bot("random", f"{seed}:{c}") for c in range(players)], seed)
+
+
+def test_the_pack_checks_and_lints_clean(capsys):
+    assert main(["check", "--content", str(PACK)]) == 0
+    assert main(["lint", "--content", str(PACK)]) == 0
+    assert "0 errors, 0 warnings" in capsys.readouterr().out
+
+
+def test_every_scenario_of_the_draft_passes(capsys):
+    assert main(["test", "--content", str(PACK)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.endswith("0 failed, 0 errors") and int(last.split()[0]) >= 40
+
+
+def test_a_short_seeded_simulation_plays_to_the_end_of_the_deck(capsys):
+    argv = ["simulate", "--content", str(PACK), "--games", "12", "--players", "2",
+            "--bots", "greedy", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(argv) == 0
+    assert json.loads(capsys.readouterr().out) == first  # the same seed plays the same games
+    assert first["games"] == 12 and first["score"]["mean"] > 0
+    assert first["rounds"]["mean"] > 4  # the deck runs out twice before the end
+
+
+def test_the_engine_is_the_plug_in_s_subclass(book):
+    game = game_of(book)
+    assert type(game).__name__ == "MasteryGame" and isinstance(game, Game)
+
+
+def test_the_prophecies_are_drawn_pile_by_pile(book):
+    game = game_of(book)
+    phases = [book.designs[game.design[c]].get("phase") for c in game.deed_deck]
+    order = {"start": 0, "middle": 1, "end": 2}
+    drawn = [order[p] for p in reversed(phases)]  # the deck's top is the list's end
+    assert drawn == sorted(drawn) and drawn[0] == 0 and drawn[-1] == 2
+
+
+def _cards_of_type(book: Book, card_type: str) -> list[int]:
+    return [c for c, d in enumerate(book.design) if book.designs[d].kind == "arcana"
+            and card_type in book.designs[d].get("types", ())]
+
+
+def test_one_mastery_card_a_turn(book):
+    game = game_of(book)
+    p = game.players[0]
+    first, second = _cards_of_type(book, "Mastery")[:2]
+    p.hand[:] = [first, second]
+    game.act(p, PLAY, card=first)
+    assert second not in game.playable(p)
+    assert PLAY not in game.action_options(p, game.no_actions())
+    game.turn_start(p)  # the next turn: a Mastery card may be played again
+    assert second in game.playable(p)
+
+
+def test_prophecize_discards_the_prophecy_not_kept_and_waits_at_three(book):
+    game = game_of(book)
+    p = game.players[0]
+    p.deeds.clear()
+    p.stored.clear()
+    before = len(game.deed_discard)
+    game.draw_deeds(p, 2, 1)
+    assert len(p.deeds) == 1 and len(game.deed_discard) == before + 1
+    game.draw_deeds(p, 2, 1)
+    game.draw_deeds(p, 2, 1)
+    assert DEEDS not in game.action_options(p, game.no_actions())
+    assert "Prophecies in play" in (game.action_refusal(p, game.no_actions(), DEEDS) or "")
+
+
+def test_the_first_two_turns_begin_with_a_free_prophecize(book):
+    game = game_of(book)
+    p = game.players[0]
+    held = len(p.deeds)
+    game.turn_start(p)
+    assert len(p.deeds) == held + 1
+    game.round = 3
+    game.turn_start(p)
+    assert len(p.deeds) == held + 1
