@@ -8,8 +8,10 @@ Prophecies engine is there: without the plug-in's overrides these tests fail.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+import yaml
 
 from prophecy.compiler.cli import main
 from prophecy.compiler.cli.init import shipped
@@ -74,3 +76,16 @@ def test_the_discard_pile_starts_with_the_deck_s_top_card(book):
         game = game_of(book, seed)
         assert len(game.center) == 1  # and no Prophecy card is in it
         assert book.designs[game.design[game.center[0]]].kind == "arcana"
+
+
+def test_the_readme_lists_each_rule_of_the_draft_with_scenarios_that_exist():
+    """README.md's table has a row for each of the draft's 17 rules, and every scenario the
+    README names (for a rule or a ruling) is one of the pack's, each of which it names."""
+    readme = (PACK / "README.md").read_text(encoding="utf-8")
+    rules = [row for row in readme.splitlines() if re.match(r"\| \d+ \|", row)]
+    assert [int(row.split("|")[1]) for row in rules] == list(range(1, 17 + 1))
+    assert all(re.search(r"`[a-z0-9-]+`", row) for row in rules)
+    named = set(re.findall(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`", readme)) - {PACK.name}
+    ids = {s["id"] for f in (PACK / "scenarios").glob("*.yaml")
+           for s in yaml.safe_load(f.read_text(encoding="utf-8"))["scenarios"]}
+    assert named == ids
