@@ -123,3 +123,35 @@ def test_the_readme_lists_each_rule_of_the_draft_with_scenarios_that_exist():
     ids = {s["id"] for f in (PACK / "scenarios").glob("*.yaml")
            for s in yaml.safe_load(f.read_text(encoding="utf-8"))["scenarios"]}
     assert named == ids
+
+
+def test_a_curse_in_front_of_an_opponent_is_worth_something_to_the_estimate(book):
+    """The sketch of playing a Curse counts its cost to the opponent; once it is in play the
+    estimate of the game counts it too, or the planner would see a Curse played as lost."""
+    from prophecy.engine.estimate import Valuer
+
+    game = game_of(book)
+    me, them = game.players
+    game.round = 3
+    valuer = Valuer.of(game.views[me.seat])
+    before = valuer.estimate(game, me)
+    them.in_play.append(_cards_of_type(book, "Curse")[0])
+    assert valuer.estimate(game, me) > before
+
+
+def test_the_planner_reads_every_playout_in_the_round_of_its_decision(book):
+    """In a game that ends by its deck, the round the estimate reads moves with the cards
+    drawn; every playout of one decision reads the round the decision was taken in."""
+    from prophecy.engine.planner import PlannerBot
+
+    seen: list[int] = []
+
+    class Watched(PlannerBot):
+        def _playout(self, world, seat, candidate, at=0):
+            seen.append(at)
+            return super()._playout(world, seat, candidate, at)
+
+    game = game_of(book)
+    me = game.players[0]
+    Watched(5, budget=2).decide(game, me, game.action_options(me, game.no_actions()))
+    assert seen and set(seen) == {game.plan_round()}
