@@ -64,7 +64,8 @@ TALLY = _object({
     "players": _PLAYERS, "designs": {**_COUNT, "maximum": 10_000_000},
     "lines": {**_COUNT, "maximum": 10_000_000}, "bots": _BOTS,
     "games": _GAMES,
-    "no_winner": _COUNT, "reshuffles": _COUNT, "score_sum": _INT, "score_sq": _COUNT,
+    "no_winner": _COUNT, "reshuffles": _COUNT, "rounds": _COUNT, "rounds_sq": _COUNT,
+    "score_sum": _INT, "score_sq": _COUNT,
     "seat_score": _INTS, "part_sum": _INTS, **dict.fromkeys(_TALLY_LISTS, _COUNTS),
 }, "a simulation's tally")
 _SHARE = {"type": "number", "minimum": 0, "maximum": 1, "description": "a rate (0 to 1)"}
@@ -87,6 +88,7 @@ _REPORT: dict[str, Any] = {
     "score": _object({**_MEAN["properties"], "parts": {
         "type": "object", "additionalProperties": _MEAN, "maxProperties": 20}}, "the score"),
     "reshuffles_per_game": {"type": "number", "minimum": 0, "description": "0 or more"},
+    "rounds": _MEAN,
     "cards": {**_LIST, "items": _object({
         "id": _NAME, "name": _NAME, "grimoire": _NAME, "copies": _COUNT, "plays": _COUNT,
         "plays_per_game": {"type": "number", "minimum": 0, "description": "0 or more"},
