@@ -204,11 +204,13 @@ class UnknownCards(ValueError):
 
 
 def batch_size(players: int) -> int:
-    """Pairs in one batch: about 30, a multiple of the players so seats rotate evenly.
-
-    It is also the fewest pairs a run plays per design: a verdict rests on one batch at least.
-    """
+    """Pairs in one batch: about 30, a multiple of the players so seats rotate evenly."""
     return players * max(1, 30 // players)
+
+
+def fewest_pairs(players: int) -> int:
+    """The fewest pairs a run plays per design: no verdict comes before the second look."""
+    return MIN_LOOKS * batch_size(players)
 
 
 def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequence[str],
@@ -217,7 +219,7 @@ def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequ
     """The plan of a run: batches of about 30 pairs, a whole number of deals of either mode."""
     batch = batch_size(players)
     measures = sum(len(modes_of(book.designs[d].kind, modes)) for d in designs)
-    return Plan(seed, players, tuple(bots), max(pairs, 2 * batch), batch,
+    return Plan(seed, players, tuple(bots), max(pairs, fewest_pairs(players)), batch,
                 tuple(book.designs[d].id for d in designs), tuple(modes), measures,
                 margin=margin, **options)
 

@@ -97,13 +97,13 @@ def test_a_shard_that_would_hold_no_game_is_a_usage_error(capsys):
     assert "a shard would hold no game" in err and "at most 2 shards" in err
 
 
-def test_pairs_below_one_batch_say_the_minimum(capsys):
-    assert main(["balance", "--cards", "Bloodletting", "--pairs", "4"]) == 2
+def test_pairs_below_two_batches_say_the_minimum(capsys):
+    assert main(["balance", "--cards", "Bloodletting", "--pairs", "59"]) == 2
     err = capsys.readouterr().err
-    assert "--pairs 4 is below the fewest pairs a design is measured with: one batch of 30" \
-        in err
-    assert main(["balance", "--cards", "Bloodletting", "--pairs", "4", "--players", "4"]) == 2
-    assert "one batch of 28 (4 players)" in capsys.readouterr().err
+    assert "--pairs 59 is below the fewest pairs a design is measured with: 2 batches of 30" \
+        in err and "give --pairs 60 or more (3600 by default" in err
+    assert main(["balance", "--cards", "Bloodletting", "--pairs", "55", "--players", "4"]) == 2
+    assert "2 batches of 28 (4 players)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("where", [".", "out", "arcana/out"])

@@ -170,13 +170,14 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "
                          f"not {args.players}", where="prophecy balance",
                          hint="the limits are min_players and max_players in game.yaml")
-    batch = balance.batch_size(args.players)
-    if args.pairs < batch:
+    fewest = balance.fewest_pairs(args.players)
+    if args.pairs < fewest:
         raise UsageError(f"--pairs {args.pairs} is below the fewest pairs a design is "
-                         f"measured with: one batch of {batch} ({args.players} players)",
-                         where="prophecy balance", hint=f"give --pairs {batch} or more "
-                         "(300 by default; each batch of pairs rotates the design over "
-                         "every seat)")
+                         f"measured with: {balance.MIN_LOOKS} batches of "
+                         f"{balance.batch_size(args.players)} ({args.players} players)",
+                         where="prophecy balance", hint=f"give --pairs {fewest} or more "
+                         "(3600 by default; each batch rotates the design over every seat, "
+                         "and no verdict comes before the second)")
     old = _old(args.compare) if args.compare else None
     pool = executor(book, args)
     progress = _progress if sys.stderr.isatty() else None

@@ -326,7 +326,7 @@ def balance_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("balance") / "balance.json"
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["balance", "--cards", "Bloodletting", "--pairs", "30", "--json"]) == 0
+        assert main(["balance", "--cards", "Bloodletting", "--pairs", "60", "--json"]) == 0
     path.write_text(out.getvalue(), encoding="utf-8")
     return path
 

@@ -49,7 +49,7 @@ def test_shards_merge_to_the_numbers_of_the_whole_run(capsys, tmp_path):
 
 
 def test_jobs_do_not_change_the_numbers(capsys):
-    argv = [*CARDS[:3], "--pairs", "30", "--seat-games", "6", "--confirm-pairs", "60"]
+    argv = [*CARDS[:3], "--pairs", "60", "--seat-games", "6", "--confirm-pairs", "60"]
     one = run_json(capsys, "balance", *argv, "--json")
     two = run_json(capsys, "balance", *argv, "--jobs", "2", "--json")
     assert numbers(one) == numbers(two)

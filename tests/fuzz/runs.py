@@ -64,7 +64,7 @@ def shards() -> dict[str, tuple[str, str]]:
             ("simulate", ["simulate", "--games", "6", "--players", "3", "--bots",
                           "random,greedy"]),
             ("balance", ["balance", "--cards", "Bloodletting", "The Smuggler", "Imp Familiar",
-                         "--pairs", "30"])):
+                         "--pairs", "60", "--seat-games", "20"])):
         parts = []
         for i in (1, 2):
             code, text = run_main([*argv, "--shard", f"{i}/2", "--json"])
