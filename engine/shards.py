@@ -274,13 +274,22 @@ def _check_balance(document: Document) -> None:
     from prophecy.engine.balance import batch_size, shard_of
     from prophecy.engine.balance_report import summarise
     from prophecy.engine.pairs import modes_of
+    from prophecy.engine.simulate import shard_range
 
     data: dict[str, Any] = document.data
     plan = data["plan"]
     _check_bots(document, ("plan", "bots"), plan["bots"])
-    for key in ("confirm", "focal_bot"):
-        if plan[key]:
-            _check_bots(document, ("plan", key), plan[key])
+    if plan["confirm"]:
+        _check_bots(document, ("plan", "confirm"), plan["confirm"])
+    if plan["focal_bot"]:
+        raise document.error(("plan", "focal_bot"), "a run's plan seats its own bots: only "
+                             "the second bot's check changes the focal seat's")
+    seat_games = shard_range(plan["seat_games"], tuple(data["shard"]))[1]
+    for n, part in data["seats"].items():
+        if part["games"] != seat_games:
+            raise document.error(("seats", n, "games"), f"{part['games']} seat games where "
+                                 f"shard {data['shard'][0]}/{data['shard'][1]} of "
+                                 f"{plan['seat_games']} plays {seat_games}")
     if plan["batch"] != batch_size(plan["players"]):
         raise document.error(("plan", "batch"), f"a batch of {plan['players']} players is "
                              f"{batch_size(plan['players'])} pairs, not {plan['batch']}")
@@ -346,6 +355,56 @@ def _check_measure(document: Document, path: JsonPath, measure: dict[str, Any],
                                  f"{plan['confirm_pairs']} for a check, or more differed "
                                  "than were played")
         _check_sums(document, (*path, "check"), check)
+        if check["pairs"] != check["points"][0] * per:
+            raise document.error((*path, "check", "pairs"), f"{check['pairs']} pairs where "
+                                 f"{check['points'][0]} deals of {per} give "
+                                 f"{check['points'][0] * per}")
+    _check_course(document, path, measure, plan, per)
+
+
+def _looks(deals: int, plan: dict[str, Any], per: int) -> int:
+    """The looks a measure of ``deals`` deals took: a batch of deals each, the last one
+    cut at the ceiling (``balance._rounds``)."""
+    return -(-deals // max(1, int(plan["batch"]) // per))
+
+
+def _check_course(document: Document, path: JsonPath, measure: dict[str, Any],
+                  plan: dict[str, Any], per: int) -> None:
+    """A measure's verdict is what its own sums give at its last look, and its second bot's
+    word what the check's sums give: both are made again as the run made them."""
+    from dataclasses import replace
+
+    from prophecy.engine import balance
+    from prophecy.engine.stats import Sums
+
+    n = measure["points"][0]
+    if measure["looks"] != _looks(n, plan, per):
+        raise document.error((*path, "looks"), f"{measure['looks']} looks where {n} deals "
+                             f"in batches give {_looks(n, plan, per)}")
+    run = balance.Plan(**{**plan, "bots": tuple(plan["bots"]),
+                          "designs": tuple(plan["designs"]), "modes": tuple(plan["modes"])})
+    again = balance.Measure.from_json({**measure, "verdict": "", "check": None,
+                                       "looks": measure["looks"] - 1})
+    balance.look(again, run)
+    if n and again.verdict != measure["verdict"]:
+        raise document.error((*path, "verdict"), f"{measure['verdict']!r} where the "
+                             f"measure's sums give {again.verdict or 'no verdict yet'!r}")
+    check = measure["check"]
+    if check is None:
+        return
+    checking = run.checking()
+    side = 1 if measure["verdict"] == "stronger" else -1
+    deals = check["points"][0]
+    found = balance.Measure(measure["id"], measure["kind"], measure["name"], None,
+                            measure["mode"], points=Sums.of(check["points"]),
+                            pairs=Sums(check["pairs"]), differed=check["differed"],
+                            looks=_looks(deals, checking.__dict__, per) - 1)
+    balance.look(found, checking, replace(run.confirm_test(), side=side))
+    said = {measure["verdict"]: "confirmed", "within": "not confirmed"}.get(found.verdict,
+                                                                             "undecided")
+    if deals and said != check["verdict"]:
+        raise document.error((*path, "check", "verdict"), f"{check['verdict']!r} where the "
+                             f"check's sums give {said!r}")
 
 
 def _check_sums(document: Document, path: JsonPath, measure: dict[str, Any]) -> None:

@@ -304,9 +304,10 @@ def golden() -> Callable[[str, str], None]:
 
 
 @pytest.fixture(scope="session")
-def balance_summary(kit):
-    """A small paired sweep in which one card is decided (a Windfall: two free stashes)."""
-    from prophecy.engine import balance, balance_report
+def balance_raw(kit):
+    """A small paired sweep in which one card is decided (a Windfall: two free stashes), as
+    the raw data ``balance --json`` holds."""
+    from prophecy.engine import balance
     from prophecy.engine.executors import Serial
 
     base = kit.content()
@@ -317,4 +318,12 @@ def balance_summary(kit):
     raw = balance.sweep(book, Serial(book), names=names, pairs=120, confirm_pairs=60,
                         seat_games=30)
     raw["seconds"] = 1.5  # the wall time is reported, never held
-    return balance_report.summarise(raw)
+    return raw
+
+
+@pytest.fixture(scope="session")
+def balance_summary(balance_raw):
+    """The summary of ``balance_raw``: every number of the report."""
+    from prophecy.engine import balance_report
+
+    return balance_report.summarise(balance_raw)

@@ -91,6 +91,14 @@ CASES = [
     ("balance", ("measures", 0, "games"), 81, "measures[0].games: 81 games in 20 deals, more "
      "than a deal plays"),
     ("balance", ("measures", 0, "check"), {"bots": ["greedy"]}, "measures[0].check: "),
+    ("balance", ("measures", 0, "looks"), 3, "measures[0].looks: 3 looks where 20 deals in "
+     "batches give 2"),
+    ("balance", ("measures", 0, "verdict"), "within", "measures[0].verdict: 'within' where "
+     "the measure's sums give 'undecided'"),
+    ("balance", ("plan", "focal_bot"), "greedy", "plan.focal_bot: a run's plan seats its own "
+     "bots"),
+    ("balance", ("seats", "3", "games"), 11, "seats.3.games: 11 seat games where shard 1/2 of "
+     "20 plays 10"),
     ("balance", ("plan", "alpha"), 0, "plan.alpha: 0 is not a level between 0 and 1"),
     ("balance", ("plan", "beta"), 1, "plan.beta: 1 is not a level between 0 and 1"),
     ("balance", ("plan", "confirm"), "planner:5000", "the planner's budget is at most 100"),
@@ -177,3 +185,36 @@ def test_compare_checks_the_earlier_run(shards, tmp_path: Path, capsys):
     old.write_text(json.dumps(data))
     assert main([*BAL, "--compare", str(old)]) == 1
     assert "measures[0].looks: -1 is not a count" in capsys.readouterr().err
+
+
+def test_a_run_s_verdicts_and_checks_are_made_again_from_its_sums(balance_raw, tmp_path: Path):
+    """A finding and the second bot's word on it, edited, are found: the reader plays each
+    measure's last look again from its sums."""
+    import copy
+
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.engine import balance_report
+    from prophecy.engine.shards import read_run
+
+    def written(raw: dict) -> Path:
+        path = tmp_path / "run.json"
+        path.write_text(json.dumps({"kind": "balance", **raw,
+                                    "summary": balance_report.summarise(raw)}, indent=1))
+        return path
+
+    read_run(written(balance_raw))
+    found = next(i for i, m in enumerate(balance_raw["measures"]) if m["check"])
+    assert balance_raw["measures"][found]["check"]["verdict"] == "confirmed"
+    for key, value, says in (
+            (("check", "verdict"), "undecided", "'undecided' where the check's sums give "
+             "'confirmed'"),
+            (("verdict",), "weaker", "'weaker' where the measure's sums give 'stronger'")):
+        raw = copy.deepcopy(balance_raw)
+        node = raw["measures"][found]
+        for step in key[:-1]:
+            node = node[step]
+        node[key[-1]] = value
+        with pytest.raises(ProphecyError) as caught:
+            read_run(written(raw))
+        assert says in str(caught.value)
+
