@@ -247,6 +247,28 @@ def _check_counts(document: Document, tally: dict[str, Any]) -> None:
         for index, (k, n) in enumerate(zip(tally[wins], tally[played], strict=True)):
             if k > n:
                 raise document.error(("tally", wins, index), f"{what} won {k} of {n} games")
+    if tally["rounds"] < games:
+        raise document.error(("tally", "rounds"), f"{tally['rounds']} rounds in {games} "
+                             "games: a game lasts a round at least")
+    sums: list[tuple[JsonPath, JsonPath, int]] = [
+            (("score_sum",), ("score_sq",), games * players),
+            (("rounds",), ("rounds_sq",), games)]
+    sums += [(("seat_score", s), ("seat_score_sq", s), games) for s in range(players)]
+    sums += [(("part_sum", i), ("part_sq", i), games * players)
+             for i in range(len(tally["part_sum"]))]
+    for total_at, squares_at, n in sums:
+        total, squares = _at(tally, total_at), _at(tally, squares_at)
+        if squares * n < total * total or (n == 0 and (total or squares)):
+            raise document.error(("tally", *squares_at), "a sum of squares below the square "
+                                 "of the sum over the count: these are not the sums of any "
+                                 "games")
+
+
+def _at(data: dict[str, Any], path: tuple[Any, ...]) -> Any:
+    node: Any = data
+    for step in path:
+        node = node[step]
+    return node
 
 
 def check_report(document: Document, book: Book | None = None) -> None:

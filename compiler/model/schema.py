@@ -72,8 +72,58 @@ def _validator(text: str) -> Any:
 
 
 def iter_findings(which: str | Schema, data: Any) -> Iterator[Any]:
-    """Every way ``data`` breaks a schema: jsonschema's errors, in its order."""
-    yield from validator(which).iter_errors(data)
+    """Every way ``data`` breaks a schema: jsonschema's errors, in its order. A mapping key
+    that YAML read as a number, a truth value or nothing (``3:``, ``yes:``, ``~:``) is
+    checked as the text it would be as a name (jsonschema's name checks need strings)."""
+    yield from validator(which).iter_errors(_named_keys(data))
+
+
+_STR = "tag:yaml.org,2002:str"
+_KEY_KINDS = {"int": "a number", "float": "a number", "null": "nothing (null)",
+              "bool": "true or false", "timestamp": "a date"}
+
+
+def _named_keys(data: Any) -> Any:
+    """``data`` with every mapping key a string."""
+    if isinstance(data, dict):
+        return {(k if isinstance(k, str) else _key_text(k)): _named_keys(v)
+                for k, v in data.items()}
+    if isinstance(data, list):
+        return [_named_keys(v) for v in data]
+    return data
+
+
+def _key_text(key: Any) -> str:
+    return "null" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
+
+
+def _odd_key_paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """The data paths of mapping keys that are not strings."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if not isinstance(k, str):
+                yield (*path, _key_text(k))
+            yield from _odd_key_paths(v, (*path, k if isinstance(k, str) else _key_text(k)))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _odd_key_paths(v, (*path, i))
+
+
+def _odd_key_errors(src: Source, node: yaml.Node) -> Iterator[ProphecyError]:
+    """A placed problem for each mapping key YAML reads as other than a string."""
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.tag != _STR:
+                kind = _KEY_KINDS.get(key.tag.rsplit(":", 1)[-1], "a value")
+                yield src.error_at(key, f"the key '{key.value}' is read as {kind}, not a name",
+                                   f"write it in quotes: '\"{key.value}\":', or the name meant")
+            elif not isinstance(key, yaml.ScalarNode):
+                yield src.error_at(key, "a key that is a list or a mapping",
+                                   "a key is a name: write one word or phrase before the ':'")
+            yield from _odd_key_errors(src, value)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _odd_key_errors(src, item)
 
 
 def fold_case(name: str | Schema, data: Any) -> list[tuple[tuple[Any, ...], str]]:
@@ -123,6 +173,8 @@ def schema_errors(name: str | Schema, src: Source, root: yaml.Node, data: Any
                   ) -> list[ProphecyError]:
     """Every way ``data`` (composed from ``root``) breaks the schema ``name``."""
     out: dict[tuple[Any, ...], ProphecyError] = {}
+    for error in _odd_key_errors(src, root):
+        out.setdefault(error.sort_key(), error)
     for finding in iter_findings(name, data):
         for error in _explain(finding, src, root):
             out.setdefault(error.sort_key(), error)
@@ -131,7 +183,8 @@ def schema_errors(name: str | Schema, src: Source, root: yaml.Node, data: Any
 
 def bad_paths(name: str | Schema, data: Any) -> set[tuple[Any, ...]]:
     """The data paths (as tuples) that break the schema: to skip broken cards."""
-    return {tuple(f.absolute_path) for f in iter_findings(name, data)}
+    return {tuple(f.absolute_path) for f in iter_findings(name, data)} | set(
+        _odd_key_paths(data))
 
 
 def _explain(finding: Any, src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
@@ -270,6 +323,8 @@ def _first_key(node: yaml.Node) -> yaml.Node:
 
 
 def all_of(names: list[str]) -> str:
-    """'a', 'b' and 'c'."""
+    """'a', 'b' and 'c' (none: 'none')."""
     quoted = [f"'{n}'" for n in names]
+    if not quoted:
+        return "none"
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]

@@ -73,6 +73,11 @@ CASES = [
     ("simulate", ("extra",), 1, "Additional properties are not allowed ('extra' was "
      "unexpected)"),
     ("simulate", ("tally",), _DROP, "'tally' is a required property"),
+    ("simulate", ("tally", "rounds_sq"), 1, "tally.rounds_sq: a sum of squares below the "
+     "square of the sum"),
+    ("simulate", ("tally", "score_sq"), 0, "tally.score_sq: a sum of squares below"),
+    ("simulate", ("tally", "seat_score_sq", 1), 0, "tally.seat_score_sq[1]: a sum of squares"),
+    ("simulate", ("tally", "rounds"), 2, "tally.rounds: 2 rounds in 3 games"),
     ("balance", ("measures", 0, "points", 0), -30, "measures[0].points[0]: -30 is not a count"),
     ("balance", ("measures", 0, "points", 2), -1.0, "measures[0].points[2]: -1.0 is not a "
      "number"),
