@@ -58,7 +58,22 @@ def summarise(book: Book, tally: Tally, seed: int) -> dict[str, Any]:
         "deeds": _deeds(book, tally),
         "titles": _titles(book, tally),
         "verses": _verses(book, tally),
+        "other_lines": _other_lines(book, tally),
     }
+
+
+def _other_lines(book: Book, tally: Tally) -> list[dict[str, Any]]:
+    """The lines of every card but the Arcana (those are under "cards"): how often each was
+    usable and used, so that every count of the run is in its report."""
+    out = []
+    for d, card in enumerate(book.designs):
+        if card.kind == "arcana":
+            continue
+        base = book.line_base.get(d, 0)
+        for i in range(len(book.nodes.get(d, ()))):
+            out.append({"id": card.id, "line": i + 1, "ready": tally.line_ready[base + i],
+                        "used": tally.line_used[base + i]})
+    return out
 
 
 def totals(tally: Tally, seed: int) -> dict[str, Any]:

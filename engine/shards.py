@@ -108,6 +108,9 @@ _REPORT: dict[str, Any] = {
     "verses": {**_LIST, "items": _object({
         "id": _NAME, "name": _NAME, "position": _NAME, "condition": {"type": "string"},
         "games": _COUNT, "pays": _RATE}, "a Verse's figures")},
+    "other_lines": {**_LIST, "items": _object({
+        "id": _NAME, "line": _COUNT, "ready": _COUNT, "used": _COUNT},
+        "a line's figures")},
 }
 SIMULATE = _object({
     **_REPORT, "kind": {"const": "simulate"},
@@ -247,6 +250,10 @@ def _check_counts(document: Document, tally: dict[str, Any]) -> None:
         for index, (k, n) in enumerate(zip(tally[wins], tally[played], strict=True)):
             if k > n:
                 raise document.error(("tally", wins, index), f"{what} won {k} of {n} games")
+    for part, whole, says in _WITHIN:
+        for index, (k, n) in enumerate(zip(tally[part], tally[whole], strict=True)):
+            if k > n:
+                raise document.error(("tally", part, index), f"{k} {says} {n}")
     if tally["rounds"] < games:
         raise document.error(("tally", "rounds"), f"{tally['rounds']} rounds in {games} "
                              "games: a game lasts a round at least")
@@ -262,6 +269,30 @@ def _check_counts(document: Document, tally: dict[str, Any]) -> None:
             raise document.error(("tally", *squares_at), "a sum of squares below the square "
                                  "of the sum over the count: these are not the sums of any "
                                  "games")
+
+
+#: Counts that can be no more than another of the same card or line: (part, whole, words).
+_WITHIN = (("played_in", "plays", "games in which the card was played, of its plays:"),
+           ("line_used", "line_ready", "uses of the line, more than the times it was usable:"),
+           ("deed_done", "deed_held", "completions of the Dark Deed, more than its holders:"),
+           ("verse_paid", "verse_checks", "payments of the Verse, more than its readings:"),
+           ("awarded", "in_play", "awards of the Title, more than the games it was in play:"))
+#: The kinds of card each per-design count of the tally can be other than 0 for: what the
+#: game counts (``simulate.Tally.add``) and the report shows; any other design holds 0.
+_COUNTED = {"plays": ("arcana",), "played_in": ("arcana",), "played_wins": ("arcana",),
+            "deed_held": ("deed",), "deed_done": ("deed",), "in_play": ("verse", "title"),
+            "awarded": ("title",), "verse_checks": ("verse",), "verse_paid": ("verse",)}
+
+
+def _check_kinds(document: Document, tally: dict[str, Any], book: Book) -> None:
+    """Each per-design count is 0 for the designs of kinds it never counts."""
+    kinds = [d.kind for d in book.designs]
+    for name, counted in _COUNTED.items():
+        for index, value in enumerate(tally[name]):
+            if value and kinds[index] not in counted:
+                raise document.error(("tally", name, index), f"{value} where a "
+                                     f"{kinds[index]} card counts none: only "
+                                     f"{' and '.join(counted)} cards do")
 
 
 def _at(data: dict[str, Any], path: tuple[Any, ...]) -> Any:
@@ -285,6 +316,7 @@ def check_report(document: Document, book: Book | None = None) -> None:
         raise document.error(("tally",), "the run was played with other cards than this "
                              "content", "name the content folder the run used with --content")
     else:
+        _check_kinds(document, data["tally"], book)
         made = summarise(book, tally, data["seed"])
     _same(document, made, {k: data[k] for k in made}, ())
 
@@ -356,6 +388,11 @@ def _check_measure(document: Document, path: JsonPath, measure: dict[str, Any],
     if measure["pairs"][0] != n * per:
         raise document.error((*path, "pairs", 0), f"{measure['pairs'][0]} pairs where {n} "
                              f"deals of {per} give {n * per}")
+    pairs_total, points_total = measure["pairs"][1], measure["points"][1]
+    if abs(pairs_total - per * points_total) > 1e-6 * max(1.0, abs(pairs_total)):
+        raise document.error((*path, "pairs", 1), f"the pairs' differences add up to "
+                             f"{pairs_total:g}, where {n} deals' means of {per} give "
+                             f"{per * points_total:g}")
     if measure["differed"] > n * per:
         raise document.error((*path, "differed"), f"{measure['differed']} pairs differed "
                              f"of {n * per}")

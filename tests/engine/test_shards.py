@@ -104,6 +104,9 @@ CASES = [
      "bots"),
     ("balance", ("seats", "3", "games"), 11, "seats.3.games: 11 seat games where shard 1/2 of "
      "20 plays 10"),
+    ("balance", ("measures", 0, "pairs", 1), 1.5, "measures[0].pairs[1]: the pairs' "
+     "differences add up to 1.5, where 20 deals' means of 3 give"),
+    ("simulate", ("tally", "line_ready", 158), 5, "other_lines["),
     ("balance", ("plan", "alpha"), 0, "plan.alpha: 0 is not a level between 0 and 1"),
     ("balance", ("plan", "beta"), 1, "plan.beta: 1 is not a level between 0 and 1"),
     ("balance", ("plan", "confirm"), "planner:5000", "the planner's budget is at most 100"),
