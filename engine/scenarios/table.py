@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from prophecy.compiler import model
+from prophecy.compiler.model import limits
 from prophecy.compiler.model.cards import slug
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
@@ -112,6 +113,12 @@ class TableBuilder:
         if named and max(named) > n and count is not None:
             raise count.error(f"the table names player {max(named)}, but 'players' is {n}",
                               "give as many players as the table names")
+        most = limits.RULES["max_players"][1]
+        if n > most:  # refused before a seat is made for each
+            where = count if count is not None else self.get(f"player {max(named)}")
+            assert where is not None
+            raise where.error(f"a game seats at most {most} players, not {n:,}",
+                              f"give {most} players or fewer")
         return n
 
     # -- cards -----------------------------------------------------------------
