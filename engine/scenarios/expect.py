@@ -76,6 +76,9 @@ class Expect:
         for one in item.items():
             value = one.value
             if isinstance(value, int) and not isinstance(value, bool):
+                if value > len(self.book.design):  # never built: no pile holds so many
+                    raise one.error(f"{value:,} cards, more than the game's "
+                                    f"{len(self.book.design)}", "give a smaller count")
                 out.extend([self.names.name_of(self.names.filler)] * value)
             else:
                 out.append(self.names.name_of(self.names.card(one, kind)))

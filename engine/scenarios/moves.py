@@ -224,8 +224,17 @@ class Play:
                                   f"{name} phase", kind=IllegalMove)
 
 
+def _needs_value(move: Move) -> None:
+    """A move that acts on something names it (``play: Bone Lantern``); written bare, it is
+    placed at the move."""
+    if move.value is None:
+        raise move.item.error(f"'{move.name}' names what it acts on",
+                              f"write '{move.name}: ...' with the card or grimoire")
+
+
 def _play(run: Play, move: Move, p: PlayerState) -> None:
-    assert move.value is not None
+    _needs_value(move)
+    assert move.value is not None  # said above; for the type checker
     design = run.names.card(move.value, "arcana")
     card = next((c for c in p.hand if run.game.book.design[c] == design), -1)
     if card < 0:
@@ -239,7 +248,8 @@ def _play(run: Play, move: Move, p: PlayerState) -> None:
 
 
 def _level_up(run: Play, move: Move, p: PlayerState) -> None:
-    assert move.value is not None
+    _needs_value(move)
+    assert move.value is not None  # said above; for the type checker
     gi, top = run.names.grimoire(move.value), run.game.rules.max_level
     if p.levels[gi] >= top:
         raise move.value.error(f"{run.game.book.grimoires[gi]} is at the top level ({top}) "
@@ -252,7 +262,8 @@ def _level_up(run: Play, move: Move, p: PlayerState) -> None:
 
 
 def _manifest(run: Play, move: Move, p: PlayerState) -> None:
-    assert move.value is not None
+    _needs_value(move)
+    assert move.value is not None  # said above; for the type checker
     gi, top = run.names.grimoire(move.value), run.game.rules.max_level
     if p.levels[gi] < top:
         raise move.value.error(
@@ -276,7 +287,8 @@ def _exhaust(run: Play, move: Move, p: PlayerState) -> None:
     """The action of exhausting a card in front of the player (an 'Exhaust this card' line)."""
     from prophecy.engine.scenarios.table import card_in_front
 
-    assert move.value is not None
+    _needs_value(move)
+    assert move.value is not None  # said above; for the type checker
     card = card_in_front(run.game, p, str(move.value.value))
     if card is None:
         raise move.value.error(f"'{move.value.value}' is not in front of player {p.seat + 1}",
@@ -371,7 +383,8 @@ def _setup(run: Play, move: Move, p: PlayerState) -> None:
 
 def _effect(run: Play, move: Move, p: PlayerState) -> None:
     """One line of the rules language, resolved for the player as a card's line would be."""
-    assert move.value is not None
+    _needs_value(move)
+    assert move.value is not None  # said above; for the type checker
     game, content = run.game, run.content
     vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
     try:
