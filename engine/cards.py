@@ -114,11 +114,33 @@ _BOOKS: dict[int, Book] = {}
 
 
 def book_of(content: model.Content) -> Book:
-    """The compiled book of some content, built once per content object."""
+    """The compiled book of some content, built once per content object; a variant of content
+    already built (the same cards, other rules constants or options: a scenario's game) takes
+    that book's compiled cards, since no handler reads the rules when it is compiled."""
     found = _BOOKS.get(id(content))
     if found is None or found.content is not content:
-        found = _BOOKS[id(content)] = _build(content)
+        twin = next((b for b in _BOOKS.values() if _variant_of(b.content, content)), None)
+        found = _BOOKS[id(content)] = _build(content) if twin is None else _rebased(twin, content)
     return found
+
+
+def _variant_of(built: model.Content, content: model.Content) -> bool:
+    return built.cards is content.cards and built == dataclasses.replace(
+        content, rules=built.rules, options=built.options)
+
+
+def _rebased(book: Book, content: model.Content) -> Book:
+    """``book`` for a variant of its content: its compiled cards, and what the rules decide
+    (which Curses there are, the points by level) worked out for the variant's."""
+    return dataclasses.replace(
+        book, content=content, rules=content.rules, level_points={},
+        ids={kind: list(cids) for kind, cids in book.ids.items()},
+        curses={d for d in book.stays if _curse(book.designs[d], content.rules)}, cache={})
+
+
+def _curse(card: model.Card, rules: model.Rules) -> bool:
+    """Whether a card that stays in play goes in front of an opponent (a Curse)."""
+    return card.kind == "arcana" and bool(set(card.get("types", ())) & set(rules.curse_types))
 
 
 def _build(content: model.Content) -> Book:
@@ -236,7 +258,7 @@ def _in_play(book: Book, d: int, card: model.Card, names: Names) -> None:
     book.abilities[d] = {when: tuple(rows) for when, rows in found.items()}
     if card.kind == "arcana":
         book.stays.add(d)
-        if set(card.get("types", ())) & set(book.rules.curse_types):
+        if _curse(card, book.rules):
             book.curses.add(d)
 
 

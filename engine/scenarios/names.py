@@ -33,17 +33,24 @@ KIND_WORDS = {
 KIND_GROUPS = {"deck": ("arcana", "verse")}
 
 _BASE: dict[int, tuple[model.Content, model.Content]] = {}
+#: A content's cards → those cards with the filler design among them.
+_FILLED: dict[int, tuple[tuple[model.Card, ...], tuple[model.Card, ...]]] = {}
 
 
 def with_filler(content: model.Content, extra: Iterable[model.Card] = ()) -> model.Content:
     """The content with the filler design (and any extra cards, such as ad hoc Titles) added."""
-    filler = model.Card(
-        id="arcana/filler", name=FILLER, kind="arcana", copies=FILLER_COPIES,
-        place=model.Place("scenario"), fields={"grimoire": "", "types": (), "effects": ()},
-    )
-    cards = list(content.cards)
-    cards.insert(sum(1 for c in cards if c.kind == "arcana"), filler)
-    return dataclasses.replace(content, cards=(*cards, *extra))
+    extra = tuple(extra)
+    found = _FILLED.get(id(content.cards))
+    if found is None or found[0] is not content.cards:
+        filler = model.Card(
+            id="arcana/filler", name=FILLER, kind="arcana", copies=FILLER_COPIES,
+            place=model.Place("scenario"), fields={"grimoire": "", "types": (), "effects": ()},
+        )
+        cards = list(content.cards)
+        cards.insert(sum(1 for c in cards if c.kind == "arcana"), filler)
+        found = _FILLED[id(content.cards)] = (content.cards, tuple(cards))
+    # the same cards give the same tuple: a variant of the content shares its compiled book
+    return dataclasses.replace(content, cards=(*found[1], *extra) if extra else found[1])
 
 
 def scenario_book(content: model.Content, extra: tuple[model.Card, ...] = ()) -> Book:
