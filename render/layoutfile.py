@@ -216,6 +216,7 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
     Every problem with the file is raised at once, each at its place, as
     ``prophecy check`` reports content files.
     """
+    from prophecy.compiler.model import memo
     from prophecy.compiler.model.schema import schema_errors
     from prophecy.compiler.model.yamlsafe import load_yaml
 
@@ -229,14 +230,19 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
         game, root, _ = load_yaml(content / "game.yaml", "game.yaml")
         raise missing_layout(game, root, name)
     src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
-    errors = schema_errors("layout", src, node, data)
-    if errors:
-        raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
+    # a layout found clean before is not checked again (the PNG encoder is: it is installed)
+    known = memo.digest(repr(data))
+    if not memo.get("layout", known):
+        errors = schema_errors("layout", src, node, data)
+        if errors:
+            raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
+        checked = Layout(name=name, data=data, digest="")
+        _check_pixels(checked, src, node)
+        _check_boxes(checked, src, node)
+        _check_faces(checked, src, node)
+        _check_sheets(checked, src, node)
+        memo.put("layout", known, True)
     layout = Layout(name=name, data=data, digest="")
-    _check_pixels(layout, src, node)
-    _check_boxes(layout, src, node)
-    _check_faces(layout, src, node)
-    _check_sheets(layout, src, node)
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:

@@ -35,9 +35,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import analyse
+    from prophecy.compiler.cli.cache import content_cache
+    from prophecy.compiler.model import memo
 
     root = content_dir(args)
+    # what this check works out once (schemas met, lines parsed, the layout's checks) is
+    # kept for the next one on this folder
+    with memo.kept(content_cache(root, "check") / "memo.pickle"):
+        return _check(args, root)
+
+
+def _check(args: argparse.Namespace, root: Path) -> int:
+    from prophecy.compiler.model.loader import analyse
+
     report = analyse(root)
     rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
     if not args.no_fit and report.content.cards and not rules_broken:

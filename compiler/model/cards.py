@@ -294,7 +294,7 @@ class Builder:
             return None  # a blank line is the schema's finding ("... is blank")
         text, src = node.value.rstrip("\n"), at.src  # a '|' block ends with a line break
         try:
-            parsed = _parse(text, self.vocab)
+            parsed, canonical = _parsed(text, self.vocab)
         except DslError as exc:
             from prophecy.dsl.fields import in_field  # what the field says of its error
             exc = in_field(want, exc, self.vocab, at.kind.name)
@@ -309,7 +309,6 @@ class Builder:
             return None
         if not at.kind.own:
             self.errors.extend(self._own_grimoire_errors(at, node, parsed))
-        canonical = _print(parsed)
         parent = at.node_at(path[:-1])
         flow = bool(getattr(parent, "flow_style", False))
         self.written.append(Written(src, node, canonical, flow))
@@ -386,13 +385,23 @@ def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int
     return scalar_place(src, node, max(0, offset))
 
 
-def _parse(text: str, vocab: Vocabulary) -> ast.Line:
+def _parsed(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
+    """A line's node and canonical wording; a line parsed before (the same text and
+    vocabulary) is not parsed again, but each card still gets a node of its own (engines
+    tell lines apart by identity)."""
+    import pickle
+
+    from prophecy.compiler.model import memo
+
+    key = memo.digest(repr((text, vocab.grimoires, vocab.card_types, vocab.deed_targets)))
+    found = memo.get("line", key)
+    if found is not None:
+        node: ast.Line = pickle.loads(found[0])
+        return node, found[1]
     from prophecy.dsl.parser import parse
-
-    return parse(text, vocab)
-
-
-def _print(node: ast.Node) -> str:
     from prophecy.dsl.printer import to_text
 
-    return to_text(node)
+    node = parse(text, vocab)
+    canonical = to_text(node)
+    memo.put("line", key, (pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL), canonical))
+    return node, canonical

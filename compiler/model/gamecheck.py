@@ -69,7 +69,18 @@ def vocabulary_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyE
     return errors
 
 
-def _word_problems(name: str) -> Iterator[tuple[str, str]]:
+def _word_problems(name: str) -> tuple[tuple[str, str], ...]:
+    """What keeps the rules language from reading a name (worked out once per name)."""
+    from prophecy.compiler.model import memo
+
+    found = memo.get("words", name)
+    if found is None:
+        found = tuple(_problems_of(name))
+        memo.put("words", name, found)
+    return found  # type: ignore[no-any-return]
+
+
+def _problems_of(name: str) -> Iterator[tuple[str, str]]:
     keywords, word = _lexicon()
     for part in name.split():
         if part.lower() in keywords:

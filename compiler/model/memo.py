@@ -1,0 +1,142 @@
+"""What a run worked out once and may need again: a key in, the result kept for it out.
+
+A table is a mapping from a key (text naming every input of the result) to
+a result of plain, picklable values. Within one process every table lives in
+memory, so a 100-times content folder parses each distinct effect line once.
+A command that runs again and again on the same folder (``prophecy check``)
+also keeps the tables in a file of the cache folder with ``kept(path)``: the
+file is read at the start, and written at the end with the entries that run
+used (so what the folder no longer holds is dropped). Every key a table is
+read with holds the whole of what the result depends on, and a file written
+by other code (its ``salt``, the language's, compiler's and engine's source
+files by size and time) is not read, so a kept result is always the one
+working it out again would give. The file is only a cache: one that cannot
+be read is ignored, one that cannot be written costs only time.
+
+The tables:
+
+- ``clean``: a digest of a schema and of the data checked against it, for
+  data that broke nothing (the schema's findings are not worked out again);
+- ``line``: an effect line's text and the vocabulary, for a line that parsed:
+  its node (pickled, so each card gets its own) and its canonical wording;
+- ``layout``: the digest of a layout's data, for a layout whose checks found
+  nothing;
+- ``words``: a vocabulary name, for its problems as a name the rules language
+  can read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+#: Changed when what a table keeps changes shape: a file of another version is not read.
+VERSION = 1
+#: Entries held in memory per table, past which the table starts again (a long-lived
+#: language server is bounded).
+LIMIT = 200_000
+
+_tables: dict[str, dict[str, Any]] = {}
+_used: dict[str, set[str]] | None = None  # the keys read or written, while a file is kept
+
+
+def get(table: str, key: str) -> Any:
+    """The result kept for ``key``, or None."""
+    found = _tables.get(table, {}).get(key)
+    if found is not None and _used is not None:
+        _used.setdefault(table, set()).add(key)
+    return found
+
+
+def put(table: str, key: str, value: Any) -> None:
+    """Keep ``value`` (not None) for ``key``."""
+    entries = _tables.setdefault(table, {})
+    if len(entries) >= LIMIT:
+        entries.clear()
+    entries[key] = value
+    if _used is not None:
+        _used.setdefault(table, set()).add(key)
+
+
+def forget() -> None:
+    """Let go of every result held in memory (what a file keeps is untouched)."""
+    _tables.clear()
+
+
+@contextlib.contextmanager
+def kept(path: Path) -> Iterator[None]:
+    """The tables read from ``path`` before the block, and what the block used written back
+    to it after (when that differs from what was read)."""
+    global _used
+    before = _read(path)
+    for name, entries in before.items():
+        _tables.setdefault(name, {}).update(entries)
+    _used = {}
+    try:
+        yield
+    finally:
+        used, _used = _used, None
+        after = {name: {k: _tables[name][k] for k in keys if k in _tables.get(name, {})}
+                 for name, keys in used.items()}
+        if after != before:
+            _write(path, after)
+
+
+def _read(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        data = pickle.loads(path.read_bytes())
+    except Exception:  # noqa: BLE001 - a damaged or foreign cache file is only a cache
+        return {}
+    if not (isinstance(data, dict) and data.get("version") == VERSION
+            and data.get("salt") == salt() and isinstance(data.get("tables"), dict)):
+        return {}
+    tables = data["tables"]
+    return {name: entries for name, entries in tables.items()
+            if isinstance(name, str) and isinstance(entries, dict)}
+
+
+def _write(path: Path, tables: dict[str, dict[str, Any]]) -> None:
+    from prophecy.compiler.model.files import write_atomic
+
+    blob = pickle.dumps({"version": VERSION, "salt": salt(), "tables": tables},
+                        protocol=pickle.HIGHEST_PROTOCOL)
+    with contextlib.suppress(OSError):
+        write_atomic(path, blob, durable=False)
+
+
+_SALT: list[str] = []
+
+
+def salt() -> str:
+    """The language's, compiler's, engine's and renderer's source files by path, size and
+    modification time (as make names them): a kept result is made by this code."""
+    if not _SALT:
+        import hashlib
+
+        top = Path(__file__).resolve().parents[2]  # the folder of dsl/, compiler/, ...
+        h = hashlib.sha256()
+        files = 0
+        for package in ("dsl", "compiler", "engine", "render"):
+            for file in sorted((top / package).rglob("*.py")):
+                try:
+                    st = file.stat()
+                except OSError:
+                    continue
+                files += 1
+                h.update(f"{file}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(
+                    "utf-8", "surrogateescape"))
+        # code that cannot be found cannot be vouched for: nothing kept is read
+        _SALT.append(h.hexdigest() if files else os.urandom(16).hex())
+    return _SALT[0]
+
+
+def digest(*parts: str) -> str:
+    """A short, fixed-length key of some texts."""
+    import hashlib
+
+    return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogateescape"),
+                           digest_size=20).hexdigest()

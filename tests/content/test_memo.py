@@ -1,0 +1,151 @@
+"""What `prophecy check` keeps between runs (``compiler/model/memo.py``) never changes what
+it finds: each kept result is read under a key of everything it depends on, only with the
+code that made it, and a damaged file of them is only a slower check."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+
+from prophecy.compiler.cli import main
+from prophecy.compiler.cli.cache import content_cache
+from prophecy.compiler.model import memo
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import analyse
+
+
+@pytest.fixture
+def content(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the bundled content, checked once with a cache folder of its own."""
+    monkeypatch.setenv("PROPHECY_CACHE", str(tmp_path / "cache"))
+    memo.forget()
+    root = tmp_path / "content"
+    shutil.copytree(bundled_content(), root, ignore=shutil.ignore_patterns("__*"))
+    assert main(["check", "--content", str(root)]) == 0
+    memo.forget()  # each check below starts as a new process does: from the file alone
+    return root
+
+
+def _kept(root: Path) -> Path:
+    return content_cache(root, "check") / "memo.pickle"
+
+
+def _check(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    capsys.readouterr()
+    memo.forget()
+    code = main(["check", "--content", str(root)])
+    return code, capsys.readouterr().out
+
+
+def test_a_clean_check_keeps_what_it_worked_out(content):
+    data = pickle.loads(_kept(content).read_bytes())
+    assert data["salt"] == memo.salt()
+    tables = data["tables"]
+    assert set(tables) >= {"clean", "line", "layout", "words"}
+    assert len(tables["clean"]) >= 13  # game.yaml, the card files, the layout, the scenarios
+    assert len(tables["line"]) == len({line.text for line in analyse(content).content
+                                       .effect_lines()})
+
+
+def test_the_same_check_again_says_the_same(content, capsys):
+    first = _check(content, capsys)
+    assert first == _check(content, capsys)
+    assert first[0] == 0
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    # the schema: data found clean before, changed
+    ("    copies: 2\n", "    copies: two\n", ":18:13: 'copies' must be"),
+    # an effect line parsed before, changed
+    ('"Add 1 to lowest-points Dark Deed"', '"Add 1 to lowest-point Dark Deed"',
+     "lowest-point"),
+])
+def test_a_change_after_a_clean_check_is_found(content, capsys, old, new, said):
+    path = content / "arcana" / "necromancy.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    code, out = _check(content, capsys)
+    assert code == 1 and said in out
+    path.write_text(text, encoding="utf-8")
+    assert _check(content, capsys)[0] == 0
+
+
+def test_a_layout_changed_after_a_clean_check_is_checked_again(content, capsys):
+    path = content / "layouts" / "poker.yaml"
+    shutil.copy(bundled_content() / "layouts" / "poker.yaml", path)
+    assert _check(content, capsys)[0] == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("font: title", "font: titel", 1), encoding="utf-8")
+    code, out = _check(content, capsys)
+    assert code == 1 and "uses the font 'titel', which fonts: does not list" in out
+
+
+def test_a_vocabulary_name_is_checked_again_when_it_changes(content, capsys):
+    path = content / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "card_types: [Spell, Item, Creature]"
+    assert old in text
+    path.write_text(text.replace(old, "card_types: [Spell, Item, Creature, Dark Relic]"),
+                    encoding="utf-8")
+    code, out = _check(content, capsys)
+    assert code == 1 and "'Dark Relic' holds 'Dark', a keyword" in out
+
+
+def test_each_card_gets_a_node_of_its_own_for_a_line_parsed_before(content):
+    memo.forget()
+    with memo.kept(_kept(content)):
+        lines = analyse(content).content.effect_lines()
+    assert memo.get("line", "x") is None
+    by_text: dict[str, list] = {}
+    for line in lines:
+        by_text.setdefault(line.text, []).append(line.node)
+    repeated = [nodes for nodes in by_text.values() if len(nodes) > 1]
+    assert repeated  # the bundled cards repeat some lines
+    for nodes in repeated:
+        assert all(n == nodes[0] and n is not nodes[0] for n in nodes[1:])
+
+
+def test_a_damaged_file_is_only_a_slower_check(content, capsys):
+    expected = _check(content, capsys)
+    _kept(content).write_bytes(b"\x80\x05not a pickle")
+    assert _check(content, capsys) == expected
+    assert pickle.loads(_kept(content).read_bytes())["salt"] == memo.salt()
+
+
+def test_what_other_code_kept_is_not_read(content, capsys):
+    """A result kept under another salt is ignored: here one that would hide a field the
+    schema does not know (poisoned on purpose), which is read when the salt is this code's."""
+    path = content / "arcana" / "necromancy.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    copies: 2\n",
+                                                             "    copies: 2\n    colour: red\n", 1))
+    code, out = _check(content, capsys)
+    assert code == 1 and "unknown field 'colour'" in out
+    data = pickle.loads(_kept(content).read_bytes())
+    data["tables"]["clean"] = {k: True for k in _all_keys(content)}
+    data["salt"] = "other code"
+    _kept(content).write_bytes(pickle.dumps(data))
+    code, out = _check(content, capsys)
+    assert code == 1 and "unknown field 'colour'" in out
+    data["salt"] = memo.salt()
+    _kept(content).write_bytes(pickle.dumps(data))
+    assert _check(content, capsys)[0] == 0  # the poison is read: the salt is what guards
+
+
+def _all_keys(root: Path) -> list[str]:
+    """Every key the schema check of the folder asks for."""
+    asked: list[str] = []
+    real = memo.get
+
+    def spy(table: str, key: str) -> object:
+        if table == "clean":
+            asked.append(key)
+        return real(table, key)
+
+    memo.forget()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(memo, "get", spy)
+        analyse(root)
+    return asked
