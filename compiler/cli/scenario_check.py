@@ -9,14 +9,16 @@ the cache folder under a key of what that check reads:
 - the book's setup: ``game.yaml`` and each card's kind, id, name, copies,
   grimoire, Verse position and Hireling role, which is what laying out any
   table reads (the decks, the box, the Grimoires dealt);
-- every card the file names, in full (a card is named where its name is a
-  value or key of the file, in any casing).
+- and for each scenario, every card it names, in full (a card is named where
+  its name is a value or key of the scenario, in any casing; what a file holds
+  beside its scenarios is rules constants and options, in its bytes).
 
-So an edit to one card's rules re-checks only the files that name it; an edit
-to ``game.yaml``, or one that adds, removes or renames a card or changes its
-copies, re-checks them all. Scenario ids are unique across files: each file's
-ids are kept with its result, and a clash sends every file through the full
-check, whose message says where the other one is. A file with problems is
+So an edit to one card's rules re-checks only the scenarios that name it; an
+edit to ``game.yaml``, or one that adds, removes or renames a card or changes
+its copies, re-checks them all, and so does any edit to a scenario file.
+Scenario ids are unique across files: each file's ids are kept with its
+result, and a clash sends every file through the full check, whose message
+says where the other one is. A file with problems is
 checked again each time, and its problems come in the order of the full
 check's: every file's reading problems, then every scenario's.
 """
@@ -35,7 +37,7 @@ from prophecy.compiler import model
 from prophecy.dsl.errors import ProphecyError
 
 #: What the cache entries look like; an entry of another version is not read.
-VERSION = 1
+VERSION = 2
 
 
 def check(content: model.Content, errors: bool, folder: Path, root: Path
@@ -58,20 +60,24 @@ def check(content: model.Content, errors: bool, folder: Path, root: Path
         key = book.file_key(file)
         name = file.name  # a file of the folder, wherever the folder is named from
         entry: Any = entries.get(name)
-        if key is not None and book.still_clean(entry, key):
+        stale = book.stale(entry, key) if key is not None else None
+        if stale == []:
             count += entry["count"]
             ids.extend(entry["ids"])
             kept[name] = entry
             continue
         scenarios, problems = source.read_file(file)
+        if stale is not None and [s.id for s in scenarios] != entry["ids"]:
+            stale = None  # not the scenarios the entry was kept for: check them all
         ids.extend(s.id for s in scenarios)
-        pending.append((file, key, scenarios, problems))
+        pending.append((file, key, scenarios, problems, stale))
     if len(set(ids)) < len(ids):  # a clash: the full check says where each id is
         return runner.check(content, [folder])
     read: list[ProphecyError] = []
     checked: list[ProphecyError] = []
-    for file, key, scenarios, problems in pending:
-        wrong = [e for s in scenarios for e in runner.check_scenario(content, s)]
+    for file, key, scenarios, problems, stale in pending:
+        again = scenarios if stale is None else [scenarios[i] for i in stale]
+        wrong = [e for s in again for e in runner.check_scenario(content, s)]
         count += len(scenarios)
         read.extend(problems)
         checked.extend(wrong)
@@ -92,6 +98,7 @@ class _Book:
             self.named.setdefault(card.name.strip().lower(), []).append(card)
         self._setup: str | None = None
         self._code: str | None = None
+        self._cards: dict[str, str] = {}
 
     def file_key(self, file: Path) -> str | None:
         """The digest of a file, the code and the book's setup (None: a file unreadable)."""
@@ -114,23 +121,40 @@ class _Book:
 
     def cards_digest(self, names: list[str]) -> str:
         """Every card called by one of ``names``, in full (a name no card has counts too)."""
-        return _sha(repr([(name, [_facts(c) for c in self.named.get(name, [])])
-                          for name in names]))
+        return _sha(*(self._card_digest(name) for name in names))
 
-    def still_clean(self, entry: Any, key: str) -> bool:
-        """Whether a kept result holds for the file as it is now."""
+    def _card_digest(self, name: str) -> str:
+        found = self._cards.get(name)
+        if found is None:
+            found = self._cards[name] = _sha(repr((name, [_facts(c) for c in
+                                                          self.named.get(name, [])])))
+        return found
+
+    def stale(self, entry: Any, key: str) -> list[int] | None:
+        """Which scenarios of a file a kept result no longer holds for, by index (each names
+        a card that has changed since); None when it holds for none (the file changed)."""
         # a cache file is only a cache: an entry of any other shape is checked afresh
-        return (isinstance(entry, dict) and entry.get("key") == key
-                and type(entry.get("count")) is int and entry["count"] >= 0
-                and _strings_only(entry.get("ids")) and _strings_only(entry.get("names"))
-                and entry.get("cards") == self.cards_digest(entry["names"]))
+        if not (isinstance(entry, dict) and entry.get("key") == key
+                and type(entry.get("count")) is int and _strings_only(entry.get("ids"))
+                and isinstance(entry.get("parts"), list)
+                and len(entry["parts"]) == len(entry["ids"]) == entry["count"]):
+            return None
+        out = []
+        for index, part in enumerate(entry["parts"]):
+            if not (isinstance(part, dict) and _strings_only(part.get("names"))):
+                return None
+            if part.get("cards") != self.cards_digest(part["names"]):
+                out.append(index)
+        return out
 
     def entry(self, key: str, scenarios: list[Any]) -> dict[str, Any]:
-        """What is kept of a clean file: its key, the cards it names, its scenarios."""
-        words = {text for s in scenarios for text in _strings(s.item.node)}
-        names = sorted(words & self.named.keys())
-        return {"key": key, "names": names, "cards": self.cards_digest(names),
-                "count": len(scenarios), "ids": [s.id for s in scenarios]}
+        """What is kept of a clean file: its key, its scenarios and the cards each names."""
+        parts = []
+        for s in scenarios:
+            names = sorted(set(_strings(s.item.node)) & self.named.keys())
+            parts.append({"names": names, "cards": self.cards_digest(names)})
+        return {"key": key, "count": len(scenarios), "ids": [s.id for s in scenarios],
+                "parts": parts}
 
 
 def _strings_only(value: Any) -> bool:

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
@@ -87,7 +88,22 @@ def test_a_card_no_scenario_names_checks_none_again(content, checked, capsys):
     assert checked == {}
 
 
-def test_a_card_the_scenarios_name_checks_the_files_naming_it_again(content, checked, capsys):
+def _scenarios_naming(root: Path, name: str) -> Counter[str]:
+    """Per file, the scenarios with ``name`` as one of their values or keys (any casing)."""
+    def strings(value: object) -> set[str]:
+        if isinstance(value, dict):
+            return {s for k, v in value.items() for s in strings(k) | strings(v)}
+        if isinstance(value, list):
+            return {s for v in value for s in strings(v)}
+        return {str(value).strip().lower()}
+
+    return Counter({p.name: sum(name.lower() in strings(s) for s in yaml.safe_load(
+        p.read_text(encoding="utf-8"))["scenarios"]) for p in (root / "scenarios").glob("*.yaml")
+        if name.lower() in p.read_text(encoding="utf-8").lower()})
+
+
+def test_a_card_the_scenarios_name_checks_the_scenarios_naming_it_again(content, checked,
+                                                                         capsys):
     naming = _files_naming(content, "Weeping Blade")
     assert 0 < len(naming) < 12
     path = content / "arcana" / "blood-magic.yaml"
@@ -98,8 +114,26 @@ def test_a_card_the_scenarios_name_checks_the_files_naming_it_again(content, che
                     + text[text.index("\n", flavor) + 1:], encoding="utf-8")
     code, _ = _check(content, capsys)
     assert code == 0
+    expected = _scenarios_naming(content, "Weeping Blade")
+    assert set(expected) == naming and sum(expected.values()) > 0
+    assert all(expected[name] < _scenarios_per_file(content)[name] for name in naming)
+    assert checked == expected  # of each file naming it, only its scenarios that do
+
+
+def test_a_damaged_kept_result_checks_its_file_again(content, checked, capsys):
+    import json
+
+    from prophecy.compiler.cli.cache import content_cache
+
+    path = content_cache(content, "scenarios") / "files.json"
+    kept = json.loads(path.read_text(encoding="utf-8"))
+    kept["files"]["limits.yaml"]["parts"][0] = {"names": 3}
+    kept["files"]["costs.yaml"]["parts"].pop()
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    code, out = _check(content, capsys)
+    assert code == 0 and _clean(content) in out
     per_file = _scenarios_per_file(content)
-    assert checked == {name: per_file[name] for name in naming}
+    assert checked == {name: per_file[name] for name in ("limits.yaml", "costs.yaml")}
 
 
 def test_a_card_renamed_checks_every_file_again(content, checked, capsys):
