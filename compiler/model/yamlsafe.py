@@ -26,6 +26,7 @@ import re
 import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -296,7 +297,7 @@ def compose(src: Source, empty_hint: str = "") -> tuple[yaml.Node | None, list[P
     if root is None:
         hint = empty_hint or "write this file's content, or delete the file"
         return None, [src.error("the file is empty", 1, 1, hint)]
-    if _has_shared_nodes(root):
+    if "*" in src.text and _has_shared_nodes(root):  # an alias is written with a '*'
         return None, [_alias_error(src)]
     errors = list(_node_errors(src, root))
     return (None if errors else root), errors
@@ -432,9 +433,15 @@ def _node_errors(src: Source, root: yaml.Node) -> Iterator[ProphecyError]:
 def _implicit_tag(node: yaml.Node) -> str:
     """The tag YAML gives the node without an explicit one: any other was written out."""
     if isinstance(node, yaml.ScalarNode):
-        plain = not node.style
-        return str(_RESOLVER.resolve(yaml.ScalarNode, node.value, (plain, not plain)))  # type: ignore[no-untyped-call]
+        return _scalar_tag(node.value, not node.style)
     return str(_RESOLVER.resolve(type(node), None, None))  # type: ignore[no-untyped-call]
+
+
+@lru_cache(maxsize=8192)
+def _scalar_tag(value: str, plain: bool) -> str:
+    """The tag YAML gives a scalar of this text, plain or quoted (the same texts come back
+    again and again in a file: names, counts, true and false)."""
+    return str(_RESOLVER.resolve(yaml.ScalarNode, value, (plain, not plain)))  # type: ignore[no-untyped-call]
 
 
 def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
@@ -456,7 +463,12 @@ def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
 
 def to_data(root: yaml.Node) -> Any:
     """Plain Python data (dict, list, str, int, ...) from a checked node tree."""
+    if isinstance(root, yaml.ScalarNode) and root.tag == _STR_TAG:
+        return root.value  # text is itself (the most common value, read the most often)
     return Constructor().construct_document(root)
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 def lookup(root: yaml.Node, path: Iterator[Any] | list[Any]) -> tuple[yaml.Node, yaml.Node | None]:

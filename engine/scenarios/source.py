@@ -81,9 +81,10 @@ class Item:
         return [(str(k.value), Item(self.src, k), Item(self.src, v)) for k, v in self.node.value]
 
     def get(self, key: str) -> Item | None:
-        for name, _k, value in self.entries():
-            if name == key:
-                return value
+        if isinstance(self.node, yaml.MappingNode):
+            for k, v in self.node.value:
+                if str(k.value) == key:
+                    return Item(self.src, v)
         return None
 
     def items(self) -> list[Item]:
