@@ -6,7 +6,8 @@ memory, so a 100-times content folder parses each distinct effect line once.
 A command that runs again and again on the same folder (``prophecy check``)
 also keeps the tables in a file of the cache folder with ``kept(path)``: the
 file is read at the start, and written at the end with the entries that run
-used (so what the folder no longer holds is dropped). Every key a table is
+used and, up to a bound, those it did not, the least recently used dropped
+first (so what the folder no longer holds goes in time). Every key a table is
 read with holds the whole of what the result depends on, and a file written
 by other code (its ``salt``, the language's, compiler's and engine's source
 files by size and time) is not read, so a kept result is always the one
@@ -22,7 +23,9 @@ The tables:
 - ``layout``: the digest of a layout's data, for a layout whose checks found
   nothing;
 - ``words``: a vocabulary name, for its problems as a name the rules language
-  can read.
+  can read;
+- ``template``: a face's Jinja template text (with Jinja's and Python's
+  versions), for its compiled code.
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ from typing import Any
 
 #: Changed when what a table keeps changes shape: a file of another version is not read.
 VERSION = 1
+#: Entries a file keeps per table besides those the last run used (the most recent first).
+KEEP = 4096
 #: Entries held in memory per table, past which the table starts again (a long-lived
 #: language server is bounded).
 LIMIT = 200_000
@@ -80,10 +85,24 @@ def kept(path: Path) -> Iterator[None]:
         yield
     finally:
         used, _used = _used, None
-        after = {name: {k: _tables[name][k] for k in keys if k in _tables.get(name, {})}
-                 for name, keys in used.items()}
+        after = {name: _recent(entries, used.get(name, set()), _tables.get(name, {}))
+                 for name, entries in before.items()}
+        for name, keys in used.items():
+            if name not in after:
+                after[name] = _recent({}, keys, _tables.get(name, {}))
         if after != before:
             _write(path, after)
+
+
+def _recent(before: dict[str, Any], used: set[str], now: dict[str, Any]) -> dict[str, Any]:
+    """A table as the file keeps it: the entries this run used, last (the most recent), after
+    those it did not (a check with nothing changed reads no scenario file, and the next one
+    after an edit will), the oldest dropped past ``KEEP`` entries."""
+    out = {k: v for k, v in before.items() if k not in used}
+    out.update((k, now[k]) for k in used if k in now)
+    for key in list(out)[:max(0, len(out) - max(KEEP, len(used)))]:
+        del out[key]
+    return out
 
 
 def _read(path: Path) -> dict[str, dict[str, Any]]:

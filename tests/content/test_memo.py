@@ -46,8 +46,9 @@ def test_a_clean_check_keeps_what_it_worked_out(content):
     tables = data["tables"]
     assert set(tables) >= {"clean", "line", "layout", "words"}
     assert len(tables["clean"]) >= 13  # game.yaml, the card files, the layout, the scenarios
-    assert len(tables["line"]) == len({line.text for line in analyse(content).content
-                                       .effect_lines()})
+    # every distinct line of the cards, and those the scenarios run alone
+    assert len(tables["line"]) > len({line.text for line in analyse(content).content
+                                      .effect_lines()})
 
 
 def test_the_same_check_again_says_the_same(content, capsys):
@@ -149,3 +150,31 @@ def _all_keys(root: Path) -> list[str]:
         patch.setattr(memo, "get", spy)
         analyse(root)
     return asked
+
+
+def test_a_check_with_nothing_changed_keeps_what_the_next_edit_needs(content, capsys):
+    """The check after a clean one reads no scenario file; what checking them found is kept
+    all the same, for the check after an edit to a card they name."""
+    first = pickle.loads(_kept(content).read_bytes())["tables"]
+    assert _check(content, capsys)[0] == 0
+    second = pickle.loads(_kept(content).read_bytes())["tables"]
+    assert {name: set(entries) for name, entries in second.items()} == {
+        name: set(entries) for name, entries in first.items()}
+
+
+def test_a_file_keeps_the_most_recently_used_entries(tmp_path, monkeypatch):
+    monkeypatch.setattr(memo, "KEEP", 3)
+    path = tmp_path / "memo.pickle"
+    memo.forget()
+    for run in range(5):
+        with memo.kept(path):
+            for n in (run, run + 10):
+                if memo.get("t", str(n)) is None:
+                    memo.put("t", str(n), n)
+        memo.forget()
+    kept = pickle.loads(path.read_bytes())["tables"]["t"]
+    # the last run's two entries, last; the one used the run before; older ones dropped
+    assert list(kept)[-2:] in (["4", "14"], ["14", "4"]) and len(kept) == 3
+    assert list(kept)[0] in ("3", "13")
+    with memo.kept(path):
+        assert memo.get("t", "4") == 4 and memo.get("t", "0") is None
