@@ -178,8 +178,28 @@ def template(text: str) -> Callable[[Mapping[str, Any]], str]:
     """A compiled template; plain text (no '{') is its own value."""
     if "{" not in text:
         return lambda context: text
-    compiled = _environment().from_string(text)
+    compiled = _compiled(text)
     return lambda context: str(compiled.render(context))
+
+
+def _compiled(text: str) -> Any:
+    """Jinja's template of a text; its Python code is kept (``compiler/model/memo.py``) by
+    the text, Jinja's version and Python's, so the next check does not compile it again."""
+    import marshal
+    import sys
+
+    import jinja2
+
+    from prophecy.compiler.model import memo
+
+    env = _environment()
+    key = memo.digest(text, jinja2.__version__, sys.version)
+    found = memo.get("template", key)
+    if found is not None:
+        return env.template_class.from_code(env, marshal.loads(found), env.make_globals(None))
+    template = env.from_string(text)  # a syntax error is raised here, as before
+    memo.put("template", key, marshal.dumps(env.compile(text)))
+    return template
 
 
 def fill(text: str, context: Mapping[str, Any], where: str) -> str:

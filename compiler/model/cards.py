@@ -294,7 +294,7 @@ class Builder:
             return None  # a blank line is the schema's finding ("... is blank")
         text, src = node.value.rstrip("\n"), at.src  # a '|' block ends with a line break
         try:
-            parsed, canonical = _parsed(text, self.vocab)
+            parsed, canonical = parsed_line(text, self.vocab)
         except DslError as exc:
             from prophecy.dsl.fields import in_field  # what the field says of its error
             exc = in_field(want, exc, self.vocab, at.kind.name)
@@ -385,7 +385,7 @@ def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int
     return scalar_place(src, node, max(0, offset))
 
 
-def _parsed(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
+def parsed_line(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
     """A line's node and canonical wording; a line parsed before (the same text and
     vocabulary) is not parsed again, but each card still gets a node of its own (engines
     tell lines apart by identity)."""

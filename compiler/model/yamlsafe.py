@@ -321,15 +321,21 @@ def _too_deep(text: str) -> tuple[int, int] | None:
                 indents.pop()
             if not indents or indents[-1] < indent:
                 indents.append(indent)
-            dashes = re.match(r"(?:-[ \t]+)*", stripped)
+            dashes = _DASHES.match(stripped)
             depth = len(indents) + (dashes.group().count("-") if dashes else 0)
             if depth > MAX_DEPTH:
                 return number, indent + 1
+        if not _BRACKET.search(line):
+            continue
         for column, char in _flow_chars(line):
             flow += 1 if char in "[{" else -1 if flow > 0 else 0
             if flow + len(indents) > MAX_DEPTH:
                 return number, column + 1
     return None
+
+
+_DASHES = re.compile(r"(?:-[ \t]+)*")
+_BRACKET = re.compile(r"[\[\]{}]")
 
 
 def _flow_chars(line: str) -> Iterator[tuple[int, str]]:

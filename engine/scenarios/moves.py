@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 
 from prophecy.compiler import model
 from prophecy.compiler.handlers import compile_node, resolve
+from prophecy.compiler.model.cards import parsed_line
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
-from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine import protocol as P
 from prophecy.engine.scenarios.answers import (
@@ -388,7 +388,7 @@ def _effect(run: Play, move: Move, p: PlayerState) -> None:
     game, content = run.game, run.content
     vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
     try:
-        node = parse(str(move.value.value), vocab)
+        node = parsed_line(str(move.value.value), vocab)[0]
     except DslError as exc:
         raise move.value.error(exc.message, exc.hint, IllegalMove) from None
     if not isinstance(node, ast.Effect):

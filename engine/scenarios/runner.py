@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from prophecy.compiler import model
+from prophecy.compiler.model.cards import parsed_line
 from prophecy.dsl.errors import DslError, ProphecyError
-from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.scenarios.expect import Expect, Mismatch
 from prophecy.engine.scenarios.moves import Move, Play, read_moves
@@ -181,7 +181,7 @@ def _check_move(content: model.Content, move: Move, names: Names, expect_error: 
     elif move.name == "effect" and not expect_error:  # an error expected may be this line's
         vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
         try:
-            parse(str(move.value.value), vocab)
+            parsed_line(str(move.value.value), vocab)  # as a card's line: once per text
         except DslError as exc:
             raise move.value.error(exc.message, exc.hint) from None
     this = move.options.get("this grimoire")

@@ -19,10 +19,9 @@ from typing import Any
 
 from prophecy.compiler import model
 from prophecy.compiler.model import limits
-from prophecy.compiler.model.cards import slug
+from prophecy.compiler.model.cards import parsed_line, slug
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
-from prophecy.dsl.parser import parse
 from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.cards import Book
 from prophecy.engine.plugin import title_refusal
@@ -63,7 +62,7 @@ def _title(item: Item, vocab: Vocabulary) -> model.Card:
                          "write {condition: \"Most stashed cards\", points: 4}")
     text = str(condition.value)
     try:
-        node = parse(text, vocab)
+        node = parsed_line(text, vocab)[0]
     except DslError as exc:
         raise condition.error(exc.message, exc.hint, IllegalMove) from None
     refused = title_refusal(node)
