@@ -20,7 +20,6 @@ from lark.exceptions import UnexpectedInput
 from lark.tree import Meta
 
 from prophecy.dsl import ast
-from prophecy.dsl.diagnose import diagnose, name_error, unknown_target
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.grammar import MAX_COUNT, NUMBER_WORDS, fast_parser, lark_parser
 from prophecy.dsl.vocabulary import Vocabulary
@@ -57,11 +56,15 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
         except UnexpectedInput:
             tree = lark_parser().parse(text)
     except UnexpectedInput as exc:
+        from prophecy.dsl.diagnose import diagnose  # what went wrong, worked out on demand
+
         raise diagnose(exc, text, vocab, parse) from None
     try:
         node: ast.Line = _Build(vocab).build(tree)
     except DslError as error:
         error.source = text
+        from prophecy.dsl.diagnose import name_error
+
         raise name_error(error, text, vocab) from None
     return node
 
@@ -569,6 +572,8 @@ class _Build:
             return found, words[1:]
         if words[0].type == "MATCHING" or self.vocab.lookup(" ".join(words)):
             return "any", words
+        from prophecy.dsl.diagnose import unknown_target
+
         raise unknown_target(words[0], self.vocab)
 
     def some_cards(self, meta: Meta, amount: _Amount, match: _Match | None, noun: Any

@@ -35,8 +35,8 @@ _DEFAULTS = {"min_players": 2, "max_players": 4, "min_level": 0, "max_level": 4,
 @cache
 def _lexicon() -> tuple[dict[str, str], re.Pattern[str]]:
     """The grammar's keywords and the pattern of a plain word (its WORD terminal)."""
-    from prophecy.dsl.diagnose import keywords
     from prophecy.dsl.grammar import fast_parser
+    from prophecy.dsl.keywords import keywords
 
     word = next(t for t in fast_parser().terminals if t.name == "WORD")
     return keywords(), re.compile(word.pattern.to_regexp())

@@ -54,7 +54,22 @@ def schema(name_or_schema: str | Schema) -> Schema:
 
 def validator(which: str | Schema) -> Any:
     """A jsonschema validator of a schema (whole numbers only for 'integer'), built once."""
-    return _validator(json.dumps(schema(which)))
+    return _validator(schema_text(which))
+
+
+def schema_text(which: str | Schema) -> str:
+    """A schema as JSON text, in its own order (the order hints list its fields in)."""
+    whole = schema(which)
+    found = _TEXTS.get(id(whole))
+    if found is None or found[0] is not whole:
+        if len(_TEXTS) > 256:
+            _TEXTS.clear()
+        found = _TEXTS[id(whole)] = (whole, json.dumps(whole))
+    return found[1]
+
+
+#: id of a schema → (the schema, its text); schemas are built once and not changed after.
+_TEXTS: dict[int, tuple[Schema, str]] = {}
 
 
 @cache
@@ -102,12 +117,21 @@ def iter_findings(which: str | Schema, data: Any) -> Iterator[Any]:
     """Every way ``data`` breaks a schema: jsonschema's errors, in its order. A mapping key
     that YAML read as a number, a truth value or nothing (``3:``, ``yes:``, ``~:``) is
     checked as the text it would be as a name (jsonschema's name checks need strings)."""
-    yield from validator(which).iter_errors(_named_keys(data))
+    yield from validator(which).iter_errors(_named_keys(data) if _odd_keys(data) else data)
 
 
 _STR = "tag:yaml.org,2002:str"
 _KEY_KINDS = {"int": "a number", "float": "a number", "null": "nothing (null)",
               "bool": "true or false", "timestamp": "a date"}
+
+
+def _odd_keys(data: Any) -> bool:
+    """Whether any mapping key of ``data`` is not a string."""
+    if isinstance(data, dict):
+        return any(not isinstance(k, str) or _odd_keys(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_odd_keys(v) for v in data)
+    return False
 
 
 def _named_keys(data: Any) -> Any:
@@ -205,7 +229,7 @@ def schema_errors(name: str | Schema, src: Source, root: yaml.Node, data: Any
     for error in _odd_key_errors(src, root):
         out.setdefault(error.sort_key(), error)
     # data found clean against the same schema before is not checked again
-    key = memo.digest(json.dumps(schema(name), sort_keys=True), repr(data))
+    key = memo.digest(schema_text(name), repr(data))
     if memo.get("clean", key):
         return list(out.values())
     findings = list(iter_findings(name, data))
