@@ -21,7 +21,7 @@ from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import Plan, cell_path
+from prophecy.render.build import Cell, Plan, cell_path
 from prophecy.render.layout import Layout
 
 
@@ -79,11 +79,11 @@ def _pdf_task(pages: list[pdf.Page], images: dict[str, Path], title: str, target
 #: are laid out from these rather than from the files just written. Set around
 #: ``run_tasks``, so the writing workers, forked then, share them; a worker that is not
 #: forked (where the platform cannot fork) finds none and reads the files.
-_DRAWN: dict[str, bytearray] = {}
+_DRAWN: dict[str, Cell] = {}
 
 
 @contextmanager
-def drawn_cells(cells: dict[str, bytearray]) -> Iterator[None]:
+def drawn_cells(cells: dict[str, Cell]) -> Iterator[None]:
     """Within this block, the TTS sheets are laid out from ``cells`` where they can be."""
     _DRAWN.update(cells)
     try:

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.model.files import (
     file_digest,
@@ -35,6 +35,9 @@ from prophecy.compiler.model.files import (
     write_atomic,
 )
 from prophecy.dsl.errors import UsageError, suggest
+
+if TYPE_CHECKING:
+    from prophecy.render.build import Cell
 
 PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
@@ -216,7 +219,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
 
 def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
               state: dict[str, Any], title: str, note: Note,
-              cells: dict[str, bytearray]) -> dict[str, str]:
+              cells: dict[str, Cell]) -> dict[str, str]:
     """The sheets, the TTS files and cards.json; returns every written output's key.
 
     ``cells`` are the TTS cells this build drew (by cell file), for the TTS sheets.

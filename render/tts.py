@@ -107,8 +107,9 @@ def cell(layout: Layout, path: Path) -> Image.Image:
         return make_cell(layout, im)
 
 
-def cell_buffer(layout: Layout, path: Path, drawn: Mapping[str, bytes | bytearray]
-                ) -> bytes | bytearray:
+def cell_buffer(layout: Layout, path: Path,
+                drawn: Mapping[str, bytes | bytearray | memoryview]
+                ) -> bytes | bytearray | memoryview:
     """A card's cell as ``png.row_buffer`` lays it out: drawn by this build (kept in memory
     by its cell file's name), else read from that file, else made anew from the image."""
     kept = drawn.get(str(path))
@@ -116,7 +117,7 @@ def cell_buffer(layout: Layout, path: Path, drawn: Mapping[str, bytes | bytearra
 
 
 def sheet_rows(layout: Layout, sheet: Sheet, side: str,
-               drawn: Mapping[str, bytes | bytearray]) -> bytearray:
+               drawn: Mapping[str, bytes | bytearray | memoryview]) -> bytearray:
     """The faces (or backs) of a sheet as PNG's framed rows (see ``png.framed_rows``); the
     last cell is the deck's back, shown for hidden cards.
 
@@ -137,7 +138,7 @@ def sheet_rows(layout: Layout, sheet: Sheet, side: str,
     return png.laid_out(canvas, "L", width)
 
 
-def _paste(canvas: Image.Image, cell: bytes | bytearray, place: tuple[int, int],
+def _paste(canvas: Image.Image, cell: bytes | bytearray | memoryview, place: tuple[int, int],
            size: tuple[int, int]) -> None:
     """A cell's rows (a ``png.row_buffer``) at a (row, column) of a sheet's framed rows."""
     (row, col), (cw, ch) = place, size

@@ -82,6 +82,39 @@ def test_a_second_build_writes_nothing_and_the_same_content_gives_the_same_bytes
     assert _files(again) == _files(built)
 
 
+@pytest.mark.parametrize("room", [None, 3])
+def test_cells_left_in_shared_memory_make_the_sheets_one_worker_makes(
+        built, small_content, tmp_path, monkeypatch, room):
+    """Two workers leave their cells in memory the build shares with them, each in its own
+    slot (with ``room`` for 3 cells, the rest come back through the pipe); one worker hands
+    them over directly. The sheets are the same bytes, cell for cell."""
+    from prophecy.render import build as images
+    from prophecy.render.layoutfile import load_layout
+
+    if room is not None:
+        monkeypatch.setattr(images, "CELL_MEMORY",
+                            room * images.cell_bytes(load_layout(small_content)))
+    shared: list[int] = []
+    real = images._results
+
+    def spy(*args):
+        for drawn in real(*args):
+            shared.append(drawn.slot)
+            yield drawn
+
+    monkeypatch.setattr(images, "_results", spy)
+    alone = tmp_path / "alone"
+    assert main(["build", "--content", str(small_content), "--out", str(alone), "--jobs", "1",
+                 "--tts-url", URL]) == 0
+    assert set(shared) == {-1}
+    two = tmp_path / "two"
+    shared.clear()
+    assert build(small_content, two) == 0
+    slots = sorted(s for s in shared if s >= 0)
+    assert slots == list(range(len(shared) if room is None else room))
+    assert _files(two) == _files(alone) == _files(built)
+
+
 def test_a_changed_card_is_the_only_one_drawn_again(small_content, tmp_path, capsys):
     content = tmp_path / "content"
     shutil.copytree(small_content, content)
