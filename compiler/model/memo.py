@@ -12,7 +12,8 @@ read with holds the whole of what the result depends on, and a file written
 by other code (its ``salt``, the language's, compiler's and engine's source
 files by size and time) is not read, so a kept result is always the one
 working it out again would give. The file is only a cache: one that cannot
-be read is ignored, one that cannot be written costs only time.
+be read, or whose checksum does not match what it holds, is ignored; one that
+cannot be written costs only time.
 
 The tables:
 
@@ -31,6 +32,7 @@ The tables:
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import pickle
 from collections.abc import Iterator
@@ -105,9 +107,19 @@ def _recent(before: dict[str, Any], used: set[str], now: dict[str, Any]) -> dict
     return out
 
 
+#: A memo file starts with this, then the SHA-256 of the rest: a file cut short or damaged
+#: on disk is never unpickled.
+MAGIC = b"prophecy memo\n"
+
+
 def _read(path: Path) -> dict[str, dict[str, Any]]:
     try:
-        data = pickle.loads(path.read_bytes())
+        blob = path.read_bytes()
+        body = blob[len(MAGIC) + 32:]
+        if blob[:len(MAGIC)] != MAGIC or blob[len(MAGIC):len(MAGIC) + 32] != hashlib.sha256(
+                body).digest():
+            return {}
+        data = pickle.loads(body)
     except Exception:  # noqa: BLE001 - a damaged or foreign cache file is only a cache
         return {}
     if not (isinstance(data, dict) and data.get("version") == VERSION
@@ -121,10 +133,10 @@ def _read(path: Path) -> dict[str, dict[str, Any]]:
 def _write(path: Path, tables: dict[str, dict[str, Any]]) -> None:
     from prophecy.compiler.model.files import write_atomic
 
-    blob = pickle.dumps({"version": VERSION, "salt": salt(), "tables": tables},
+    body = pickle.dumps({"version": VERSION, "salt": salt(), "tables": tables},
                         protocol=pickle.HIGHEST_PROTOCOL)
     with contextlib.suppress(OSError):
-        write_atomic(path, blob, durable=False)
+        write_atomic(path, MAGIC + hashlib.sha256(body).digest() + body, durable=False)
 
 
 _SALT: list[str] = []
@@ -134,8 +146,6 @@ def salt() -> str:
     """The language's, compiler's, engine's and renderer's source files by path, size and
     modification time (as make names them): a kept result is made by this code."""
     if not _SALT:
-        import hashlib
-
         top = Path(__file__).resolve().parents[2]  # the folder of dsl/, compiler/, ...
         h = hashlib.sha256()
         files = 0
@@ -155,7 +165,5 @@ def salt() -> str:
 
 def digest(*parts: str) -> str:
     """A short, fixed-length key of some texts."""
-    import hashlib
-
     return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogateescape"),
                            digest_size=20).hexdigest()

@@ -33,6 +33,19 @@ def _kept(root: Path) -> Path:
     return content_cache(root, "check") / "memo.pickle"
 
 
+def _load(root: Path) -> dict:
+    """A memo file's data (after its header and checksum)."""
+    return pickle.loads(_kept(root).read_bytes()[len(memo.MAGIC) + 32:])
+
+
+def _store(root: Path, data: dict) -> None:
+    """A memo file of ``data``, with a right checksum (as the code writes one)."""
+    import hashlib
+
+    body = pickle.dumps(data)
+    _kept(root).write_bytes(memo.MAGIC + hashlib.sha256(body).digest() + body)
+
+
 def _check(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     capsys.readouterr()
     memo.forget()
@@ -41,7 +54,7 @@ def _check(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 
 def test_a_clean_check_keeps_what_it_worked_out(content):
-    data = pickle.loads(_kept(content).read_bytes())
+    data = _load(content)
     assert data["salt"] == memo.salt()
     tables = data["tables"]
     assert set(tables) >= {"clean", "line", "layout", "words"}
@@ -109,11 +122,20 @@ def test_each_card_gets_a_node_of_its_own_for_a_line_parsed_before(content):
         assert all(n == nodes[0] and n is not nodes[0] for n in nodes[1:])
 
 
-def test_a_damaged_file_is_only_a_slower_check(content, capsys):
+@pytest.mark.parametrize("damage", ["garbage", "cut short", "one byte changed"])
+def test_a_damaged_file_is_only_a_slower_check(content, capsys, damage):
     expected = _check(content, capsys)
-    _kept(content).write_bytes(b"\x80\x05not a pickle")
+    blob = _kept(content).read_bytes()
+    if damage == "garbage":
+        blob = b"\x80\x05not a pickle"
+    elif damage == "cut short":
+        blob = blob[: len(blob) // 2]
+    else:  # a flipped byte in the pickled tables: still a pickle, not the one written
+        blob = blob[:-40] + bytes([blob[-40] ^ 1]) + blob[-39:]
+    _kept(content).write_bytes(blob)
+    assert memo._read(_kept(content)) == {}  # nothing of it is read
     assert _check(content, capsys) == expected
-    assert pickle.loads(_kept(content).read_bytes())["salt"] == memo.salt()
+    assert _load(content)["salt"] == memo.salt()
 
 
 def test_what_other_code_kept_is_not_read(content, capsys):
@@ -124,14 +146,14 @@ def test_what_other_code_kept_is_not_read(content, capsys):
                                                              "    copies: 2\n    colour: red\n", 1))
     code, out = _check(content, capsys)
     assert code == 1 and "unknown field 'colour'" in out
-    data = pickle.loads(_kept(content).read_bytes())
+    data = _load(content)
     data["tables"]["clean"] = {k: True for k in _all_keys(content)}
     data["salt"] = "other code"
-    _kept(content).write_bytes(pickle.dumps(data))
+    _store(content, data)
     code, out = _check(content, capsys)
     assert code == 1 and "unknown field 'colour'" in out
     data["salt"] = memo.salt()
-    _kept(content).write_bytes(pickle.dumps(data))
+    _store(content, data)
     assert _check(content, capsys)[0] == 0  # the poison is read: the salt is what guards
 
 
@@ -155,9 +177,9 @@ def _all_keys(root: Path) -> list[str]:
 def test_a_check_with_nothing_changed_keeps_what_the_next_edit_needs(content, capsys):
     """The check after a clean one reads no scenario file; what checking them found is kept
     all the same, for the check after an edit to a card they name."""
-    first = pickle.loads(_kept(content).read_bytes())["tables"]
+    first = _load(content)["tables"]
     assert _check(content, capsys)[0] == 0
-    second = pickle.loads(_kept(content).read_bytes())["tables"]
+    second = _load(content)["tables"]
     assert {name: set(entries) for name, entries in second.items()} == {
         name: set(entries) for name, entries in first.items()}
 
@@ -172,7 +194,7 @@ def test_a_file_keeps_the_most_recently_used_entries(tmp_path, monkeypatch):
                 if memo.get("t", str(n)) is None:
                     memo.put("t", str(n), n)
         memo.forget()
-    kept = pickle.loads(path.read_bytes())["tables"]["t"]
+    kept = pickle.loads(path.read_bytes()[len(memo.MAGIC) + 32:])["tables"]["t"]
     # the last run's two entries, last; the one used the run before; older ones dropped
     assert list(kept)[-2:] in (["4", "14"], ["14", "4"]) and len(kept) == 3
     assert list(kept)[0] in ("3", "13")
