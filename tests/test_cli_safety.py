@@ -162,3 +162,34 @@ def test_ctrl_c_before_main_runs_is_one_line_in_the_command(tmp_path):
               "raise KeyboardInterrupt")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stderr == "prophecy: interrupted\n"
+
+
+def test_a_quick_command_leaves_at_once_with_all_it_had_to_say(tmp_path):
+    """`prophecy check` (one of QUICK_EXIT) leaves the process without tearing it down, once
+    its output is flushed: every line and the exit code arrive, into a pipe or a file."""
+    import shutil
+
+    from prophecy.compiler.cli import QUICK_EXIT
+    from prophecy.compiler.model.files import bundled_content
+
+    assert "check" in QUICK_EXIT and "build" not in QUICK_EXIT
+    content = tmp_path / "content"
+    shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
+    path = content / "arcana" / "necromancy.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("    copies: 2\n",
+                                                             "    copies: two\n"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["PROPHECY_CACHE"] = str(tmp_path / "cache")
+    command = [sys.executable, "-m", "prophecy.compiler.cli", "check", "--content",
+               str(content)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    assert done.returncode == 1
+    lines = done.stdout.splitlines()
+    assert lines[-2].startswith("content: ") and lines[-1].startswith("scenarios: ")
+    assert "'copies' must be" in done.stdout
+    with (tmp_path / "said.txt").open("w") as out:  # block-buffered: flushed before leaving
+        assert subprocess.run(command, stdout=out, env=env).returncode == 1
+    assert (tmp_path / "said.txt").read_text() == done.stdout
+    head = subprocess.run(f"{subprocess.list2cmdline(command)} | head -1", shell=True,
+                          capture_output=True, text=True, env=env)
+    assert head.stdout == lines[0] + "\n" and head.stderr == ""
