@@ -162,23 +162,11 @@ def _strings_only(value: Any) -> bool:
 
 
 def code_digest() -> str:
-    """The language's, compiler's and engine's source files by path, size and modification
-    time, as make names them: an installed package changes only when it is installed again."""
-    import prophecy.compiler
-    import prophecy.dsl
-    import prophecy.engine
+    """The installed code, by its source files' paths, sizes and modification times
+    (``memo.salt``): an installed package changes only when it is installed again."""
+    from prophecy.compiler.model import memo
 
-    h = hashlib.sha256()
-    for package in (prophecy.dsl, prophecy.compiler, prophecy.engine):
-        for base in package.__path__:
-            for path in sorted(Path(base).rglob("*.py")):
-                try:
-                    st = path.stat()
-                except OSError:
-                    continue
-                h.update(f"{path}\0{st.st_size}\0{st.st_mtime_ns}\0".encode(
-                    "utf-8", "surrogateescape"))
-    return h.hexdigest()
+    return memo.salt()
 
 
 #: The fields of a card that laying out a table reads, named or not: a Verse's place in
