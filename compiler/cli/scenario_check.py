@@ -5,7 +5,7 @@ Once the content is clean every scenario is checked in full (schema, names,
 tables, moves; not played). A file whose check is clean keeps its result in
 the cache folder under a key of what that check reads:
 
-- the file's bytes, and the code of the language, compiler and engine;
+- the file's bytes, and the installed code (the language, compiler, engine and renderer);
 - the book's setup: ``game.yaml`` and each card's kind, id, name, copies,
   grimoire, Verse position and Hireling role, which is what laying out any
   table reads (the decks, the box, the Grimoires dealt);
