@@ -22,7 +22,18 @@ NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, 
 
 @cache
 def lark_parser() -> Lark:
-    """The LALR parser of the grammar, with positions (built once, cached on disk by Lark)."""
+    """The LALR parser of the grammar, with positions (built once, cached on disk by Lark).
+
+    Its ``lex`` (the tokens alone, for the error explainer and lint) reuses one lexer:
+    Lark builds a new lexer on every call to ``lex`` unless the parser holds one as
+    ``lexer``, which an LALR parser does not (that was half of a lint of 1,000 cards).
+    """
+    parser = _open()
+    parser.lexer = parser._build_lexer()
+    return parser
+
+
+def _open() -> Lark:
     return Lark.open(
         "grammar.lark",
         rel_to=__file__,
