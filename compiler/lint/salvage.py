@@ -66,17 +66,24 @@ def effect_keys(ctx: Context) -> frozenset[str]:
 
 
 def _key_of(lines: list[str], number: int) -> list[str]:
-    """The key a value on a line belongs to: its own line's, or the first one above it that
-    is indented less (the list it is an item of)."""
+    """The key a value on a line belongs to: its own line's, or, for an item of a list, the
+    key the list is the value of: the first line above that is indented less, or as much
+    when it is no item itself (YAML lets a key's list start at the key's own indent, as
+    PyYAML writes it)."""
     if not 0 < number <= len(lines):
         return []
     own = lines[number - 1]
     found = _KEY.match(own)
-    if found and not own.lstrip().startswith("-"):
+    if found:  # 'key: value', or '- key: value' (the first key of a list's mapping)
         return [found.group(1)]
+    item = own.lstrip().startswith("-")
     indent = len(own) - len(own.lstrip())
     for above in reversed(lines[: number - 1]):
-        if above.strip() and len(above) - len(above.lstrip()) < indent:
+        text = above.lstrip()
+        if not text or text.startswith("#"):
+            continue
+        depth = len(above) - len(text)
+        if depth < indent or (item and depth == indent and not text.startswith("-")):
             found = _KEY.match(above)
             return [found.group(1)] if found else []
     return []
