@@ -14,7 +14,9 @@ processes, which a busy machine disturbs less than wall time):
   (the same pages, both papers) are written by the same PDF writer from the
   floor's images;
 - the same build with the TTS export left out (no cells, no TTS sheets), so
-  the export's share of the build is the difference; and the floor likewise.
+  the export's share of the build is the difference; and the floor likewise;
+- and the export's two steps timed inside the processes that run them: the
+  cells made as the cards are drawn, and the sheets laid out from them.
 
 Then a no-op rebuild and ``--only`` one card, in this process and in a new one.
 
@@ -189,6 +191,58 @@ def timed(argv: list[str]) -> tuple[float, float]:
     return elapsed, cpu() - used
 
 
+#: A file the build's worker processes add the CPU seconds of each TTS step to, one line a
+#: call: "cells" (a card's cell made, laid out and written, as it is drawn) and "sheets" (a
+#: sheet laid out from the cells, compressed and written).
+_STEPS = Path(tempfile.gettempdir()) / f"bench-build-steps-{os.getpid()}.txt"
+
+
+def _step_cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+def _timed_cell(*args: Any) -> Any:
+    start = _step_cpu()
+    try:
+        return _REAL["cell"](*args)
+    finally:
+        with _STEPS.open("a") as out:
+            out.write(f"cells {_step_cpu() - start}\n")
+
+
+def _timed_sheet(*args: Any) -> Any:
+    start = _step_cpu()
+    try:
+        return _REAL["sheet"](*args)
+    finally:
+        with _STEPS.open("a") as out:
+            out.write(f"sheets {_step_cpu() - start}\n")
+
+
+_REAL: dict[str, Any] = {}
+
+
+@contextlib.contextmanager
+def tts_steps_timed() -> Iterator[dict[str, float]]:
+    """Within the block the build's TTS steps add up their CPU seconds, in whichever process
+    runs them (forked workers inherit the stand-ins); the totals are in the dict after it."""
+    from prophecy.render import build, outputs
+
+    _REAL.update(cell=build._cell, sheet=outputs._tts_task)
+    build._cell, outputs._tts_task = _timed_cell, _timed_sheet  # type: ignore[assignment]
+    _STEPS.unlink(missing_ok=True)
+    totals: dict[str, float] = {}
+    try:
+        yield totals
+    finally:
+        build._cell, outputs._tts_task = _REAL["cell"], _REAL["sheet"]
+        for line in _STEPS.read_text().splitlines() if _STEPS.exists() else []:
+            name, seconds = line.split()
+            totals[name] = totals.get(name, 0.0) + float(seconds)
+        _STEPS.unlink(missing_ok=True)
+
+
 @contextlib.contextmanager
 def without_tts() -> Iterator[None]:
     """The build with no Tabletop Simulator export: no cells made, kept or written, no TTS
@@ -225,6 +279,7 @@ def main_bench() -> None:
     layout = load_layout(content)
     outputs = planned(content, layout)
     builds, floors, bare, bare_floors = [], [], [], []
+    steps: list[tuple[float, float, float]] = []  # (build CPU, cells, sheets) of a timed build
     for _ in range(args.repeat):  # in turns, so a busy moment hits each alike
         with tempfile.TemporaryDirectory() as out:
             base = ["build", "--content", str(content), "--out", out, "--jobs", str(args.jobs)]
@@ -235,6 +290,10 @@ def main_bench() -> None:
             only = timed([*base, "--only", "Restless Skeleton"])[0]
         floors.append(floor(outputs, layout, args.jobs))
         bare_floors.append(floor(outputs, layout, args.jobs, tts=False))
+        with tempfile.TemporaryDirectory() as out, tts_steps_timed() as totals:
+            steps_build = timed(["build", "--content", str(content), "--out", out, "--jobs",
+                                 str(args.jobs)])
+        steps.append((steps_build[1], totals.get("cells", 0.0), totals.get("sheets", 0.0)))
         with tempfile.TemporaryDirectory() as out, without_tts():
             bare.append(timed(["build", "--content", str(content), "--out", out, "--jobs",
                                str(args.jobs)]))
@@ -261,6 +320,12 @@ def main_bench() -> None:
     print(f"TTS export: {build_cpu - bare_cpu:.2f} s CPU, {share:.0%} of the build "
           f"(target <= 15%); in the floor: {floor_cpu - bare_floor:.2f} s CPU, "
           f"{floor_share:.0%} of the floor")
+    cells_cpu = statistics.median(c for _, c, _ in steps)
+    sheets_cpu = statistics.median(t for _, _, t in steps)
+    print(f"  of which, timed in the processes that do them: the cells made as the cards are "
+          f"drawn {cells_cpu:.2f} s ({cells_cpu / build_cpu:.0%}), the sheets laid out and "
+          f"written {sheets_cpu:.2f} s ({sheets_cpu / build_cpu:.0%}); the rest is spent "
+          "outside those steps")
     print(f"no-op rebuild:   {noop:6.3f} s (target < 0.3)   in a new process: "
           f"{noop_fresh:.3f} s")
     print(f"--only one card: {only:6.3f} s (target < 0.5)   in a new process: "
