@@ -41,6 +41,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -202,22 +203,14 @@ def _step_cpu() -> float:
     return own.ru_utime + own.ru_stime
 
 
-def _timed_cell(*args: Any) -> Any:
+def _timed_step(step: str, *args: Any) -> Any:
+    """The build's own ``step`` ("cells" or "sheets"), its CPU seconds added to ``_STEPS``."""
     start = _step_cpu()
     try:
-        return _REAL["cell"](*args)
+        return _REAL[step](*args)
     finally:
         with _STEPS.open("a") as out:
-            out.write(f"cells {_step_cpu() - start}\n")
-
-
-def _timed_sheet(*args: Any) -> Any:
-    start = _step_cpu()
-    try:
-        return _REAL["sheet"](*args)
-    finally:
-        with _STEPS.open("a") as out:
-            out.write(f"sheets {_step_cpu() - start}\n")
+            out.write(f"{step} {_step_cpu() - start}\n")
 
 
 _REAL: dict[str, Any] = {}
@@ -229,14 +222,15 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
     runs them (forked workers inherit the stand-ins); the totals are in the dict after it."""
     from prophecy.render import build, outputs
 
-    _REAL.update(cell=build._cell, sheet=outputs._tts_task)
-    build._cell, outputs._tts_task = _timed_cell, _timed_sheet  # type: ignore[assignment]
+    _REAL.update(cells=build._cell, sheets=outputs._tts_task)
+    build._cell = partial(_timed_step, "cells")  # type: ignore[assignment]
+    outputs._tts_task = partial(_timed_step, "sheets")  # type: ignore[assignment]
     _STEPS.unlink(missing_ok=True)
     totals: dict[str, float] = {}
     try:
         yield totals
     finally:
-        build._cell, outputs._tts_task = _REAL["cell"], _REAL["sheet"]
+        build._cell, outputs._tts_task = _REAL["cells"], _REAL["sheets"]
         for line in _STEPS.read_text().splitlines() if _STEPS.exists() else []:
             name, seconds = line.split()
             totals[name] = totals.get(name, 0.0) + float(seconds)

@@ -1,20 +1,32 @@
 """What both draft packs (examples/draft-disciplines, examples/draft-mastery) promise alike:
 they check and lint clean, every rule of the draft is a scenario that passes, and seeded
-games play to the end. Each pack's own engine steps are tested in its own file."""
+games play to the end, their engine is their plug-in's, and each README lists every rule
+with its scenarios. Each pack's own engine steps are tested in its own file."""
 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+import yaml
 
 from prophecy.compiler.cli import main
 from prophecy.compiler.cli.init import shipped
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine.cards import book_of
+from prophecy.engine.game import Game
+from prophecy.engine.plugin import new_game
+from prophecy.engine.roster import make_bot
 
 #: Each draft, and the fewest rounds its games last on average: the Disciplines game ends
 #: when the deck first runs out (about 6 rounds here), the Mastery game once it has run out
 #: twice (about 10.6; once would be about 7).
 DRAFTS = {"draft-disciplines": 5, "draft-mastery": 9}
+#: How many rules each draft has (its README's table has a row for each), and the class of
+#: its engine plug-in.
+RULES = {"draft-disciplines": 17, "draft-mastery": 20}
+ENGINES = {"draft-disciplines": "DisciplinesGame", "draft-mastery": "MasteryGame"}
 
 
 @pytest.fixture(params=sorted(DRAFTS))
@@ -44,3 +56,23 @@ def test_a_short_seeded_simulation_plays_to_the_end_of_the_deck(draft, capsys):
     assert json.loads(capsys.readouterr().out) == first  # the same seed plays the same games
     assert first["games"] == 12 and first["score"]["mean"] > 0
     assert first["rounds"]["mean"] > DRAFTS[draft]
+
+
+def test_the_engine_is_the_plug_in_s_subclass(draft):
+    book = book_of(load_content(shipped()[draft]))
+    game = new_game(book, [make_bot("random", f"3:{c}") for c in range(2)], 3)
+    assert type(game).__name__ == ENGINES[draft] and isinstance(game, Game)
+
+
+def test_the_readme_lists_each_rule_of_the_draft_with_scenarios_that_exist(draft):
+    """README.md's table has a row for each of the draft's rules, and every scenario the
+    README names (for a rule or a ruling) is one of the pack's, each of which it names."""
+    pack = shipped()[draft]
+    readme = (pack / "README.md").read_text(encoding="utf-8")
+    rules = [row for row in readme.splitlines() if re.match(r"\| \d+ \|", row)]
+    assert [int(row.split("|")[1]) for row in rules] == list(range(1, RULES[draft] + 1))
+    assert all(re.search(r"`[a-z0-9-]+`", row) for row in rules)
+    named = set(re.findall(r"`([a-z0-9]+(?:-[a-z0-9]+)+)`", readme)) - {pack.name}
+    ids = {s["id"] for f in (pack / "scenarios").glob("*.yaml")
+           for s in yaml.safe_load(f.read_text(encoding="utf-8"))["scenarios"]}
+    assert named == ids
