@@ -119,9 +119,18 @@ def book_of(content: model.Content) -> Book:
     that book's compiled cards, since no handler reads the rules when it is compiled."""
     found = _BOOKS.get(id(content))
     if found is None or found.content is not content:
-        twin = next((b for b in _BOOKS.values() if _variant_of(b.content, content)), None)
-        found = _BOOKS[id(content)] = _build(content) if twin is None else _rebased(twin, content)
+        twin = _BY_CARDS.get(id(content.cards))
+        if twin is not None and _variant_of(twin.content, content):
+            found = _rebased(twin, content)
+        else:
+            found = _build(content)
+            _BY_CARDS[id(content.cards)] = found  # it holds the cards: their id stays theirs
+        _BOOKS[id(content)] = found
     return found
+
+
+#: The first book built of each tuple of cards, by its id: what a variant is compiled from.
+_BY_CARDS: dict[int, Book] = {}
 
 
 def _variant_of(built: model.Content, content: model.Content) -> bool:

@@ -232,17 +232,14 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
     src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
     # a layout found clean before is not checked again (the PNG encoder is: it is installed)
     known = memo.digest(repr(data))
+    layout = Layout(name=name, data=data, digest="")
     if not memo.get("layout", known):
         errors = schema_errors("layout", src, node, data)
         if errors:
             raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
-        checked = Layout(name=name, data=data, digest="")
-        _check_pixels(checked, src, node)
-        _check_boxes(checked, src, node)
-        _check_faces(checked, src, node)
-        _check_sheets(checked, src, node)
+        for check in (_check_pixels, _check_boxes, _check_faces, _check_sheets):
+            check(layout, src, node)
         memo.put("layout", known, True)
-    layout = Layout(name=name, data=data, digest="")
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:

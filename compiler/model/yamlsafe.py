@@ -35,6 +35,7 @@ import yaml
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 
 _MERGE = "tag:yaml.org,2002:merge"
+_STR = "tag:yaml.org,2002:str"
 #: Deeper data is refused: the content needs about five levels, and neither
 #: PyYAML's C composer nor the steps after it may run out of stack.
 MAX_DEPTH = 64
@@ -469,12 +470,10 @@ def _key_errors(src: Source, node: yaml.MappingNode) -> Iterator[ProphecyError]:
 
 def to_data(root: yaml.Node) -> Any:
     """Plain Python data (dict, list, str, int, ...) from a checked node tree."""
-    if isinstance(root, yaml.ScalarNode) and root.tag == _STR_TAG:
+    if isinstance(root, yaml.ScalarNode) and root.tag == _STR:
         return root.value  # text is itself (the most common value, read the most often)
     return Constructor().construct_document(root)
 
-
-_STR_TAG = "tag:yaml.org,2002:str"
 
 
 def lookup(root: yaml.Node, path: Iterator[Any] | list[Any]) -> tuple[yaml.Node, yaml.Node | None]:
