@@ -84,10 +84,12 @@ _DRAWN: dict[str, Cell] = {}
 
 @contextmanager
 def drawn_cells(cells: dict[str, Cell]) -> Iterator[None]:
-    """Within this block, the TTS sheets are laid out from ``cells`` where they can be."""
+    """Within this block, the TTS sheets are laid out from ``cells`` where they can be, each
+    process laying its sheets out in one piece of memory (``tts.sheet_memory``)."""
     _DRAWN.update(cells)
     try:
-        yield
+        with tts.sheet_memory():
+            yield
     finally:
         _DRAWN.clear()
 
@@ -98,7 +100,7 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
         rows = memoryview(tts.cell_buffer(layout, sheet.cards[0].back, _DRAWN))[:-1]
         size = (cw, ch)
     else:
-        rows = memoryview(tts.sheet_rows(layout, sheet, side, _DRAWN))
+        rows = tts.sheet_rows(layout, sheet, side, _DRAWN)
         size = (sheet.columns * cw, sheet.rows * ch)
     write_atomic(target, png.encode_rows(rows, size, 1, layout.cell_dpi, layout.png[0]),
                  unless_same=True, durable=False)

@@ -11,7 +11,8 @@ loads from its Saved Objects folder, one custom deck per deck.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -117,33 +118,82 @@ def cell_buffer(layout: Layout, path: Path,
 
 
 def sheet_rows(layout: Layout, sheet: Sheet, side: str,
-               drawn: Mapping[str, bytes | bytearray | memoryview]) -> bytearray:
+               drawn: Mapping[str, bytes | bytearray | memoryview]) -> memoryview:
     """The faces (or backs) of a sheet as PNG's framed rows (see ``png.framed_rows``); the
     last cell is the deck's back, shown for hidden cards.
 
-    The cells are pasted as they are laid out, three bytes a pixel, into an "L"
-    image three times the sheet's width and one byte more (each row's filter
-    byte, 0): its bytes are the framed rows as they are, so no pixel of the
-    sheet is unpacked to Pillow's four bytes and packed back to three.
+    Each cell's rows are copied from its ``png.row_buffer`` straight to their
+    place in the framed rows, so no pixel is unpacked to Pillow's four bytes
+    and packed back. The rows are laid out in memory this process keeps for
+    them (see ``sheet_memory``), valid until the next sheet: touching fresh
+    memory costs more than copying into it (a full sheet is tens of MB).
     """
     cw, ch = cell_size(layout)
     width = 3 * sheet.columns * cw + 1
-    canvas = Image.new("L", (width, sheet.rows * ch), 0)
+    size = width * sheet.rows * ch
+    rows = _memory(size)
+    rows[0:size:width] = bytes(sheet.rows * ch)  # each row's filter byte: 0, none
+    cells: list[bytes | bytearray | memoryview | None] = [None] * (sheet.columns * sheet.rows)
     for i, card in enumerate(sheet.cards):
-        _paste(canvas, cell_buffer(layout, card.front if side == "front" else card.back, drawn),
-               divmod(i, sheet.columns), (cw, ch))
-    last = sheet.columns * sheet.rows - 1
-    _paste(canvas, cell_buffer(layout, sheet.cards[0].back, drawn),
-           divmod(last, sheet.columns), (cw, ch))
-    return png.laid_out(canvas, "L", width)
+        cells[i] = cell_buffer(layout, card.front if side == "front" else card.back, drawn)
+    cells[-1] = cell_buffer(layout, sheet.cards[0].back, drawn)
+    blank = bytes(3 * cw)
+    for i, cell in enumerate(cells):
+        _place(rows, width, cell, divmod(i, sheet.columns), (cw, ch), blank)
+    return rows[:size]
 
 
-def _paste(canvas: Image.Image, cell: bytes | bytearray | memoryview, place: tuple[int, int],
-           size: tuple[int, int]) -> None:
-    """A cell's rows (a ``png.row_buffer``) at a (row, column) of a sheet's framed rows."""
+def _place(rows: memoryview, width: int, cell: bytes | bytearray | memoryview | None,
+           place: tuple[int, int], size: tuple[int, int], blank: bytes) -> None:
+    """A cell's rows (a ``png.row_buffer``, or none: blank) at a (row, column) of a sheet's
+    framed rows ``width`` bytes long."""
     (row, col), (cw, ch) = place, size
-    rows = Image.frombytes("L", (3 * cw, ch), memoryview(cell)[1:], "raw", "L", 3 * cw + 1)
-    canvas.paste(rows, (1 + 3 * cw * col, ch * row))
+    line = 3 * cw
+    at = width * ch * row + 1 + line * col
+    if cell is None:
+        for _ in range(ch):
+            rows[at : at + line] = blank
+            at += width
+        return
+    src = memoryview(cell)
+    if len(src) != (line + 1) * ch + 1:
+        raise ValueError(f"a cell of {len(src)} bytes is not one of {cw} x {ch} pixels")
+    start = 1
+    for _ in range(ch):
+        rows[at : at + line] = src[start : start + line]
+        at += width
+        start += line + 1
+
+
+#: The memory this process lays sheets out in (``sheet_memory`` holds it for a while).
+_MEMORY: list[bytearray] = []
+
+
+def _memory(size: int) -> memoryview:
+    """At least ``size`` bytes to lay a sheet out in: the memory kept by ``sheet_memory``
+    if it is big enough (grown if not), else new memory."""
+    if not _HELD:
+        return memoryview(bytearray(size))
+    if not _MEMORY or len(_MEMORY[0]) < size:
+        _MEMORY[:] = [bytearray(size)]
+    return memoryview(_MEMORY[0])
+
+
+_HELD: list[bool] = []
+
+
+@contextmanager
+def sheet_memory() -> Iterator[None]:
+    """Within this block, the sheets laid out in this process (and in processes forked in
+    it) share one piece of memory, grown to the biggest: a sheet's rows are good only
+    until the next sheet is laid out."""
+    _HELD.append(True)
+    try:
+        yield
+    finally:
+        _HELD.pop()
+        if not _HELD:
+            _MEMORY.clear()
 
 
 def unique_backs(cards: list[TtsCard]) -> bool:
