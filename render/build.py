@@ -11,7 +11,6 @@ its inputs are unchanged. A failure leaves the previous output untouched.
 from __future__ import annotations
 
 import hashlib
-import mmap
 import multiprocessing
 import os
 from collections.abc import Callable, Generator
@@ -130,30 +129,18 @@ class Failure(NamedTuple):
 
 class Drawn(NamedTuple):
     """One image drawn by a worker: its file, its (target, temporary file) pairs to move
-    into place, what stopped it, and its TTS cell (a ``png.row_buffer``), or the slot of
-    the shared cell memory it is in."""
+    into place, what stopped it, and its TTS cell (a ``Cell``)."""
 
     path: str
     moves: list[tuple[str, str]]
     failure: Failure | None = None
-    cell: bytearray | None = None
-    slot: int = -1
+    cell: bytes | None = None
 
 
-#: Memory the drawing workers share with the build (forked after it is made): one slot a
-#: job, each as long as a cell's ``png.row_buffer``. A worker leaves its cell there instead
-#: of sending it back through the pool's pipe (pickled and copied both ways: a tenth of a
-#: second for the bundled cards' 70 MB of cells).
-_SHARED: mmap.mmap | None = None
-_SLOT = 0
-
-
-def _render(task: tuple[int, Job]) -> Drawn:
-    """Draw one image and its TTS cell into temporary files; the cell in its slot of the
-    shared memory when it has one (``slot`` >= 0)."""
+def _render(job: Job) -> Drawn:
+    """Draw one image and its TTS cell into temporary files."""
     from prophecy.render.backs import render_face
 
-    slot, job = task
     assert _LAYOUT is not None and _OUT is not None
     try:
         img = render_face(_LAYOUT, job.card, job.face)
@@ -165,43 +152,46 @@ def _render(task: tuple[int, Job]) -> Drawn:
     encoder, level = _LAYOUT.png
     tmp.write_bytes(png.encode(img, level, _LAYOUT.dpi, encoder))
     moves = [(str(target), str(tmp))]
-    cell = _cell(_LAYOUT, img, _OUT / cell_path(job.path), moves)
-    if cell is not None and slot >= 0 and _SHARED is not None and len(cell) == _SLOT:
-        _SHARED[slot * _SLOT:(slot + 1) * _SLOT] = cell
-        return Drawn(job.path, moves, slot=slot)
-    return Drawn(job.path, moves, cell=cell)
+    return Drawn(job.path, moves, cell=_cell(_LAYOUT, img, _OUT / cell_path(job.path), moves))
 
 
 def _cell(layout: Layout, img: Image.Image, path: Path, moves: list[tuple[str, str]]
-          ) -> bytearray:
-    """The image's TTS cell (a ``png.row_buffer``), also written to a temporary file for
+          ) -> bytes:
+    """The image's TTS cell (a ``Cell``), also written as a PNG to a temporary file for
     ``path``, where the next build finds the cells of the images it does not draw."""
     from prophecy.render import tts
 
     small = tts.make_cell(layout, img)
-    cell = png.row_buffer(small)
+    data = png.compressed_rows(small, CELL_LEVEL, layout.png[0])
     tmp = temp_name(path)
-    tmp.write_bytes(png.encode_rows(memoryview(cell)[:-1], small.size, 1, layout.cell_dpi,
-                                    layout.png[0]))
+    tmp.write_bytes(png.encode_deflated(data, small.size, layout.cell_dpi))
     moves.append((str(path), str(tmp)))
-    return cell
+    return data
 
+
+#: The deflate level of the TTS cells and sheets.
+CELL_LEVEL = 1
 
 #: The most memory a build gives the TTS cells it draws, kept so that the Tabletop
 #: Simulator sheets are laid out from them rather than from the files just written:
-#: about a thousand cells of the bundled layout. The sheets read the files of the rest.
+#: about twenty thousand cells of the bundled layout. The sheets read the files of the rest.
 CELL_MEMORY = 600 * 2**20
 
 
-#: A cell as the build keeps it: a ``png.row_buffer``, or a view of one in shared memory.
-Cell = bytearray | memoryview
+#: A TTS cell as the build keeps it: its rows as PNG frames them (``png.framed_rows``),
+#: deflated as its cell file's IDAT holds them. Sent back by the worker that drew it
+#: (about 30 kB for a cell of the bundled layout, 590 kB unpacked), it is unpacked where
+#: the sheets are laid out, in memory used before: new memory costs more here than the
+#: unpacking (its 70 MB of cells, unpacked where the workers made them and shared,
+#: cost 17,000 first touches of a page).
+Cell = bytes
 
 
 def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
                progress: Callable[[int, int, str], None]) -> dict[str, Cell]:
     """Render ``jobs``; all temporary files become real ones only if every job succeeded.
 
-    Returns the cells drawn (``png.row_buffer``s by cell file), up to ``CELL_MEMORY``.
+    Returns the cells drawn (``Cell``s by cell file), up to ``CELL_MEMORY``.
     """
     for folder in {(out / p).parent for j in jobs for p in (j.path, cell_path(j.path))}:
         folder.mkdir(parents=True, exist_ok=True)
@@ -215,12 +205,9 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             if drawn.failure:
                 errors.append(drawn.failure)
             done.extend(drawn.moves)
-            found: Cell | None = drawn.cell
-            if drawn.slot >= 0 and _SHARED is not None:
-                found = memoryview(_SHARED)[drawn.slot * _SLOT:(drawn.slot + 1) * _SLOT]
-            if found is not None and len(found) <= room:
-                cells[str(out / cell_path(drawn.path))] = found
-                room -= len(found)
+            if drawn.cell is not None and len(drawn.cell) <= room:
+                cells[str(out / cell_path(drawn.path))] = drawn.cell
+                room -= len(drawn.cell)
             progress(n, len(jobs), drawn.path)
         if errors:
             first = sorted(errors, key=lambda e: (e.where, e.line, e.message))[0]
@@ -241,38 +228,18 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
 
 def _results(jobs: list[Job], layout: Layout, out: Path, workers: int
              ) -> Generator[Drawn, None, None]:
-    global _SHARED, _SLOT
     if workers <= 1 or len(jobs) <= 2:
         _init(layout, out)
-        yield from map(_render, ((-1, job) for job in jobs))
+        yield from map(_render, jobs)
         return
     methods = multiprocessing.get_all_start_methods()
-    forked = "fork" in methods
-    ctx = multiprocessing.get_context("fork" if forked else "spawn")
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     # Biggest faces first so no worker is left with a slow one at the end.
     ordered = sorted(jobs, key=lambda j: -len(repr(j.face)))
-    slots = 0
-    if forked:  # a spawned worker shares no memory made before it: its cells come back
-        _SLOT = cell_bytes(layout)
-        slots = min(len(ordered), CELL_MEMORY // _SLOT)
-        _SHARED = mmap.mmap(-1, max(1, slots * _SLOT)) if slots else None
-    try:
-        with interrupts_held():
-            pool = ctx.Pool(workers, initializer=_worker_init, initargs=(layout, out))
-        with pool:
-            yield from pool.imap_unordered(
-                _render, ((i if i < slots else -1, job) for i, job in enumerate(ordered)),
-                chunksize=1)
-    finally:
-        _SHARED = None  # the views handed out keep the memory while they are used
-
-
-def cell_bytes(layout: Layout) -> int:
-    """How long a TTS cell is as ``png.row_buffer`` lays it out."""
-    from prophecy.render import tts
-
-    cw, ch = tts.cell_size(layout)
-    return 1 + (3 * cw + 1) * ch
+    with interrupts_held():
+        pool = ctx.Pool(workers, initializer=_worker_init, initargs=(layout, out))
+    with pool:
+        yield from pool.imap_unordered(_render, ordered, chunksize=1)
 
 
 # ------------------------------------------------------------ state, writes

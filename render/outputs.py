@@ -21,7 +21,7 @@ from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import Cell, Plan, cell_path
+from prophecy.render.build import CELL_LEVEL, Cell, Plan, cell_path
 from prophecy.render.layout import Layout
 
 
@@ -75,7 +75,7 @@ def _pdf_task(pages: list[pdf.Page], images: dict[str, Path], title: str, target
     return f"  wrote {target.name} ({len(pages)} pages)"
 
 
-#: The TTS cells the build has just drawn, by cell file (``png.row_buffer``s): the sheets
+#: The TTS cells the build has just drawn, by cell file (``build.Cell``s): the sheets
 #: are laid out from these rather than from the files just written. Set around
 #: ``run_tasks``, so the writing workers, forked then, share them; a worker that is not
 #: forked (where the platform cannot fork) finds none and reads the files.
@@ -97,13 +97,17 @@ def drawn_cells(cells: dict[str, Cell]) -> Iterator[None]:
 def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target: Path) -> str:
     cw, ch = tts.cell_size(layout)
     if side == "back" and not unique:
-        rows = memoryview(tts.cell_buffer(layout, sheet.cards[0].back, _DRAWN))[:-1]
-        size = (cw, ch)
+        kept = _DRAWN.get(str(sheet.cards[0].back))
+        if kept is not None:  # the drawn cell's own deflated rows: its PNG as they are
+            data = png.encode_deflated(kept, (cw, ch), layout.cell_dpi)
+        else:
+            data = png.encode_rows(png.framed_rows(tts.cell(layout, sheet.cards[0].back)),
+                                   (cw, ch), CELL_LEVEL, layout.cell_dpi, layout.png[0])
     else:
-        rows = tts.sheet_rows(layout, sheet, side, _DRAWN)
-        size = (sheet.columns * cw, sheet.rows * ch)
-    write_atomic(target, png.encode_rows(rows, size, 1, layout.cell_dpi, layout.png[0]),
-                 unless_same=True, durable=False)
+        data = png.encode_rows(tts.sheet_rows(layout, sheet, side, _DRAWN),
+                               (sheet.columns * cw, sheet.rows * ch), CELL_LEVEL,
+                               layout.cell_dpi, layout.png[0])
+    write_atomic(target, data, unless_same=True, durable=False)
     return f"  wrote tts/{target.name}"
 
 

@@ -108,22 +108,25 @@ def cell(layout: Layout, path: Path) -> Image.Image:
         return make_cell(layout, im)
 
 
-def cell_buffer(layout: Layout, path: Path,
-                drawn: Mapping[str, bytes | bytearray | memoryview]
-                ) -> bytes | bytearray | memoryview:
-    """A card's cell as ``png.row_buffer`` lays it out: drawn by this build (kept in memory
-    by its cell file's name), else read from that file, else made anew from the image."""
+def cell_rows(layout: Layout, path: Path, drawn: Mapping[str, bytes]
+              ) -> Iterator[bytes | memoryview]:
+    """A card's cell as PNG's framed rows (``png.framed_rows``), a few whole rows at a
+    time: drawn by this build (kept in memory deflated, by its cell file's name), else
+    read from that file, else made anew from the image."""
     kept = drawn.get(str(path))
-    return kept if kept is not None else png.row_buffer(cell(layout, path))
+    if kept is None:
+        yield png.framed_rows(cell(layout, path))
+    else:
+        yield from png.inflated_rows(kept, 3 * cell_size(layout)[0] + 1)
 
 
-def sheet_rows(layout: Layout, sheet: Sheet, side: str,
-               drawn: Mapping[str, bytes | bytearray | memoryview]) -> memoryview:
+def sheet_rows(layout: Layout, sheet: Sheet, side: str, drawn: Mapping[str, bytes]
+               ) -> memoryview:
     """The faces (or backs) of a sheet as PNG's framed rows (see ``png.framed_rows``); the
     last cell is the deck's back, shown for hidden cards.
 
-    Each cell's rows are copied from its ``png.row_buffer`` straight to their
-    place in the framed rows, so no pixel is unpacked to Pillow's four bytes
+    Each cell's rows are copied from its framed rows (``cell_rows``) straight
+    to their place in the sheet's, so no pixel is unpacked to Pillow's four bytes
     and packed back. The rows are laid out in memory this process keeps for
     them (see ``sheet_memory``), valid until the next sheet: touching fresh
     memory costs more than copying into it (a full sheet is tens of MB).
@@ -133,20 +136,21 @@ def sheet_rows(layout: Layout, sheet: Sheet, side: str,
     size = width * sheet.rows * ch
     rows = _memory(size)
     rows[0:size:width] = bytes(sheet.rows * ch)  # each row's filter byte: 0, none
-    cells: list[bytes | bytearray | memoryview | None] = [None] * (sheet.columns * sheet.rows)
+    places: list[Path | None] = [None] * (sheet.columns * sheet.rows)
     for i, card in enumerate(sheet.cards):
-        cells[i] = cell_buffer(layout, card.front if side == "front" else card.back, drawn)
-    cells[-1] = cell_buffer(layout, sheet.cards[0].back, drawn)
+        places[i] = card.front if side == "front" else card.back
+    places[-1] = sheet.cards[0].back
     blank = bytes(3 * cw)
-    for i, cell in enumerate(cells):
-        _place(rows, width, cell, divmod(i, sheet.columns), (cw, ch), blank)
+    for i, path in enumerate(places):
+        _place(rows, width, None if path is None else cell_rows(layout, path, drawn),
+               divmod(i, sheet.columns), (cw, ch), blank)
     return rows[:size]
 
 
-def _place(rows: memoryview, width: int, cell: bytes | bytearray | memoryview | None,
+def _place(rows: memoryview, width: int, cell: Iterator[bytes | memoryview] | None,
            place: tuple[int, int], size: tuple[int, int], blank: bytes) -> None:
-    """A cell's rows (a ``png.row_buffer``, or none: blank) at a (row, column) of a sheet's
-    framed rows ``width`` bytes long."""
+    """A cell's framed rows (or none: blank) at a (row, column) of a sheet's framed rows
+    ``width`` bytes long."""
     (row, col), (cw, ch) = place, size
     line = 3 * cw
     at = width * ch * row + 1 + line * col
@@ -155,14 +159,18 @@ def _place(rows: memoryview, width: int, cell: bytes | bytearray | memoryview | 
             rows[at : at + line] = blank
             at += width
         return
-    src = memoryview(cell)
-    if len(src) != (line + 1) * ch + 1:
-        raise ValueError(f"a cell of {len(src)} bytes is not one of {cw} x {ch} pixels")
-    start = 1
-    for _ in range(ch):
-        rows[at : at + line] = src[start : start + line]
-        at += width
-        start += line + 1
+    done = 0
+    for block in cell:
+        src = memoryview(block)
+        count, rest = divmod(len(src), line + 1)
+        if rest or done + count > ch:
+            raise ValueError(f"a cell's rows are not those of {cw} x {ch} pixels")
+        for start in range(1, count * (line + 1), line + 1):
+            rows[at : at + line] = src[start : start + line]
+            at += width
+        done += count
+    if done != ch:
+        raise ValueError(f"a cell's rows are not those of {cw} x {ch} pixels")
 
 
 #: The memory this process lays sheets out in (``sheet_memory`` holds it for a while).

@@ -83,36 +83,51 @@ def test_a_second_build_writes_nothing_and_the_same_content_gives_the_same_bytes
 
 
 @pytest.mark.parametrize("room", [None, 3])
-def test_cells_left_in_shared_memory_make_the_sheets_one_worker_makes(
+def test_the_cells_the_workers_send_back_make_the_sheets_one_worker_makes(
         built, small_content, tmp_path, monkeypatch, room):
-    """Two workers leave their cells in memory the build shares with them, each in its own
-    slot (with ``room`` for 3 cells, the rest come back through the pipe); one worker hands
-    them over directly. The sheets are the same bytes, cell for cell."""
+    """Each worker sends back the TTS cells it draws, and the sheets are laid out from them,
+    never from the cell files just written; with ``room`` for only 3 cells, the rest are
+    read from their files. One worker or two, the sheets are the same bytes."""
     from prophecy.render import build as images
-    from prophecy.render.layoutfile import load_layout
+    from prophecy.render import png, tts
 
     if room is not None:
-        monkeypatch.setattr(images, "CELL_MEMORY",
-                            room * images.cell_bytes(load_layout(small_content)))
-    shared: list[int] = []
-    real = images._results
+        monkeypatch.setattr(images, "CELL_MEMORY", room * 40_000)  # a cell: about 30 kB
+    read = tmp_path / "read"  # the cell files read, by every process
+    real = tts.cell
 
-    def spy(*args):
-        for drawn in real(*args):
-            shared.append(drawn.slot)
-            yield drawn
+    def spy(layout, path):
+        with read.open("a") as f:
+            f.write(f"{path}\n")
+        return real(layout, path)
 
-    monkeypatch.setattr(images, "_results", spy)
-    alone = tmp_path / "alone"
-    assert main(["build", "--content", str(small_content), "--out", str(alone), "--jobs", "1",
-                 "--tts-url", URL]) == 0
-    assert set(shared) == {-1}
-    two = tmp_path / "two"
-    shared.clear()
-    assert build(small_content, two) == 0
-    slots = sorted(s for s in shared if s >= 0)
-    assert slots == list(range(len(shared) if room is None else room))
-    assert _files(two) == _files(alone) == _files(built)
+    monkeypatch.setattr(tts, "cell", spy)
+    kept: list[dict[str, bytes]] = []
+    render_all = images.render_all
+
+    def keeping(*args):
+        cells = render_all(*args)
+        kept.append(dict(cells))
+        return cells
+
+    monkeypatch.setattr(images, "render_all", keeping)
+    for out, jobs in ((tmp_path / "alone", "1"), (tmp_path / "two", "2")):
+        assert main(["build", "--content", str(small_content), "--out", str(out), "--jobs", jobs,
+                     "--tts-url", URL]) == 0
+        files = set(read.read_text().splitlines()) if read.exists() else set()
+        read.unlink(missing_ok=True)
+        cells = kept[-1]
+        every = {str(p) for p in (out / ".build" / "cells").rglob("*.png")}
+        assert len(every) == 23 and set(cells) <= every
+        for path, data in cells.items():  # a kept cell: its file's pixels, deflated
+            with Image.open(path) as img:
+                assert png.inflated(data) == bytes(png.framed_rows(img.convert("RGB")))
+        if room is None:
+            assert len(cells) == 23 and files == set()
+        else:
+            assert 0 < len(cells) < 23 and sum(map(len, cells.values())) <= room * 40_000
+            assert files == every - set(cells)  # a kept cell is never read from its file
+    assert _files(tmp_path / "two") == _files(tmp_path / "alone") == _files(built)
 
 
 def test_a_changed_card_is_the_only_one_drawn_again(small_content, tmp_path, capsys):

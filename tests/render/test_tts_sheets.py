@@ -57,7 +57,7 @@ def test_each_sheet_is_the_rows_pillow_pastes_in_any_order(layout):
     for i in range(12):
         images[f"cells/front-{i}.png"] = _image(i, size)
         images[f"cells/back-{i}.png"] = _image(100 + i, size)
-    drawn = {path: png.row_buffer(img) for path, img in images.items()}
+    drawn = {path: png.compressed_rows(img, 1) for path, img in images.items()}
     with tts.sheet_memory():
         for count, unique, side in SEQUENCE:
             (sheet,) = tts.sheets(layout, "test", _cards(count, unique))
@@ -74,7 +74,7 @@ def test_outside_a_block_each_sheet_has_memory_of_its_own(layout):
     size = tts.cell_size(layout)
     images = {f"cells/{s}-{i}.png": _image(i + (50 if s == "back" else 0), size)
               for i in range(3) for s in ("front", "back")}
-    drawn = {path: png.row_buffer(img) for path, img in images.items()}
+    drawn = {path: png.compressed_rows(img, 1) for path, img in images.items()}
     (first,) = tts.sheets(layout, "test", _cards(3, True))
     rows = tts.sheet_rows(layout, first, "front", drawn)
     again = tts.sheet_rows(layout, first, "back", drawn)
@@ -85,7 +85,7 @@ def test_outside_a_block_each_sheet_has_memory_of_its_own(layout):
 def test_a_cell_of_the_wrong_size_is_refused(layout):
     (sheet,) = tts.sheets(layout, "test", _cards(1, False))
     cw, ch = tts.cell_size(layout)
-    small = png.row_buffer(Image.new("RGB", (cw, ch - 1)))
-    with pytest.raises(ValueError, match="not one of"):
+    small = png.compressed_rows(Image.new("RGB", (cw, ch - 1)), 1)
+    with pytest.raises(ValueError, match="not those of"):
         tts.sheet_rows(layout, sheet, "front", {"cells/front-0.png": small,
                                                   "cells/back-0.png": small})
