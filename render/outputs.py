@@ -142,14 +142,18 @@ def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, 
         decks.setdefault(c.kind, []).append((c, card))
     objects: list[dict[str, Any]] = []
     done: dict[str, str] = {}
+    sized: list[tuple[int, Task]] = []
     for index, (deck, members) in enumerate(decks.items()):
         items = [m for _, m in members]
         unique = tts.unique_backs(items)
         deck_sheets = tts.sheets(layout, deck, items)
         for sheet in deck_sheets:
-            _tts_sheet(sheet, unique, p, members, layout, out, state, done, tasks)
+            _tts_sheet(sheet, unique, p, members, layout, out, state, done, sized)
         label = members[0][0].deck_label or deck
         objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
+    # Biggest first: the writers' memory for sheets grows once, and none is left with a
+    # big sheet at the end.
+    tasks.extend(task for _, task in sorted(sized, key=lambda t: -t[0]))
     data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
     if write_atomic(out / "tts" / "saved-object.json", data.encode(), unless_same=True,
                     durable=False):
@@ -159,7 +163,10 @@ def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, 
 
 def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan,
                members: list[tuple[CardFaces, tts.TtsCard]], layout: Layout, out: Path,
-               state: dict[str, Any], done: dict[str, str], tasks: list[Task]) -> None:
+               state: dict[str, Any], done: dict[str, str],
+               tasks: list[tuple[int, Task]]) -> None:
+    """The sheet's files to write, if not as the last build left them, go to ``tasks``,
+    each with its count of cells."""
     by_front = {m.front: c for c, m in members}
     fronts = [p.jobs[p.fronts[by_front[m.front].id]].key for m in sheet.cards]
     backs = [p.jobs[p.backs[by_front[m.front].id]].key for m in sheet.cards]
@@ -172,7 +179,8 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan,
         done[rel] = key
         if _fresh(state, rel, key, out, [rel]):
             continue
-        tasks.append(partial(_tts_task, layout, sheet, side, unique, out / rel))
+        cells = 1 if side == "back" and not unique else sheet.columns * sheet.rows
+        tasks.append((cells, partial(_tts_task, layout, sheet, side, unique, out / rel)))
 
 
 def _cell(out: Path, image: str) -> Path:
