@@ -97,11 +97,12 @@ def drawn_cells(cells: dict[str, Cell]) -> Iterator[None]:
 def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target: Path) -> str:
     cw, ch = tts.cell_size(layout)
     if side == "back" and not unique:
-        kept = _DRAWN.get(str(sheet.cards[0].back))
+        image, cell = sheet.cards[0].side("back")
+        kept = _DRAWN.get(str(cell))
         if kept is not None:  # the drawn cell's own deflated rows: its PNG as they are
             data = png.encode_deflated(kept, (cw, ch), layout.cell_dpi)
         else:
-            data = png.encode_rows(png.framed_rows(tts.cell(layout, sheet.cards[0].back)),
+            data = png.encode_rows(png.framed_rows(tts.cell(layout, image, cell)),
                                    (cw, ch), CELL_LEVEL, layout.cell_dpi, layout.png[0])
     else:
         data = png.encode_rows(tts.sheet_rows(layout, sheet, side, _DRAWN),
@@ -138,7 +139,9 @@ def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, 
     url = opts.tts_url or resolved(out / "tts").as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
-        card = tts.TtsCard(c.name, c.copies, _cell(out, p.fronts[c.id]), _cell(out, p.backs[c.id]))
+        front, back = p.fronts[c.id], p.backs[c.id]
+        card = tts.TtsCard(c.name, c.copies, out / front, out / back,
+                           out / cell_path(front), out / cell_path(back))
         decks.setdefault(c.kind, []).append((c, card))
     objects: list[dict[str, Any]] = []
     done: dict[str, str] = {}
@@ -181,11 +184,6 @@ def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan,
             continue
         cells = 1 if side == "back" and not unique else sheet.columns * sheet.rows
         tasks.append((cells, partial(_tts_task, layout, sheet, side, unique, out / rel)))
-
-
-def _cell(out: Path, image: str) -> Path:
-    small = out / cell_path(image)
-    return small if small.is_file() else out / image
 
 
 def write_shop(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,

@@ -26,12 +26,19 @@ from prophecy.render.layout import Layout
 
 @dataclass(frozen=True)
 class TtsCard:
-    """One distinct card of a deck: its name, copies and rendered images."""
+    """One distinct card of a deck: its name, copies, rendered images and, where the build
+    keeps them, the files of those images' cells."""
 
     name: str
     copies: int
     front: Path
     back: Path
+    front_cell: Path | None = None
+    back_cell: Path | None = None
+
+    def side(self, side: str) -> tuple[Path, Path | None]:
+        """The image of a side ("front" or "back") and its cell's file."""
+        return (self.front, self.front_cell) if side == "front" else (self.back, self.back_cell)
 
 
 @dataclass(frozen=True)
@@ -99,25 +106,37 @@ def make_cell(layout: Layout, image: Image.Image) -> Image.Image:
         (cw, ch), Image.Resampling.BILINEAR, reducing_gap=2.0)
 
 
-def cell(layout: Layout, path: Path) -> Image.Image:
-    """A card's cell: the small copy the build keeps beside the output, else made anew."""
-    with Image.open(path) as im:
-        if im.size == cell_size(layout):
-            im.load()
-            return im
-        return make_cell(layout, im)
+def cell(layout: Layout, image: Path, kept: Path | None = None) -> Image.Image:
+    """A card's cell: the small copy the build keeps (``kept``), else made anew from its
+    image. The kept copy is a cache: one that cannot be read whole, or of another size,
+    is made again."""
+    if kept is not None:
+        try:
+            with Image.open(kept) as im:
+                if im.size == cell_size(layout) and im.mode == "RGB":
+                    im.load()
+                    return im
+        except Exception:  # noqa: BLE001 - a damaged cache file of any kind is made again
+            pass
+    try:
+        with Image.open(image) as im:
+            return make_cell(layout, im.convert("RGB"))
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise ProphecyError(f"this image, drawn by an earlier build, cannot be read ({exc})",
+                            where=str(image), line=0,
+                            hint="delete it and build again: the build draws it anew") from None
 
 
-def cell_rows(layout: Layout, path: Path, drawn: Mapping[str, bytes]
+def cell_rows(layout: Layout, image: Path, kept: Path | None, drawn: Mapping[str, bytes]
               ) -> Iterator[bytes | memoryview]:
     """A card's cell as PNG's framed rows (``png.framed_rows``), a few whole rows at a
-    time: drawn by this build (kept in memory deflated, by its cell file's name), else
-    read from that file, else made anew from the image."""
-    kept = drawn.get(str(path))
-    if kept is None:
-        yield png.framed_rows(cell(layout, path))
+    time: drawn by this build (in ``drawn`` deflated, by its cell file's name), else
+    read from that file (``kept``), else made anew from the image."""
+    found = drawn.get(str(kept)) if kept is not None else None
+    if found is None:
+        yield png.framed_rows(cell(layout, image, kept))
     else:
-        yield from png.inflated_rows(kept, 3 * cell_size(layout)[0] + 1)
+        yield from png.inflated_rows(found, 3 * cell_size(layout)[0] + 1)
 
 
 def sheet_rows(layout: Layout, sheet: Sheet, side: str, drawn: Mapping[str, bytes]
@@ -136,13 +155,13 @@ def sheet_rows(layout: Layout, sheet: Sheet, side: str, drawn: Mapping[str, byte
     size = width * sheet.rows * ch
     rows = _memory(size)
     rows[0:size:width] = bytes(sheet.rows * ch)  # each row's filter byte: 0, none
-    places: list[Path | None] = [None] * (sheet.columns * sheet.rows)
+    places: list[tuple[Path, Path | None] | None] = [None] * (sheet.columns * sheet.rows)
     for i, card in enumerate(sheet.cards):
-        places[i] = card.front if side == "front" else card.back
-    places[-1] = sheet.cards[0].back
+        places[i] = card.side(side)
+    places[-1] = sheet.cards[0].side("back")
     blank = bytes(3 * cw)
-    for i, path in enumerate(places):
-        _place(rows, width, None if path is None else cell_rows(layout, path, drawn),
+    for i, place in enumerate(places):
+        _place(rows, width, None if place is None else cell_rows(layout, *place, drawn),
                divmod(i, sheet.columns), (cw, ch), blank)
     return rows[:size]
 

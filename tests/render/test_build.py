@@ -96,10 +96,10 @@ def test_the_cells_the_workers_send_back_make_the_sheets_one_worker_makes(
     read = tmp_path / "read"  # the cell files read, by every process
     real = tts.cell
 
-    def spy(layout, path):
+    def spy(layout, image, kept):
         with read.open("a") as f:
-            f.write(f"{path}\n")
-        return real(layout, path)
+            f.write(f"{kept}\n")
+        return real(layout, image, kept)
 
     monkeypatch.setattr(tts, "cell", spy)
     kept: list[dict[str, bytes]] = []
@@ -142,6 +142,60 @@ def test_a_changed_card_is_the_only_one_drawn_again(small_content, tmp_path, cap
     capsys.readouterr()
     assert build(content, out) == 0
     assert "rendering 1 of" in capsys.readouterr().err
+
+
+def _arcana_edited(content: Path) -> None:
+    """One Arcana card's flavour text changed: its front is drawn again, its sheet rewritten."""
+    (deck,) = sorted((content / "arcana").glob("*.yaml"))
+    text = deck.read_text()
+    data = yaml.safe_load(text)
+    data["cards"][0]["flavor"] = "Again, and again."
+    header = "".join(line for line in text.splitlines(True) if line.startswith("#"))
+    deck.write_text(header + yaml.safe_dump(data, sort_keys=False))
+
+
+def test_a_damaged_kept_cell_is_made_again_from_its_image(small_content, tmp_path, capsys):
+    """The cells a build keeps are a cache: one cut short, one of another size and one
+    gone are each made again from the card's image, and the sheet is the one a clean
+    build makes."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    cells = out / ".build" / "cells"
+    arcana = sorted((cells / "cards").glob("arcana-*.png"))
+    assert len(arcana) == 2
+    _arcana_edited(content)
+    truncated = arcana[1].read_bytes()
+    arcana[1].write_bytes(truncated[: len(truncated) // 2])
+    Image.new("RGB", (10, 10)).save(cells / "backs" / "arcana.png")
+    (cells / "cards" / arcana[0].name).unlink()
+    capsys.readouterr()
+    assert build(content, out) == 0
+    assert "rendering 1 of" in capsys.readouterr().err  # the edited card alone is drawn
+    clean = tmp_path / "clean"
+    assert build(content, clean) == 0
+    for name in ("arcana-1.png", "arcana-back.png"):
+        assert (out / "tts" / name).read_bytes() == (clean / "tts" / name).read_bytes(), name
+
+
+def test_a_damaged_image_a_sheet_needs_is_named_with_the_fix(small_content, tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    images = sorted((out / "cards").glob("arcana-*.png"))
+    _arcana_edited(content)
+    for image in images:  # the one not drawn again is read for its cell, and is damaged
+        (out / ".build" / "cells" / "cards" / image.name).unlink()
+        image.write_bytes(image.read_bytes()[:100])
+    capsys.readouterr()
+    assert build(content, out) == 1
+    err = capsys.readouterr().err
+    said = ".png: this image, drawn by an earlier build, cannot be read"
+    assert f"{out / 'cards' / 'arcana-'}" in err and said in err
+    assert "delete it and build again" in err
+    assert "Traceback" not in err
 
 
 def test_a_content_problem_stops_the_build_before_anything_is_written(

@@ -30,8 +30,11 @@ def _image(n: int, size: tuple[int, int]) -> Image.Image:
 
 
 def _cards(count: int, unique: bool) -> list[tts.TtsCard]:
-    return [tts.TtsCard(f"card {i}", 1, Path(f"cells/front-{i}.png"),
-                        Path(f"cells/back-{i if unique else 0}.png")) for i in range(count)]
+    """Cards whose cells are kept by these names (the images are never read)."""
+    fronts = [Path(f"cells/front-{i}.png") for i in range(count)]
+    backs = [Path(f"cells/back-{i if unique else 0}.png") for i in range(count)]
+    return [tts.TtsCard(f"card {i}", 1, Path("missing.png"), Path("missing.png"), front, back)
+            for i, (front, back) in enumerate(zip(fronts, backs, strict=True))]
 
 
 def _expected(layout, sheet: tts.Sheet, side: str, images: dict[str, Image.Image]) -> bytes:
@@ -39,9 +42,9 @@ def _expected(layout, sheet: tts.Sheet, side: str, images: dict[str, Image.Image
     whole = Image.new("RGB", (sheet.columns * cw, sheet.rows * ch), (0, 0, 0))
     for i, card in enumerate(sheet.cards):
         row, col = divmod(i, sheet.columns)
-        whole.paste(images[str(card.front if side == "front" else card.back)], (col * cw, row * ch))
+        whole.paste(images[str(card.side(side)[1])], (col * cw, row * ch))
     row, col = divmod(sheet.columns * sheet.rows - 1, sheet.columns)
-    whole.paste(images[str(sheet.cards[0].back)], (col * cw, row * ch))
+    whole.paste(images[str(sheet.cards[0].back_cell)], (col * cw, row * ch))
     return bytes(png.framed_rows(whole))
 
 
