@@ -13,7 +13,8 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
-from collections.abc import Callable, Generator
+import stat
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -245,10 +246,33 @@ def _results(jobs: list[Job], layout: Layout, out: Path, workers: int
 # ------------------------------------------------------------ state, writes
 def stale(jobs: dict[str, Job], state: dict[str, Any], out: Path,
           force: set[str]) -> list[Job]:
-    """The jobs whose key changed since the last build, whose file is gone, or forced."""
+    """The jobs whose key changed since the last build, whose file is gone or changed, or
+    forced."""
     images = state.get("images", {})
     return [j for p, j in sorted(jobs.items())
-            if p in force or images.get(p) != j.key or not (out / p).is_file()]
+            if p in force or images.get(p) != j.key or not intact(out, p, state)]
+
+
+def _size(path: Path) -> int | None:
+    """The size of the file at ``path``; none when there is no file there."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_size if stat.S_ISREG(found.st_mode) else None
+
+
+def intact(out: Path, path: str, state: dict[str, Any]) -> bool:
+    """``path`` (in ``out``) is a file of the size the last build recorded for it (see
+    ``sizes``): one cut short, or saved over by another program, is made again."""
+    size = _size(out / path)
+    return size is not None and state.get("sizes", {}).get(path, size) == size
+
+
+def sizes(out: Path, paths: Iterable[str]) -> dict[str, int]:
+    """The size of each of ``paths`` (in ``out``) that is a file, for the state to record."""
+    found = {path: _size(out / path) for path in paths}
+    return {path: size for path, size in sorted(found.items()) if size is not None}
 
 
 def remove_stale(out: Path, state: dict[str, Any], p: Plan) -> None:

@@ -21,7 +21,7 @@ from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import CELL_LEVEL, Cell, Plan, cell_path
+from prophecy.render.build import CELL_LEVEL, Cell, Plan, cell_path, intact
 from prophecy.render.layout import Layout
 
 
@@ -41,7 +41,7 @@ def _key(*parts: object) -> str:
 
 
 def _fresh(state: dict[str, Any], name: str, key: str, out: Path, files: list[str]) -> bool:
-    return state.get("outputs", {}).get(name) == key and all((out / f).is_file() for f in files)
+    return state.get("outputs", {}).get(name) == key and all(intact(out, f, state) for f in files)
 
 
 def physical(cards: tuple[CardFaces, ...], p: Plan) -> list[tuple[str, str]]:

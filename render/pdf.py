@@ -33,26 +33,40 @@ class PngData:
 
 
 def read_png(path: Path) -> PngData:
-    """The size and concatenated IDAT data of an 8-bit RGB, non-interlaced PNG."""
+    """The size and concatenated IDAT data of an 8-bit RGB, non-interlaced PNG.
+
+    Every chunk must be whole, with its CRC right, up to IEND: the data goes
+    into the PDF as it is, so a file cut short or damaged would make a page
+    a viewer cannot show.
+    """
     data = path.read_bytes()
     if not data.startswith(PNG_SIGNATURE):
-        raise ProphecyError(f"not a PNG file: {path}", where=str(path))
-    pos, idat, header = len(PNG_SIGNATURE), [], None
-    while pos < len(data):
+        raise ProphecyError("not a PNG file", where=str(path), line=0,
+                            hint="delete it and build again: the build draws it anew")
+    pos, idat, header, ended = len(PNG_SIGNATURE), [], None, False
+    while pos < len(data) and not ended:
+        if pos + 12 > len(data):
+            break
         (length,) = struct.unpack(">I", data[pos : pos + 4])
         kind = data[pos + 4 : pos + 8]
         body = data[pos + 8 : pos + 8 + length]
-        if kind == b"IHDR":
+        crc = data[pos + 8 + length : pos + 12 + length]
+        if len(crc) < 4 or zlib.crc32(body, zlib.crc32(kind)) != struct.unpack(">I", crc)[0]:
+            break
+        if kind == b"IHDR" and length == 13:
             header = struct.unpack(">IIBBBBB", body)
         elif kind == b"IDAT":
             idat.append(body)
-        elif kind == b"IEND":
-            break
+        ended = kind == b"IEND"
         pos += 12 + length
+    if not ended:
+        raise ProphecyError("this image is damaged: it is cut short, or a part of it is not as "
+                            "written", where=str(path), line=0,
+                            hint="delete it and build again: the build draws it anew")
     if header is None or header[2:5] != (8, 2, 0) or header[6] != 0:
-        raise ProphecyError(
-            f"{path}: card images must be 8-bit RGB PNGs without interlacing", where=str(path)
-        )
+        raise ProphecyError("card images must be 8-bit RGB PNGs without interlacing",
+                            where=str(path), line=0,
+                            hint="delete it and build again: the build draws it anew")
     return PngData(header[0], header[1], b"".join(idat))
 
 

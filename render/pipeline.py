@@ -110,15 +110,36 @@ def _option_key(out: Path, options: Options) -> tuple[Any, ...]:
             str(resolved(out)))
 
 
-def read_state(out: Path) -> dict[str, Any]:
-    """What the last build into ``out`` recorded (its state file), or nothing."""
+#: What a build records, each entry's type (a mapping's values, a list's items).
+_STATE_SHAPE: dict[str, tuple[type, type]] = {
+    "images": (dict, str), "outputs": (dict, str), "sizes": (dict, int), "files": (list, str),
+}
+
+
+def _well_formed(value: object, kind: type, item: type) -> bool:
+    if kind is dict:
+        return isinstance(value, dict) and all(
+            isinstance(k, str) and type(v) is item for k, v in value.items())
+    return isinstance(value, list) and all(type(v) is item for v in value)
+
+
+def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
+    """What the last build into ``out`` recorded (its state file, or ``name`` in ``out``),
+    or nothing. The file is the build's own cache: an entry of the wrong shape is dropped
+    (what it held is made again), so a damaged file never stops a build."""
     from prophecy.render.build import STATE
 
     try:
-        state = json.loads((out / STATE).read_text(encoding="utf-8"))
+        state = json.loads((out / (name or STATE)).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return state if isinstance(state, dict) else {}
+    if not isinstance(state, dict):
+        return {}
+    kept = {name: state[name] for name, shape in _STATE_SHAPE.items()
+            if _well_formed(state.get(name), *shape)}
+    if isinstance(state.get("fingerprint"), str):
+        kept["fingerprint"] = state["fingerprint"]
+    return kept
 
 
 def check_out(content: Path, out: Path) -> None:
@@ -141,6 +162,7 @@ def check_out(content: Path, out: Path) -> None:
 
 def build(content: Path, out: Path, options: Options, note: Note) -> Result:
     """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
+    from prophecy.render import build as images
     from prophecy.render.cmyk import check_extras
 
     start = time.perf_counter()
@@ -155,7 +177,7 @@ def build(content: Path, out: Path, options: Options, note: Note) -> Result:
     fp = fingerprint(content, out, options, read)
     if options.only is None:
         files = state.get("files", [])
-        if state.get("fingerprint") == fp and all((out / f).is_file() for f in files):
+        if state.get("fingerprint") == fp and all(images.intact(out, f, state) for f in files):
             return Result(out, up_to_date=True, seconds=time.perf_counter() - start)
     loaded, layout = _load(content, options, note)
     result = _run(content, out, options, note, state, loaded, layout, start, fp)
@@ -199,11 +221,13 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     cells = images.render_all(jobs, layout, out, options.workers,
                               images.progress_printer(len(jobs) > 20, note))
     drawn = {**state.get("images", {}), **{j.path: j.key for j in jobs}}
+    drawn_now = [j.path for j in jobs]
     if options.only is not None:
         # Drawing is deterministic: unchanged inputs redraw the same bytes, so the sheets
         # stay valid and the last full build's fingerprint with them.
         same = state.get("fingerprint") == fp
         _save(out, {**state, "images": drawn,
+                    "sizes": {**state.get("sizes", {}), **images.sizes(out, drawn_now)},
                     "fingerprint": state.get("fingerprint") if same else None})
         note(f"rendered {options.only}: {', '.join(j.path for j in jobs)}")
         return Result(out, len(plan.jobs), len(jobs), len(cards),
@@ -212,7 +236,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     images.remove_stale(out, state, plan)
     files = sorted({*plan.jobs, *done, "cards.json", "tts/saved-object.json"})
     _save(out, {"images": {k: drawn[k] for k in sorted(plan.jobs)}, "outputs": done,
-                "files": files, "fingerprint": fp})
+                "files": files, "sizes": images.sizes(out, files), "fingerprint": fp})
     return Result(out, len(plan.jobs), len(jobs), len(cards),
                   seconds=time.perf_counter() - start)
 

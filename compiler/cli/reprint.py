@@ -52,12 +52,12 @@ def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
     from prophecy.render import build as images
     from prophecy.render import outputs
     from prophecy.render.layoutfile import load_layout
-    from prophecy.render.pipeline import PAPERS
+    from prophecy.render.pipeline import PAPERS, read_state
 
     layout = load_layout(content)
     cards = tuple(f for f in all_faces(current) if f.id in ids)
     plan = images.plan(cards, layout)
-    state = _read_state(out)
+    state = read_state(out, STATE)
     jobs = images.stale(plan.jobs, state, out, set())
     images.render_all(jobs, layout, out, options.workers,
                       images.progress_printer(len(jobs) > 20, note))
@@ -78,15 +78,8 @@ def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
     write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, current.game_name),
                  unless_same=True, durable=False)
     _remove_others(out, state, plan, done)
-    _save(out, {"images": {p: j.key for p, j in sorted(plan.jobs.items())}, "outputs": done})
-
-
-def _read_state(out: Path) -> dict[str, Any]:
-    try:
-        state = json.loads((out / STATE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return state if isinstance(state, dict) else {}
+    _save(out, {"images": {p: j.key for p, j in sorted(plan.jobs.items())}, "outputs": done,
+                "sizes": images.sizes(out, [*plan.jobs, *done, "cards.json"])})
 
 
 def _remove_others(out: Path, state: dict[str, Any], plan: Any, done: dict[str, str]) -> None:

@@ -179,23 +179,72 @@ def test_a_damaged_kept_cell_is_made_again_from_its_image(small_content, tmp_pat
         assert (out / "tts" / name).read_bytes() == (clean / "tts" / name).read_bytes(), name
 
 
-def test_a_damaged_image_a_sheet_needs_is_named_with_the_fix(small_content, tmp_path, capsys):
+def test_an_output_cut_short_is_made_again(small_content, tmp_path, capsys):
+    """A card image, a TTS sheet and a PDF cut short (a sync gone wrong, a full disk) are
+    made again by the next build, with nothing else changed: the files a clean build
+    makes. The state records each file's size."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    image = sorted((out / "cards").glob("arcana-*.png"))[0]
+    for damaged in (image, out / "tts" / "deed-1.png", out / "sheets-a4.pdf"):
+        damaged.write_bytes(damaged.read_bytes()[:1000])
+    capsys.readouterr()
+    assert build(content, out) == 0
+    err = capsys.readouterr().err
+    assert "rendering 1 of" in err and "wrote tts/deed-1.png" in err
+    assert "wrote sheets-a4.pdf" in err and "sheets-letter" not in err
+    assert _files(out) == _files(built_clean(content, tmp_path / "clean"))
+
+
+def built_clean(content: Path, out: Path) -> Path:
+    assert build(content, out) == 0
+    return out
+
+
+@pytest.mark.parametrize("reader", ["pdf", "tts"])
+def test_an_image_damaged_at_its_own_size_is_named_with_the_fix(small_content, tmp_path,
+                                                                 capsys, reader):
+    """Bytes changed inside a card image, its size kept: a PDF about to embed it, or a TTS
+    sheet about to be made from it, names it and says how to fix it."""
     content = tmp_path / "content"
     shutil.copytree(small_content, content)
     out = tmp_path / "out"
     assert build(content, out) == 0
     images = sorted((out / "cards").glob("arcana-*.png"))
-    _arcana_edited(content)
-    for image in images:  # the one not drawn again is read for its cell, and is damaged
-        (out / ".build" / "cells" / "cards" / image.name).unlink()
-        image.write_bytes(image.read_bytes()[:100])
+    data = bytearray(images[1].read_bytes())
+    data[len(data) // 2 : len(data) // 2 + 50] = bytes(50)
+    images[1].write_bytes(bytes(data))
+    if reader == "pdf":
+        _arcana_edited(content)  # the other card: the PDFs are made again, not its cell
+    else:  # the sheet it is on is made again, and its cell is gone: it is read
+        (out / "tts" / "arcana-1.png").unlink()
+        (out / ".build" / "cells" / "cards" / images[1].name).unlink()
     capsys.readouterr()
     assert build(content, out) == 1
     err = capsys.readouterr().err
-    said = ".png: this image, drawn by an earlier build, cannot be read"
-    assert f"{out / 'cards' / 'arcana-'}" in err and said in err
-    assert "delete it and build again" in err
+    assert f"{images[1]}: " in err and "delete it and build again" in err
+    assert ("is damaged" if reader == "pdf" else "cannot be read") in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("state", [
+    '{"images": [1], "outputs": 5, "files": 3, "fingerprint": 7, "sizes": {"a": true}}',
+    '{"images": {"cards/x.png": 1}, "sizes": [], "files": [null]}', "[]", "{", ""])
+def test_a_damaged_state_file_means_a_full_build(small_content, tmp_path, capsys, state):
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    (out / ".build" / "state.json").write_text(state)
+    capsys.readouterr()
+    assert build(content, out) == 0
+    err = capsys.readouterr().err
+    assert "rendering 23 of 23" in err and "Traceback" not in err
+    capsys.readouterr()
+    assert build(content, out) == 0
+    assert "up to date" in capsys.readouterr().err
 
 
 def test_a_content_problem_stops_the_build_before_anything_is_written(
