@@ -222,8 +222,13 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             Path(tmp).unlink(missing_ok=True)
         sweep_temporaries(out)
         raise
-    for target, tmp in done:
-        os.replace(tmp, target)
+    for n, (target, tmp) in enumerate(done):
+        try:
+            os.replace(tmp, target)
+        except OSError:  # a folder where the file goes, say: no temporary file stays
+            for _, left in done[n:]:
+                Path(left).unlink(missing_ok=True)
+            raise
     return cells
 
 

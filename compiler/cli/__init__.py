@@ -168,7 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A file or folder the command could not read or write (a full disk, no
         # permission, a file where a folder should be): say which, without a traceback.
         what = exc.strerror or str(exc)
-        name = f": {exc.filename}" if exc.filename else ""
+        # A rename names its target second: that is the path the user knows (the first is
+        # a temporary file written beside it).
+        target = exc.filename2 or exc.filename
+        name = f": {target}" if target else ""
         print(f"prophecy {args.command}: {what}{name}", file=sys.stderr)
         print("  hint: check the path and its permissions, then run the command again",
               file=sys.stderr)

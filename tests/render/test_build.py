@@ -247,6 +247,22 @@ def test_a_damaged_state_file_means_a_full_build(small_content, tmp_path, capsys
     assert "up to date" in capsys.readouterr().err
 
 
+def test_a_folder_where_an_image_goes_is_named_not_the_temporary_file(small_content,
+                                                                     tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    image = sorted((out / "cards").glob("*.png"))[0]
+    image.unlink()
+    image.mkdir()
+    capsys.readouterr()
+    assert build(content, out) == 1
+    err = capsys.readouterr().err
+    assert f": {image}\n" in err and ".tmp" not in err
+    assert not [p for p in (out / "cards").iterdir() if p.name.endswith(".tmp")]
+
+
 def test_a_content_problem_stops_the_build_before_anything_is_written(
         small_content, tmp_path, capsys):
     content = tmp_path / "content"
