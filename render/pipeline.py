@@ -135,8 +135,8 @@ def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
         return {}
     if not isinstance(state, dict):
         return {}
-    kept = {name: state[name] for name, shape in _STATE_SHAPE.items()
-            if _well_formed(state.get(name), *shape)}
+    kept = {entry: state[entry] for entry, shape in _STATE_SHAPE.items()
+            if _well_formed(state.get(entry), *shape)}
     if isinstance(state.get("fingerprint"), str):
         kept["fingerprint"] = state["fingerprint"]
     return kept
