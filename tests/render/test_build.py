@@ -130,6 +130,27 @@ def test_the_cells_the_workers_send_back_make_the_sheets_one_worker_makes(
     assert _files(tmp_path / "two") == _files(tmp_path / "alone") == _files(built)
 
 
+def test_workers_started_afresh_make_the_same_files(built, small_content, tmp_path,
+                                                   monkeypatch):
+    """Where processes cannot be forked (spawned workers share no memory with the build),
+    the cells still come back through the pool and the sheets are the same bytes."""
+    import multiprocessing
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    started: list[str] = []
+    get_context = multiprocessing.get_context
+
+    def context(method=None):
+        started.append(method)
+        return get_context(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", context)
+    out = tmp_path / "spawned"
+    assert build(small_content, out) == 0
+    assert started == ["spawn", "spawn"]  # the drawing workers, then the writing ones
+    assert _files(out) == _files(built)
+
+
 def test_a_changed_card_is_the_only_one_drawn_again(small_content, tmp_path, capsys):
     content = tmp_path / "content"
     shutil.copytree(small_content, content)
