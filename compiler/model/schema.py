@@ -16,8 +16,9 @@ as one (``copies: 2.0`` is a type error at its place, not 2).
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -64,21 +65,88 @@ def surely_valid(which: str | Schema, data: Any) -> bool:
     for jsonschema to find what is wrong and say so.
 
     It is told nothing it might read otherwise than jsonschema does here: data with a key
-    that is not text, a number that is a whole number written as a decimal ('integer' here
-    takes whole numbers only), a whole number past 2**53 or a decimal that is not finite,
-    text with a control character (the patterns' white space differs there), or anything but
-    text, numbers, truth values, lists and mappings. Where the two could
-    differ otherwise, jsonschema-rs is the stricter (its '$' is the end of the text, where
-    Python's also stops before a last line break; it checks 'format'), so 'valid' from it
-    is valid here.
+    that is not text, a whole number past 2**52 or a decimal that is not finite, text with a
+    control character (the patterns' white space differs there), or anything but text,
+    numbers, truth values, lists and mappings. Where the two could differ otherwise,
+    jsonschema-rs is the stricter (its '$' is the end of the text, where Python's also stops
+    before a last line break; it checks 'format'), so 'valid' from it is valid here.
+
+    A whole number written as a decimal ('63.0', as layouts write millimetres) is a number
+    here but not an 'integer', where for jsonschema-rs it is both. Such data is put to it
+    twice: with each of those decimals as its whole number, against the schema (every
+    bound, list and equality is met as the decimal meets it here); and with each of them
+    half a unit up, against the schema without its bounds, lists and equalities (each
+    'type' is met as the decimal meets it here). Both together say valid only where no
+    part of the schema is a choice or a condition ('anyOf', 'not', 'if', ...): there
+    jsonschema decides.
     """
-    if not _plain(data):
+    plain = _plain(data)
+    if plain is None:
         return False
-    gate = _gate(schema_text(which))
+    text = schema_text(which)
+    gate = _gate(text)
+    if gate is None or (plain and _CHOICES.search(text)):
+        return False
     try:
-        return gate is not None and bool(gate.is_valid(data))
+        if not plain:
+            return bool(gate.is_valid(data))
+        typed = _typed_gate(text)
+        return typed is not None and bool(gate.is_valid(_decimals_as(data, int))) and bool(
+            typed.is_valid(_decimals_as(data, lambda value: value + 0.5)))
     except Exception:  # noqa: BLE001 - data it cannot take: jsonschema decides
         return False
+
+
+#: Keywords that make a choice or set a condition: with one, the data's being valid with
+#: its whole decimals made whole numbers, and with them made not whole, says nothing of it.
+_CHOICES = re.compile(
+    r'"(anyOf|oneOf|not|if|then|else|dependentSchemas|dependentRequired|contains'
+    r'|minContains|maxContains|unevaluatedProperties|unevaluatedItems)"\s*:')
+
+#: What a number's value (not its type) decides.
+_VALUE_KEYWORDS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                             "multipleOf", "enum", "const", "uniqueItems"})
+#: Keywords whose value names subschemas (by name, or in a list), or is one.
+_NAMED_SCHEMAS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
+_LISTED_SCHEMAS = frozenset({"allOf", "prefixItems"})
+_ONE_SCHEMA = frozenset({"items", "additionalProperties", "propertyNames"})
+
+
+def _typed_only(schema_: Any) -> Any:
+    """The schema without what a number's value decides: its types and shapes alone."""
+    if not isinstance(schema_, dict):
+        return schema_
+    out: dict[str, Any] = {}
+    for key, value in schema_.items():
+        if key in _VALUE_KEYWORDS:
+            continue
+        if key in _NAMED_SCHEMAS and isinstance(value, dict):
+            out[key] = {name: _typed_only(sub) for name, sub in value.items()}
+        elif key in _LISTED_SCHEMAS and isinstance(value, list):
+            out[key] = [_typed_only(sub) for sub in value]
+        elif key in _ONE_SCHEMA:
+            out[key] = _typed_only(value)
+        else:
+            out[key] = value
+    return out
+
+
+def _decimals_as(data: Any, way: Callable[[float], Any]) -> Any:
+    """``data`` with each whole number written as a decimal made ``way`` of it."""
+    kind = type(data)
+    if kind is dict:
+        return {k: _decimals_as(v, way) for k, v in data.items()}
+    if kind is list:
+        return [_decimals_as(v, way) for v in data]
+    if kind is float and data.is_integer():
+        return way(data)
+    return data
+
+
+@cache
+def _typed_gate(text: str) -> Any:
+    """A jsonschema-rs validator of the schema's types and shapes alone (``_typed_only``)."""
+    return _gate(json.dumps(_typed_only(json.loads(text))))
 
 
 @cache
@@ -94,33 +162,41 @@ def _gate(text: str) -> Any:
 
 
 _MOST_EXACT = 2**53
+#: Past this, a whole decimal plus a half is not a number apart (it rounds to a whole).
+_WHOLE_DECIMALS = 2**52
 
 
-def _plain(data: Any) -> bool:
-    """Text keys; values text, whole numbers under 2**53, finite decimals that are not whole
-    numbers, truth values, nothing, lists and mappings of them."""
+def _plain(data: Any) -> bool | None:
+    """None unless: text keys; values text, whole numbers under 2**53, finite decimals
+    (those that are whole numbers, under 2**52), truth values, nothing, lists and
+    mappings of them. Then whether a decimal among them is a whole number."""
+    whole = False
     stack = [data]
     while stack:
         value = stack.pop()
         kind = type(value)
         if kind is dict:
             if not all(type(k) is str for k in value):
-                return False
+                return None
             stack.extend(value.values())
         elif kind is list:
             stack.extend(value)
         elif kind is int:
             if not -_MOST_EXACT < value < _MOST_EXACT:
-                return False
+                return None
         elif kind is float:
-            if value.is_integer() or value != value or value in (float("inf"), float("-inf")):
-                return False
+            if value != value or value in (math.inf, -math.inf):
+                return None
+            if value.is_integer():
+                if not -_WHOLE_DECIMALS < value < _WHOLE_DECIMALS:
+                    return None
+                whole = True
         elif kind is str:
             if _CONTROL.search(value):
-                return False
+                return None
         elif kind not in (bool, type(None)):
-            return False
-    return True
+            return None
+    return whole
 
 
 #: Control characters besides tab and line break: the schemas refuse them, and Python's '\s'

@@ -56,11 +56,57 @@ def _agrees(which: Any, data: Any) -> None:
 
 
 def test_every_file_of_the_games_is_valid_at_first_look():
-    """All but the layouts, which write whole millimetres as decimals ('63.0')."""
+    """The layouts too, which write whole millimetres as decimals ('63.0')."""
     assert len(FILES) >= 50
+    assert any(which == "layout" for which, _ in FILES)
     for which, data in FILES:
-        assert schema.surely_valid(which, data) is (which != "layout")
+        assert schema.surely_valid(which, data)
         assert list(schema.iter_findings(which, data)) == []
+
+
+def _numbers(data: Any) -> list[tuple[Any, ...]]:
+    return [p for p in _paths(data) if type(_get(data, p)) in (int, float)]
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+@pytest.mark.parametrize("change", [
+    lambda v: float(v), lambda v: float(int(v)), lambda v: float(int(v) + 1),
+    lambda v: float(int(v) - 1), lambda v: -float(int(v)), lambda v: 0.0, lambda v: -0.0,
+    lambda v: 1e15, lambda v: 2.0**52, lambda v: 2.0**53, lambda v: int(v), lambda v: v + 0.5,
+], ids=["as-decimal", "whole", "one-up", "one-down", "negated", "zero", "minus-zero",
+        "huge", "2**52", "2**53", "integer", "half-up"])
+def test_every_number_made_a_whole_decimal_is_read_alike(change):
+    """Numbers all over each file, in turn, made a whole number written as a decimal (and a
+    few neighbours): where the schema wants an 'integer', or bounds it, the first look
+    says 'valid' only when jsonschema finds nothing wrong either."""
+    for which, data in FILES:
+        numbers = _numbers(data)  # at most 30 a file, spread over it, the same each run
+        for path in numbers[:: max(1, len(numbers) // 30)]:
+            _agrees(which, _set(copy.deepcopy(data), path, change(_get(data, path))))
+
+
+@pytest.mark.parametrize("schema_", [
+    {"type": "integer"}, {"type": "number", "minimum": 5}, {"type": "number", "maximum": 5},
+    {"type": "number", "exclusiveMinimum": 5}, {"type": "number", "exclusiveMaximum": 5},
+    {"enum": [5]}, {"const": 5}, {"type": "number", "multipleOf": 5},
+    {"not": {"type": "integer"}}, {"not": {"enum": [5]}},
+    {"anyOf": [{"type": "integer", "maximum": 9}, {"type": "number", "minimum": 20}]},
+    {"anyOf": [{"type": "integer", "maximum": 9}, {"type": "number", "minimum": 5.2}]},
+    {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+    {"type": "array", "items": {"type": "integer"}, "uniqueItems": True},
+    {"type": "object", "properties": {"minimum": {"type": "integer"}}},
+    {"$defs": {"n": {"type": "integer", "minimum": 5}}, "$ref": "#/$defs/n"},
+    {"type": ["integer", "string"]}, {"type": ["number", "string"], "maximum": 5},
+], ids=repr)
+@pytest.mark.parametrize("value", [5.0, 4.0, 6.0, 0.0, -5.0, [5.0], [5.0, 5], [5.0, 6.0],
+                                   {"minimum": 5.0}, {"minimum": 5}, 5, 5.5], ids=repr)
+def test_a_whole_decimal_against_each_kind_of_rule_is_read_alike(schema_, value):
+    _agrees(schema_, value)
 
 
 #: Values jsonschema-rs could read otherwise than jsonschema does here.
@@ -132,3 +178,18 @@ def test_a_file_changed_at_random_is_read_alike(index, where, value, how):
         elif isinstance(target, list):
             target.append(value)
     _agrees(which, data)
+
+
+@pytest.mark.parametrize(("schema_", "value"), [
+    ({"type": "number", "maximum": 5}, 5.0), ({"type": "number", "minimum": 5}, 5.0),
+    ({"type": "number", "enum": [5]}, 5.0), ({"type": "number", "const": 0}, -0.0),
+    ({"type": "array", "items": {"type": "number", "maximum": 5}, "uniqueItems": True},
+     [5.0, 4.0]),
+    ({"type": "object", "properties": {"size": {"type": "number", "exclusiveMinimum": 0}}},
+     {"size": 63.0}),
+], ids=repr)
+def test_a_whole_decimal_the_schema_takes_is_valid_at_first_look(schema_, value):
+    """Where the schema wants a number and the decimal meets its bounds, lists and
+    equalities, the first look says so, and jsonschema is not needed."""
+    assert schema.surely_valid(schema_, value)
+    assert list(schema.iter_findings(schema_, value)) == []
