@@ -61,6 +61,16 @@ def _offset(text: str | None) -> tuple[float, float] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.cli.cache import content_cache
+    from prophecy.compiler.model import memo
+
+    # What `prophecy check` works out once (schemas met, lines parsed, the layout's checks)
+    # is the build's to reuse, and the reverse: a build after an edit reads the same file.
+    with memo.kept(content_cache(content_dir(args), "check") / "memo.pickle"):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from prophecy.render.pipeline import Options, build
 
     options = Options(args.paper, args.only, args.jobs, args.duplex,

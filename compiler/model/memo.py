@@ -3,9 +3,11 @@
 A table is a mapping from a key (text naming every input of the result) to
 a result of plain, picklable values. Within one process every table lives in
 memory, so a 100-times content folder parses each distinct effect line once.
-A command that runs again and again on the same folder (``prophecy check``)
-also keeps the tables in a file of the cache folder with ``kept(path)``: the
-file is read at the start, and written at the end with the entries that run
+A command that runs again and again on the same folder (``prophecy check``
+and ``prophecy build``, which share one file) also keeps the tables in a file
+of the cache folder with ``kept(path)``: the file is read when a table is
+first needed (a build with nothing to do reads nothing), and written at the
+end with the entries that run
 used and, up to a bound, those it did not, the least recently used dropped
 first (so what the folder no longer holds goes in time). Every key a table is
 read with holds the whole of what the result depends on, and a file written
@@ -49,10 +51,25 @@ LIMIT = 200_000
 
 _tables: dict[str, dict[str, Any]] = {}
 _used: dict[str, set[str]] | None = None  # the keys read or written, while a file is kept
+_pending: Path | None = None  # the file kept, until a table is first read or written
+_read_from: dict[str, dict[str, Any]] = {}  # the tables as that file held them
+
+
+def _load() -> None:
+    """The kept file's tables, read when a table is first needed (a run that needs none,
+    as a build with nothing to do, reads nothing)."""
+    global _pending, _read_from
+    if _pending is not None:
+        path, _pending = _pending, None
+        _read_from = _read(path)
+        for name, entries in _read_from.items():
+            _tables.setdefault(name, {}).update(entries)
 
 
 def get(table: str, key: str) -> Any:
     """The result kept for ``key``, or None."""
+    if _pending is not None:
+        _load()
     found = _tables.get(table, {}).get(key)
     if found is not None and _used is not None:
         _used.setdefault(table, set()).add(key)
@@ -61,6 +78,8 @@ def get(table: str, key: str) -> Any:
 
 def put(table: str, key: str, value: Any) -> None:
     """Keep ``value`` (not None) for ``key``."""
+    if _pending is not None:
+        _load()
     entries = _tables.setdefault(table, {})
     if len(entries) >= LIMIT:
         entries.clear()
@@ -76,24 +95,29 @@ def forget() -> None:
 
 @contextlib.contextmanager
 def kept(path: Path) -> Iterator[None]:
-    """The tables read from ``path`` before the block, and what the block used written back
-    to it after (when that differs from what was read)."""
-    global _used
-    before = _read(path)
-    for name, entries in before.items():
-        _tables.setdefault(name, {}).update(entries)
-    _used = {}
+    """The tables read from ``path`` within the block (when one is first needed), and what
+    the block used written back to it after (when that differs from what was read)."""
+    global _used, _pending, _read_from
+    _pending, _read_from, _used = path, {}, {}
     try:
         yield
     finally:
         used, _used = _used, None
-        after = {name: _recent(entries, used.get(name, set()), _tables.get(name, {}))
-                 for name, entries in before.items()}
-        for name, keys in used.items():
-            if name not in after:
-                after[name] = _recent({}, keys, _tables.get(name, {}))
-        if after != before:
-            _write(path, after)
+        unread, _pending = _pending is not None, None
+        before, _read_from = _read_from, {}
+        if not unread:  # when no table was needed, there is nothing to write back
+            _keep(path, before, used)
+
+
+def _keep(path: Path, before: dict[str, dict[str, Any]], used: dict[str, set[str]]) -> None:
+    """Write back to ``path`` what it held (``before``) with what a run used (``used``)."""
+    after = {name: _recent(entries, used.get(name, set()), _tables.get(name, {}))
+             for name, entries in before.items()}
+    for name, keys in used.items():
+        if name not in after:
+            after[name] = _recent({}, keys, _tables.get(name, {}))
+    if after != before:
+        _write(path, after)
 
 
 def _recent(before: dict[str, Any], used: set[str], now: dict[str, Any]) -> dict[str, Any]:

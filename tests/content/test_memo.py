@@ -200,3 +200,58 @@ def test_a_file_keeps_the_most_recently_used_entries(tmp_path, monkeypatch):
     assert list(kept)[0] in ("3", "13")
     with memo.kept(path):
         assert memo.get("t", "4") == 4 and memo.get("t", "0") is None
+
+
+def test_a_run_that_needs_no_table_reads_and_writes_nothing(tmp_path, monkeypatch):
+    path = tmp_path / "memo.pickle"
+    read: list[Path] = []
+    real = memo._read
+    monkeypatch.setattr(memo, "_read", lambda p: read.append(p) or real(p))
+    memo.forget()
+    with memo.kept(path):
+        pass
+    assert read == [] and not path.exists()
+    with memo.kept(path):
+        memo.put("t", "a", 1)
+    assert read == [path] and path.exists()
+    memo.forget()
+    with memo.kept(path):
+        assert memo.get("t", "a") == 1  # read when first needed
+    assert read == [path, path]
+
+
+def test_an_error_in_a_kept_run_is_not_swallowed(tmp_path):
+    for touch in (False, True):
+        with pytest.raises(RuntimeError, match="boom"), memo.kept(tmp_path / "memo.pickle"):
+            if touch:
+                memo.get("t", "a")
+            raise RuntimeError("boom")
+
+
+def test_a_build_reuses_what_a_check_worked_out_and_draws_the_same(content, tmp_path,
+                                                                   monkeypatch):
+    """After `prophecy check`, a build of the same folder finds the layout's checks done
+    (they are not run again), and its files are those a build with no kept file makes."""
+    from prophecy.render import layoutfile
+
+    runs: list[int] = []
+    real = layoutfile._check_faces
+
+    def counted(*args):
+        runs.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(layoutfile, "_check_faces", counted)
+    memo.forget()
+    warm = tmp_path / "warm"
+    assert main(["build", "--content", str(content), "--out", str(warm), "--jobs", "1",
+                 "--paper", "a4", "--only", "Bone Lantern"]) == 0
+    assert runs == []
+    monkeypatch.setenv("PROPHECY_CACHE", str(tmp_path / "empty"))
+    memo.forget()
+    cold = tmp_path / "cold"
+    assert main(["build", "--content", str(content), "--out", str(cold), "--jobs", "1",
+                 "--paper", "a4", "--only", "Bone Lantern"]) == 0
+    assert runs == [1]
+    for image in ("cards/arcana-bone-lantern.png", "backs/arcana.png"):
+        assert (warm / image).read_bytes() == (cold / image).read_bytes()
