@@ -101,7 +101,15 @@ def test_the_cells_the_workers_send_back_make_the_sheets_one_worker_makes(
             f.write(f"{kept}\n")
         return real(layout, image, kept)
 
+    real_rows = tts._kept_rows
+
+    def rows_spy(layout, kept):
+        with read.open("a") as f:
+            f.write(f"{kept}\n")
+        return real_rows(layout, kept)
+
     monkeypatch.setattr(tts, "cell", spy)
+    monkeypatch.setattr(tts, "_kept_rows", rows_spy)
     kept: list[dict[str, bytes]] = []
     render_all = images.render_all
 
@@ -173,6 +181,42 @@ def _arcana_edited(content: Path) -> None:
     data["cards"][0]["flavor"] = "Again, and again."
     header = "".join(line for line in text.splitlines(True) if line.startswith("#"))
     deck.write_text(header + yaml.safe_dump(data, sort_keys=False))
+
+
+def test_kept_cells_are_unpacked_as_written_and_others_decoded(small_content, tmp_path,
+                                                               monkeypatch):
+    """A sheet made again after an edit takes its other cells from their kept files: those
+    the build wrote are unpacked as they are; one saved again by another program (with
+    PNG's row filters, as Pillow writes) is decoded instead. Either way the sheet is the
+    one a clean build makes."""
+    from prophecy.render import tts
+
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    cells = out / ".build" / "cells"
+    other = sorted((cells / "cards").glob("arcana-*.png"))[1]
+    with Image.open(other) as img:
+        img.load()
+        img.save(other, optimize=True)  # the same pixels, filtered rows
+    unpacked: list[str] = []
+    real = tts._kept_rows
+
+    def spy(layout, kept):
+        found = real(layout, kept)
+        if found is not None:
+            unpacked.append(kept.name)
+        return found
+
+    monkeypatch.setattr(tts, "_kept_rows", spy)
+    _arcana_edited(content)
+    assert build(content, out, "--jobs", "1") == 0
+    assert other.name not in unpacked and "arcana.png" in unpacked
+    clean = tmp_path / "clean"
+    assert build(content, clean) == 0
+    assert (out / "tts" / "arcana-1.png").read_bytes() == (
+        clean / "tts" / "arcana-1.png").read_bytes()
 
 
 def test_a_damaged_kept_cell_is_made_again_from_its_image(small_content, tmp_path, capsys):
