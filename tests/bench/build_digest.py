@@ -7,6 +7,8 @@ folder, since a few outputs name their own path) and prints a SHA-256 of every
 file written, sorted, then one digest over them all. Run it with each
 checkout's own interpreter, into the same folder, and compare: the same lines
 mean byte-identical outputs (images, PDFs, Tabletop Simulator files, cards.json).
+In rare runs (about one image in a few thousand) ISA-L deflates the same rows to
+other bytes: when one PNG (and the PDFs holding it) differs, run it again.
 """
 
 from __future__ import annotations
