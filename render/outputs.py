@@ -98,8 +98,8 @@ def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target:
     cw, ch = tts.cell_size(layout)
     if side == "back" and not unique:
         image, cell = sheet.cards[0].side("back")
-        kept = _DRAWN.get(str(cell))
-        if kept is not None:  # the drawn cell's own deflated rows: its PNG as they are
+        kept = tts.deflated_cell(layout, cell, _DRAWN)
+        if kept is not None:  # the cell's own deflated rows: its PNG as they are
             data = png.encode_deflated(kept, (cw, ch), layout.cell_dpi)
         else:
             data = png.encode_rows(png.framed_rows(tts.cell(layout, image, cell)),

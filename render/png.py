@@ -85,25 +85,16 @@ def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0) -> bytear
     return out
 
 
-def row_buffer(img: Image.Image) -> bytearray:
-    """An RGB image's rows one byte into a buffer, each followed by a zero byte.
-
-    Shifted one place, each row's zero is the PNG filter byte (0, none) of the
-    next row, and the buffer's first byte the first row's: ``buffer[:-1]`` is
-    PNG's raw image data (``framed_rows``), and ``buffer[1:]`` the rows, each
-    with its zero after it, which ``render.tts`` pastes into its sheets.
-    """
-    return laid_out(img, "RGB", 3 * img.width + 1, at=1)
-
-
 def framed_rows(img: Image.Image) -> memoryview:
     """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
 
-    Laid out once, straight into the buffer that is deflated (``row_buffer``):
-    the pieces joined into a copy and the first filter byte put in front of
-    that cost twice the compression on a Tabletop Simulator sheet.
+    Laid out once, straight into the buffer that is deflated: each row one
+    byte in, and the zero the raw encoder leaves after it is the next row's
+    filter byte (the buffer's last byte, after the last row, is left out). The
+    pieces joined into a copy and the first filter byte put in front of that
+    cost twice the compression on a Tabletop Simulator sheet.
     """
-    return memoryview(row_buffer(img))[:-1]
+    return memoryview(laid_out(img, "RGB", 3 * img.width + 1, at=1))[:-1]
 
 
 def deflated(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal") -> bytes:
@@ -162,8 +153,3 @@ def inflated_rows(data: bytes | bytearray | memoryview, stride: int, rows: int =
         yield block
     if not inflate.eof:
         raise ValueError("the deflated rows end too soon")
-
-
-def inflated(data: bytes | bytearray | memoryview) -> bytes:
-    """IDAT data (``deflated``) unpacked: the framed rows again."""
-    return b"".join(inflated_rows(data, 1 << 16, 1))

@@ -133,14 +133,22 @@ def cell_rows(layout: Layout, image: Path, kept: Path | None, drawn: Mapping[str
     """A card's cell as PNG's framed rows (``png.framed_rows``), a few whole rows at a
     time: drawn by this build (in ``drawn`` deflated, by its cell file's name), else
     read from that file (``kept``), else made anew from the image."""
-    stride = 3 * cell_size(layout)[0] + 1
-    found = drawn.get(str(kept)) if kept is not None else None
-    if found is None and kept is not None:
-        found = _kept_rows(layout, kept)
+    found = deflated_cell(layout, kept, drawn)
     if found is None:
         yield png.framed_rows(cell(layout, image, kept))  # Pillow reads what else it can
     else:
-        yield from png.inflated_rows(found, stride)
+        yield from png.inflated_rows(found, 3 * cell_size(layout)[0] + 1)
+
+
+def deflated_cell(layout: Layout, kept: Path | None, drawn: Mapping[str, bytes]
+                  ) -> bytes | None:
+    """A cell's rows deflated as its PNG's IDAT holds them: drawn by this build (in
+    ``drawn``, by its cell file's name), else its file ``kept`` as the build wrote it;
+    None for any other file (see ``cell``)."""
+    if kept is None:
+        return None
+    found = drawn.get(str(kept))
+    return found if found is not None else _kept_rows(layout, kept)
 
 
 def _kept_rows(layout: Layout, kept: Path) -> bytes | None:
