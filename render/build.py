@@ -25,7 +25,7 @@ from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import sweep_temporaries
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.dsl.errors import ProphecyError
-from prophecy.render import png
+from prophecy.render import png, tts
 from prophecy.render.layout import Layout
 
 
@@ -104,18 +104,15 @@ def _init(layout: Layout, out: Path) -> None:
 
 
 def _worker_init(layout: Layout, out: Path) -> None:
-    """A drawing worker's start: interrupts are the parent's, then what to draw with."""
+    """A drawing worker's start: interrupts are the parent's, then what to draw with; the
+    bands it lays out share one piece of memory while it lives."""
     ignore_interrupts()
     _init(layout, out)
+    tts.hold_memory()
 
 
 def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
-
-
-def cell_path(path: str) -> str:
-    """Where the small copy of an image for Tabletop Simulator sheets is kept."""
-    return f".build/cells/{path}"
 
 
 class Failure(NamedTuple):
@@ -130,16 +127,55 @@ class Failure(NamedTuple):
 
 class Drawn(NamedTuple):
     """One image drawn by a worker: its file, its (target, temporary file) pairs to move
-    into place, what stopped it, and its TTS cell (a ``Cell``)."""
+    into place, and what stopped it."""
 
     path: str
     moves: list[tuple[str, str]]
     failure: Failure | None = None
-    cell: bytes | None = None
 
 
-def _render(job: Job) -> Drawn:
-    """Draw one image and its TTS cell into temporary files."""
+class Drawing(NamedTuple):
+    """A band's cell that is the cell of an image its task draws (by the image's file)."""
+
+    path: str
+
+
+class Band(NamedTuple):
+    """A band of a Tabletop Simulator sheet to deflate (see ``tts.band_rows``): the sheet's
+    file, the band's row of cells in it (from 0 at the top), and each cell's source: an
+    image its task draws (``Drawing``), or a ``tts.Source`` of the cells not drawn."""
+
+    file: str
+    row: int
+    sources: tuple[Drawing | tts.Source, ...]
+
+
+class Task(NamedTuple):
+    """What one worker does in one go: draw images, then deflate the bands made of them.
+
+    A band is deflated where its cells are drawn, so no cell crosses between
+    processes: the images of a band (and of any band sharing an image with it,
+    such as the deck's back in the last cell of each of its sheets) are one task.
+    """
+
+    jobs: tuple[Job, ...]
+    bands: tuple[Band, ...]
+
+
+class Done(NamedTuple):
+    """A task's results: each image drawn, each band deflated, and what stopped a band."""
+
+    drawn: list[Drawn]
+    segments: list[tuple[str, int, png.Segment]]
+    failures: list[Failure]
+
+
+#: A band as the build returns it: (its sheet's file, its index) -> its deflated rows.
+Segments = dict[tuple[str, int], png.Segment]
+
+
+def _draw(job: Job) -> tuple[Drawn, Image.Image | None]:
+    """Draw one image into a temporary file beside its target; the image drawn, if it was."""
     from prophecy.render.backs import render_face
 
     assert _LAYOUT is not None and _OUT is not None
@@ -147,69 +183,108 @@ def _render(job: Job) -> Drawn:
         img = render_face(_LAYOUT, job.card, job.face)
     except ProphecyError as exc:
         return Drawn(job.path, [], Failure(exc.message, job.where or exc.where, job.line,
-                                           job.column, exc.hint))
+                                           job.column, exc.hint)), None
     target = _OUT / job.path
     tmp = temp_name(target)
     encoder, level = _LAYOUT.png
     tmp.write_bytes(png.encode(img, level, _LAYOUT.dpi, encoder))
-    moves = [(str(target), str(tmp))]
-    return Drawn(job.path, moves, cell=_cell(_LAYOUT, img, _OUT / cell_path(job.path), moves))
+    return Drawn(job.path, [(str(target), str(tmp))]), img
 
 
-def _cell(layout: Layout, img: Image.Image, path: Path, moves: list[tuple[str, str]]
-          ) -> bytes:
-    """The image's TTS cell (a ``Cell``), also written as a PNG to a temporary file for
-    ``path``, where the next build finds the cells of the images it does not draw."""
-    from prophecy.render import tts
-
-    small = tts.make_cell(layout, img)
-    data = png.compressed_rows(small, CELL_LEVEL, layout.png[0])
-    tmp = temp_name(path)
-    tmp.write_bytes(png.encode_deflated(data, small.size, layout.cell_dpi))
-    moves.append((str(path), str(tmp)))
-    return data
+def _cell(layout: Layout, img: Image.Image) -> Image.Image:
+    """An image's TTS cell, made as it is drawn."""
+    return tts.make_cell(layout, img)
 
 
-#: The deflate level of the TTS cells and sheets.
-CELL_LEVEL = 1
-
-#: The most memory a build gives the TTS cells it draws, kept so that the Tabletop
-#: Simulator sheets are laid out from them rather than from the files just written:
-#: about twenty thousand cells of the bundled layout. The sheets read the files of the rest.
-CELL_MEMORY = 600 * 2**20
+def _band(layout: Layout, sources: list[tts.Source]) -> png.Segment:
+    """A band of a TTS sheet, deflated on its own (see ``png.Segment``)."""
+    return png.segment(tts.band_rows(layout, sources), TTS_LEVEL, layout.png[0])
 
 
-#: A TTS cell as the build keeps it: its rows as PNG frames them (``png.framed_rows``),
-#: deflated as its cell file's IDAT holds them. Sent back by the worker that drew it
-#: (about 30 kB for a cell of the bundled layout, 590 kB unpacked), it is unpacked where
-#: the sheets are laid out, in memory used before: new memory costs more here than the
-#: unpacking (its 70 MB of cells, unpacked where the workers made them and shared,
-#: cost 17,000 first touches of a page).
-Cell = bytes
+def _work(task: Task) -> Done:
+    """Draw a task's images, then deflate its bands from their cells."""
+    assert _LAYOUT is not None
+    wanted = {s.path for band in task.bands for s in band.sources if isinstance(s, Drawing)}
+    cells: dict[str, Image.Image] = {}
+    drawn: list[Drawn] = []
+    for job in task.jobs:
+        result, img = _draw(job)
+        drawn.append(result)
+        if img is not None and job.path in wanted:
+            cells[job.path] = _cell(_LAYOUT, img)
+    if any(d.failure for d in drawn):
+        return Done(drawn, [], [])
+    segments, failures = [], []
+    for band in task.bands:
+        try:
+            sources = [cells[s.path] if isinstance(s, Drawing) else s for s in band.sources]
+            segments.append((band.file, band.row, _band(_LAYOUT, sources)))
+        except ProphecyError as exc:  # an image file to make a cell from cannot be read
+            failures.append(Failure(exc.message, exc.where, exc.line, exc.column, exc.hint))
+    return Done(drawn, segments, failures)
+
+
+#: The deflate level of the TTS sheets.
+TTS_LEVEL = 1
+
+
+def tasks(jobs: list[Job], bands: Iterable[Band]) -> list[Task]:
+    """The jobs and bands as tasks: each band with the images it is made of (and any band
+    sharing one of them), each other image alone; the costliest first, so no worker is
+    left with a slow one at the end."""
+    bands = list(bands)
+    parent = list(range(len(bands)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    first: dict[str, int] = {}
+    for i, band in enumerate(bands):
+        for source in band.sources:
+            if isinstance(source, Drawing):
+                parent[root(i)] = root(first.setdefault(source.path, i))
+    groups: dict[object, tuple[list[Job], list[Band]]] = {}
+    for i, band in enumerate(bands):
+        groups.setdefault(root(i), ([], []))[1].append(band)
+    for job in jobs:
+        group = root(first[job.path]) if job.path in first else job.path
+        groups.setdefault(group, ([], []))[0].append(job)
+    for i, band in enumerate(bands):
+        drawn = {j.path for j in groups[root(i)][0]}
+        missing = [s.path for s in band.sources if isinstance(s, Drawing) and s.path not in drawn]
+        if missing:
+            raise ValueError(f"band {band.row} of {band.file} is made of {missing[0]}, "
+                             "which no task draws")
+    made = [Task(tuple(js), tuple(bs)) for js, bs in groups.values()]
+    return sorted(made, key=lambda t: -(sum(len(repr(j.face)) for j in t.jobs)
+                                        + 1000 * len(t.bands)))
 
 
 def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
-               progress: Callable[[int, int, str], None]) -> dict[str, Cell]:
-    """Render ``jobs``; all temporary files become real ones only if every job succeeded.
-
-    Returns the cells drawn (``Cell``s by cell file), up to ``CELL_MEMORY``.
-    """
-    for folder in {(out / p).parent for j in jobs for p in (j.path, cell_path(j.path))}:
+               progress: Callable[[int, int, str], None], bands: Iterable[Band] = ()
+               ) -> Segments:
+    """Render ``jobs`` and deflate ``bands``; all temporary files become real ones only if
+    every job succeeded. Returns the bands, deflated."""
+    for folder in {(out / j.path).parent for j in jobs}:
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
     errors: list[Failure] = []
-    cells: dict[str, Cell] = {}
-    room = CELL_MEMORY
-    results = _results(jobs, layout, out, workers)
+    segments: Segments = {}
+    results = _results(tasks(jobs, bands), layout, out, workers)
+    n = 0
     try:
-        for n, drawn in enumerate(results, 1):
-            if drawn.failure:
-                errors.append(drawn.failure)
-            done.extend(drawn.moves)
-            if drawn.cell is not None and len(drawn.cell) <= room:
-                cells[str(out / cell_path(drawn.path))] = drawn.cell
-                room -= len(drawn.cell)
-            progress(n, len(jobs), drawn.path)
+        for result in results:
+            for drawn in result.drawn:
+                n += 1
+                if drawn.failure:
+                    errors.append(drawn.failure)
+                done.extend(drawn.moves)
+                progress(n, len(jobs), drawn.path)
+            errors.extend(result.failures)
+            segments.update(((file, index), seg) for file, index, seg in result.segments)
         if errors:
             first = sorted(errors, key=lambda e: (e.where, e.line, e.message))[0]
             raise ProphecyError(first.message, where=first.where, line=first.line,
@@ -229,23 +304,22 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             for _, left in done[n:]:
                 Path(left).unlink(missing_ok=True)
             raise
-    return cells
+    return segments
 
 
-def _results(jobs: list[Job], layout: Layout, out: Path, workers: int
-             ) -> Generator[Drawn, None, None]:
-    if workers <= 1 or len(jobs) <= 2:
+def _results(work: list[Task], layout: Layout, out: Path, workers: int
+             ) -> Generator[Done, None, None]:
+    if workers <= 1 or len(work) <= 2:
         _init(layout, out)
-        yield from map(_render, jobs)
+        with tts.band_memory():
+            yield from map(_work, work)
         return
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    # Biggest faces first so no worker is left with a slow one at the end.
-    ordered = sorted(jobs, key=lambda j: -len(repr(j.face)))
     with interrupts_held():
         pool = ctx.Pool(workers, initializer=_worker_init, initargs=(layout, out))
     with pool:
-        yield from pool.imap_unordered(_render, ordered, chunksize=1)
+        yield from pool.imap_unordered(_work, work, chunksize=1)
 
 
 # ------------------------------------------------------------ state, writes
@@ -281,10 +355,9 @@ def sizes(out: Path, paths: Iterable[str]) -> dict[str, int]:
 
 
 def remove_stale(out: Path, state: dict[str, Any], p: Plan) -> None:
-    """Delete the images (and their cells) of cards the last build had and this one has not."""
+    """Delete the images of cards the last build had and this one has not."""
     for path in sorted(set(state.get("images", {})) - set(p.jobs)):
-        for stale_file in (out / path, out / cell_path(path)):
-            stale_file.unlink(missing_ok=True)
+        (out / path).unlink(missing_ok=True)
 
 
 def progress_printer(enabled: bool, note: Callable[[str], None]) -> Callable[[int, int, str], None]:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,9 @@ from typing import Any
 from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
+from prophecy.dsl.errors import ProphecyError
 from prophecy.render import pdf, png, sheets, tts
-from prophecy.render.build import CELL_LEVEL, Cell, Plan, cell_path, intact
+from prophecy.render.build import Band, Drawing, Plan, Segments, intact
 from prophecy.render.layout import Layout
 
 
@@ -75,43 +75,6 @@ def _pdf_task(pages: list[pdf.Page], images: dict[str, Path], title: str, target
     return f"  wrote {target.name} ({len(pages)} pages)"
 
 
-#: The TTS cells the build has just drawn, by cell file (``build.Cell``s): the sheets
-#: are laid out from these rather than from the files just written. Set around
-#: ``run_tasks``, so the writing workers, forked then, share them; a worker that is not
-#: forked (where the platform cannot fork) finds none and reads the files.
-_DRAWN: dict[str, Cell] = {}
-
-
-@contextmanager
-def drawn_cells(cells: dict[str, Cell]) -> Iterator[None]:
-    """Within this block, the TTS sheets are laid out from ``cells`` where they can be, each
-    process laying its sheets out in one piece of memory (``tts.sheet_memory``)."""
-    _DRAWN.update(cells)
-    try:
-        with tts.sheet_memory():
-            yield
-    finally:
-        _DRAWN.clear()
-
-
-def _tts_task(layout: Layout, sheet: tts.Sheet, side: str, unique: bool, target: Path) -> str:
-    cw, ch = tts.cell_size(layout)
-    if side == "back" and not unique:
-        image, cell = sheet.cards[0].side("back")
-        kept = tts.deflated_cell(layout, cell, _DRAWN)
-        if kept is not None:  # the cell's own deflated rows: its PNG as they are
-            data = png.encode_deflated(kept, (cw, ch), layout.cell_dpi)
-        else:
-            data = png.encode_rows(png.framed_rows(tts.cell(layout, image, cell)),
-                                   (cw, ch), CELL_LEVEL, layout.cell_dpi, layout.png[0])
-    else:
-        data = png.encode_rows(tts.sheet_rows(layout, sheet, side, _DRAWN),
-                               (sheet.columns * cw, sheet.rows * ch), CELL_LEVEL,
-                               layout.cell_dpi, layout.png[0])
-    write_atomic(target, data, unless_same=True, durable=False)
-    return f"  wrote tts/{target.name}"
-
-
 def write_sheets(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path,
                  opts: Options, state: dict[str, Any], title: str,
                  tasks: list[Task]) -> dict[str, str]:
@@ -132,58 +95,179 @@ def write_sheets(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Pat
     return done
 
 
-def write_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,
-              state: dict[str, Any], title: str, tasks: list[Task],
-              note: Callable[[str], None]) -> dict[str, str]:
-    """Write the saved-object JSON; the sheets to draw go to ``tasks``. Returns their keys."""
+@dataclass
+class TtsFile:
+    """A Tabletop Simulator image to write: its grid, and each band's deflated rows (none
+    for a band the workers deflate) with the image keys of its cells."""
+
+    path: str
+    columns: int
+    rows: int
+    bands: list[tuple[png.Segment | None, list[str | None]]]
+
+
+@dataclass
+class TtsWork:
+    """The Tabletop Simulator export planned before the images are drawn: the bands the
+    workers deflate, the files then written, every file's key and the saved object."""
+
+    bands: list[Band] = field(default_factory=list)
+    files: list[TtsFile] = field(default_factory=list)
+    keys: dict[str, str] = field(default_factory=dict)
+    records: dict[str, Any] = field(default_factory=dict)
+    saved: bytes = b""
+
+
+def plan_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,
+             state: dict[str, Any], title: str, drawn: set[str]) -> TtsWork:
+    """The TTS files to write, for images ``drawn`` by this build (and the rest as the last
+    build left them).
+
+    A file is written again only if its key changed or it is not as the last
+    build left it; within it, only the bands (rows of cells) whose cells
+    changed are deflated again, each from the cells drawn now, else from the
+    band of an earlier sheet that holds the same cell, else from the image
+    file. The other bands are copied as the last build deflated them.
+    """
     url = opts.tts_url or resolved(out / "tts").as_uri()
     decks: dict[str, list[tuple[CardFaces, tts.TtsCard]]] = {}
     for c in cards:
-        front, back = p.fronts[c.id], p.backs[c.id]
-        card = tts.TtsCard(c.name, c.copies, out / front, out / back,
-                           out / cell_path(front), out / cell_path(back))
+        card = tts.TtsCard(c.name, c.copies, Path(p.fronts[c.id]), Path(p.backs[c.id]))
         decks.setdefault(c.kind, []).append((c, card))
+    work = TtsWork()
     objects: list[dict[str, Any]] = []
-    done: dict[str, str] = {}
-    sized: list[tuple[int, Task]] = []
+    old = _OldSheets(out, state, layout)
     for index, (deck, members) in enumerate(decks.items()):
         items = [m for _, m in members]
         unique = tts.unique_backs(items)
         deck_sheets = tts.sheets(layout, deck, items)
         for sheet in deck_sheets:
-            _tts_sheet(sheet, unique, p, members, layout, out, state, done, sized)
+            for file in sheet.files(unique):
+                _plan_file(file, unique, p, layout, out, state, drawn, old, work)
         label = members[0][0].deck_label or deck
         objects.append(tts.deck_object(deck, label, deck_sheets, url, index + 1, unique))
-    # Biggest first: the writers' memory for sheets grows once, and none is left with a
-    # big sheet at the end.
-    tasks.extend(task for _, task in sorted(sized, key=lambda t: -t[0]))
-    data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True) + "\n"
-    if write_atomic(out / "tts" / "saved-object.json", data.encode(), unless_same=True,
+    data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True)
+    work.saved = (data + "\n").encode()
+    return work
+def _plan_file(file: tts.SheetFile, unique: bool, p: Plan, layout: Layout, out: Path,
+               state: dict[str, Any], drawn: set[str], old: _OldSheets, work: TtsWork) -> None:
+    rel = f"tts/{file.name}"
+    keys = [None if place is None else p.jobs[str(place)].key for place in file.places]
+    key = _key(keys, file.columns, file.rows, file.side, unique, layout.digest)
+    work.keys[rel] = key
+    if _fresh(state, rel, key, out, [rel]) and rel in old.records:
+        work.records[rel] = old.records[rel]
+        return
+    bands: list[tuple[png.Segment | None, list[str | None]]] = []
+    for index, places in enumerate(file.bands()):
+        cells = keys[index * file.columns : (index + 1) * file.columns]
+        kept = old.band(rel, file.columns, index, cells)
+        bands.append((kept, cells))
+        if kept is None:
+            sources = tuple(_source(place, cell, out, drawn, old)
+                            for place, cell in zip(places, cells, strict=True))
+            work.bands.append(Band(rel, index, sources))
+    work.files.append(TtsFile(rel, file.columns, file.rows, bands))
+
+
+def _source(place: Path | None, key: str | None, out: Path, drawn: set[str],
+            old: _OldSheets) -> Drawing | tts.Source:
+    """Where a band's cell comes from: none (blank), the image drawn now, a band of an
+    earlier sheet holding the same cell, else the image's file."""
+    if place is None or key is None:
+        return None
+    if str(place) in drawn:
+        return Drawing(str(place))
+    return old.cell(key, out / place) or out / place
+
+
+class _OldSheets:
+    """The bands of the TTS files the last build wrote, as its state recorded them (each
+    file's columns, and each band's deflated length, Adler-32 and cells' keys), read
+    from those files when first asked for. A file cut short, changed, or not as
+    recorded gives nothing: its bands are made again."""
+
+    def __init__(self, out: Path, state: dict[str, Any], layout: Layout) -> None:
+        self.out, self.state, self.layout = out, state, layout
+        self.records: dict[str, Any] = state.get("tts", {})
+        self._read: dict[str, list[png.Segment] | None] = {}
+        self._cells: dict[str, list[tuple[str, int, int]]] | None = None
+
+    def band(self, rel: str, columns: int, index: int, cells: list[str | None]
+             ) -> png.Segment | None:
+        """Band ``index`` of ``rel`` as the last build deflated it, if it held ``cells``."""
+        record = self.records.get(rel)
+        if (record is None or record["columns"] != columns or index >= len(record["bands"])
+                or record["bands"][index][2] != cells):
+            return None
+        segments = self._segments(rel)
+        return None if segments is None else segments[index]
+
+    def cell(self, key: str, image: Path) -> tts.Kept | None:
+        """A cell of image key ``key`` (its image, ``image``) in a band of the last build's
+        files, if a file that can be read holds it."""
+        if self._cells is None:
+            self._cells = {}
+            for rel, record in sorted(self.records.items()):
+                for index, (_, _, cells) in enumerate(record["bands"]):
+                    for column, cell in enumerate(cells):
+                        if cell is not None:
+                            self._cells.setdefault(cell, []).append((rel, index, column))
+        for rel, index, column in self._cells.get(key, []):
+            segments = self._segments(rel)
+            if segments is not None:
+                return tts.Kept(segments[index].data, self.records[rel]["columns"], column,
+                                image)
+        return None
+
+    def _segments(self, rel: str) -> list[png.Segment] | None:
+        if rel not in self._read:
+            self._read[rel] = self._load(rel)
+        return self._read[rel]
+
+    def _load(self, rel: str) -> list[png.Segment] | None:
+        from prophecy.render.pdf import read_png
+
+        record = self.records[rel]
+        cw, ch = tts.cell_size(self.layout)
+        columns, bands = record["columns"], record["bands"]
+        if not intact(self.out, rel, self.state):
+            return None
+        try:
+            data = read_png(self.out / rel)
+        except ProphecyError:
+            return None
+        if (data.width, data.height) != (columns * cw, len(bands) * ch):
+            return None
+        length = (3 * cw * columns + 1) * ch
+        at, segments = 2, []
+        for size, adler, _ in bands:
+            segments.append(png.Segment(data.idat[at : at + size], adler, length))
+            at += size
+        # Whole, and as recorded: the Adler-32s recorded make the one the stream ends with.
+        return segments if at + 6 == len(data.idat) and png.joined(segments) == data.idat \
+            else None
+
+
+def write_tts(work: TtsWork, segments: Segments, layout: Layout, out: Path,
+              note: Callable[[str], None]) -> dict[str, Any]:
+    """Write the planned TTS files, with the bands the workers deflated (``segments``), and
+    the saved object. Returns the state's record of every file."""
+    cw, ch = tts.cell_size(layout)
+    records = dict(work.records)
+    for file in work.files:
+        bands = [(seg if seg is not None else segments[(file.path, i)], cells)
+                 for i, (seg, cells) in enumerate(file.bands)]
+        data = png.encode_deflated(png.joined(seg for seg, _ in bands),
+                                   (file.columns * cw, file.rows * ch), layout.cell_dpi)
+        write_atomic(out / file.path, data, unless_same=True, durable=False)
+        note(f"  wrote {file.path}")
+        records[file.path] = {"columns": file.columns,
+                              "bands": [[len(seg.data), seg.adler, cells] for seg, cells in bands]}
+    if write_atomic(out / "tts" / "saved-object.json", work.saved, unless_same=True,
                     durable=False):
         note("  wrote tts/saved-object.json")
-    return done
-
-
-def _tts_sheet(sheet: tts.Sheet, unique: bool, p: Plan,
-               members: list[tuple[CardFaces, tts.TtsCard]], layout: Layout, out: Path,
-               state: dict[str, Any], done: dict[str, str],
-               tasks: list[tuple[int, Task]]) -> None:
-    """The sheet's files to write, if not as the last build left them, go to ``tasks``,
-    each with its count of cells."""
-    by_front = {m.front: c for c, m in members}
-    fronts = [p.jobs[p.fronts[by_front[m.front].id]].key for m in sheet.cards]
-    backs = [p.jobs[p.backs[by_front[m.front].id]].key for m in sheet.cards]
-    wanted = [("front", sheet.face_name, fronts)]
-    if unique or sheet.number == 1:
-        wanted.append(("back", sheet.back_name(unique), backs))
-    for side, name, keys in wanted:
-        key = _key(keys, sheet.columns, sheet.rows, side, unique, layout.digest)
-        rel = f"tts/{name}"
-        done[rel] = key
-        if _fresh(state, rel, key, out, [rel]):
-            continue
-        cells = 1 if side == "back" and not unique else sheet.columns * sheet.rows
-        tasks.append((cells, partial(_tts_task, layout, sheet, side, unique, out / rel)))
+    return records
 
 
 def write_shop(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, opts: Options,

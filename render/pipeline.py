@@ -20,11 +20,12 @@ import dataclasses
 import hashlib
 import json
 import os
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from prophecy.compiler.model.files import (
     file_digest,
@@ -35,9 +36,6 @@ from prophecy.compiler.model.files import (
     write_atomic,
 )
 from prophecy.dsl.errors import UsageError, suggest
-
-if TYPE_CHECKING:
-    from prophecy.render.build import Cell
 
 PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
@@ -123,6 +121,19 @@ def _well_formed(value: object, kind: type, item: type) -> bool:
     return isinstance(value, list) and all(type(v) is item for v in value)
 
 
+def _tts_record(record: object) -> bool:
+    """A TTS file's record as ``outputs.write_tts`` makes it: its columns, and each band's
+    deflated length, Adler-32 and cells' image keys (none for a blank cell)."""
+    if not isinstance(record, dict) or set(record) != {"columns", "bands"}:
+        return False
+    columns, bands = record["columns"], record["bands"]
+    return type(columns) is int and columns > 0 and isinstance(bands, list) and all(
+        isinstance(band, list) and len(band) == 3 and type(band[0]) is int and band[0] >= 0
+        and type(band[1]) is int and 0 <= band[1] < 2**32 and isinstance(band[2], list)
+        and len(band[2]) == columns and all(k is None or type(k) is str for k in band[2])
+        for band in bands) and bool(bands)
+
+
 def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
     """What the last build into ``out`` recorded (its state file, or ``name`` in ``out``),
     or nothing. The file is the build's own cache: an entry of the wrong shape is dropped
@@ -137,6 +148,9 @@ def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
         return {}
     kept = {entry: state[entry] for entry, shape in _STATE_SHAPE.items()
             if _well_formed(state.get(entry), *shape)}
+    if isinstance(state.get("tts"), dict):
+        kept["tts"] = {rel: record for rel, record in state["tts"].items()
+                       if isinstance(rel, str) and _tts_record(record)}
     if isinstance(state.get("fingerprint"), str):
         kept["fingerprint"] = state["fingerprint"]
     return kept
@@ -208,6 +222,7 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
          loaded: Any, layout: Any, start: float, fp: str) -> Result:
     from prophecy.compiler.faces import card_faces
     from prophecy.render import build as images
+    from prophecy.render import outputs
 
     # Faces come from the whole content (the reference card sums it up), so a card
     # drawn alone with --only is the same image a full build draws.
@@ -217,9 +232,14 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
     # --only always redraws the card's front; its back (often the deck's) only if it changed.
     force = set(plan.fronts.values()) if options.only is not None else set()
     jobs = images.stale(plan.jobs, state, out, force)
+    opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
+                           options.tts_url, options.preset)
+    # The TTS sheets are planned first: their bands are deflated where their cells are drawn.
+    work = outputs.TtsWork() if options.only is not None else outputs.plan_tts(
+        cards, plan, layout, out, opts, state, loaded.game_name, {j.path for j in jobs})
     note(f"rendering {len(jobs)} of {len(plan.jobs)} images with {options.workers} workers")
-    cells = images.render_all(jobs, layout, out, options.workers,
-                              images.progress_printer(len(jobs) > 20, note))
+    segments = images.render_all(jobs, layout, out, options.workers,
+                                 images.progress_printer(len(jobs) > 20, note), work.bands)
     drawn = {**state.get("images", {}), **{j.path: j.key for j in jobs}}
     drawn_now = [j.path for j in jobs]
     if options.only is not None:
@@ -232,34 +252,37 @@ def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str
         note(f"rendered {options.only}: {', '.join(j.path for j in jobs)}")
         return Result(out, len(plan.jobs), len(jobs), len(cards),
                       seconds=time.perf_counter() - start)
-    done = _assemble(cards, plan, layout, out, options, state, loaded.game_name, note, cells)
+    done, records = _assemble(cards, plan, layout, out, options, opts, state,
+                              loaded.game_name, note, work, segments)
     images.remove_stale(out, state, plan)
+    shutil.rmtree(out / ".build" / "cells", ignore_errors=True)  # kept by earlier versions
     files = sorted({*plan.jobs, *done, "cards.json", "tts/saved-object.json"})
     _save(out, {"images": {k: drawn[k] for k in sorted(plan.jobs)}, "outputs": done,
-                "files": files, "sizes": images.sizes(out, files), "fingerprint": fp})
+                "files": files, "sizes": images.sizes(out, files), "fingerprint": fp,
+                "tts": records})
     return Result(out, len(plan.jobs), len(jobs), len(cards),
                   seconds=time.perf_counter() - start)
 
 
-def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
-              state: dict[str, Any], title: str, note: Note,
-              cells: dict[str, Cell]) -> dict[str, str]:
-    """The sheets, the TTS files and cards.json; returns every written output's key.
+def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options, opts: Any,
+              state: dict[str, Any], title: str, note: Note, work: Any,
+              segments: Any) -> tuple[dict[str, str], dict[str, Any]]:
+    """The sheets, the TTS files and cards.json; returns every written output's key, and
+    the state's record of the TTS files.
 
-    ``cells`` are the TTS cells this build drew (by cell file), for the TTS sheets.
+    ``work`` is the TTS export planned before drawing, ``segments`` the bands the
+    workers deflated for it.
     """
     from prophecy.render import outputs
 
-    opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
-                           options.tts_url, options.preset)
     tasks: list[outputs.Task] = []
     done: dict[str, str] = {}
     if options.preset == "home":
         done |= outputs.write_sheets(cards, plan, layout, out, opts, state, title, tasks)
-    done |= outputs.write_tts(cards, plan, layout, out, opts, state, title, tasks, note)
-    with outputs.drawn_cells(cells):
-        for line in outputs.run_tasks(tasks, options.workers):
-            note(line)
+    records = outputs.write_tts(work, segments, layout, out, note)
+    done |= work.keys
+    for line in outputs.run_tasks(tasks, options.workers):
+        note(line)
     if options.preset != "home":
         shop, lines = outputs.write_shop(cards, plan, layout, out, opts, state, title,
                                          options.workers)
@@ -268,7 +291,7 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options,
             note(line)
     write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, title),
                  unless_same=True, durable=False)
-    return done
+    return done, records
 
 
 def check_sheets(layout: Any, options: Options) -> None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple, Protocol, cast
 
 from PIL import Image
 
@@ -33,15 +33,23 @@ class Deflater(Protocol):
     def flush(self, mode: int = ..., /) -> bytes: ...
 
 
-#: Deflate libraries by name, each making a zlib-format compressor at a level.
-ENCODERS: dict[str, Callable[[int], Deflater]] = {"zlib": zlib.compressobj}
+#: Deflate libraries by name, each making a compressor at a level (zlib's format; raw
+#: deflate given a method and ``-15`` window bits, as ``zlib.compressobj`` takes them).
+ENCODERS: dict[str, Callable[..., Deflater]] = {"zlib": zlib.compressobj}
 #: The quickest inflater at hand (ISA-L's unpacks a TTS cell in half zlib's time).
-_INFLATER: Callable[[], Any] = zlib.decompressobj
+_INFLATER: Callable[..., Any] = zlib.decompressobj
+#: What the inflater raises for data that is not deflate's.
+_INFLATE_ERRORS: tuple[type[Exception], ...] = (zlib.error,)
+#: The quickest Adler-32 at hand (ISA-L's is three times zlib's).
+_ADLER32: Callable[[bytes | bytearray | memoryview], int] = zlib.adler32
 try:
     from isal import isal_zlib
 
     ENCODERS["isal"] = isal_zlib.compressobj
     _INFLATER = isal_zlib.decompressobj
+    # (its stubs call the class an instance)
+    _INFLATE_ERRORS = (zlib.error, cast(type[Exception], isal_zlib.error))
+    _ADLER32 = isal_zlib.adler32
 except ImportError:  # pragma: no cover - isal is a dependency; only an odd platform lacks it
     pass
 
@@ -59,16 +67,23 @@ def _chunk(kind: bytes, data: bytes | bytearray) -> bytes:
 _CHUNK = 1 << 16
 
 
-def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0) -> bytearray:
-    """The image's rows as Pillow's raw encoder lays them out in C (``rawmode``, each row
-    ``stride`` bytes, the bytes past the row zero), ``at`` bytes into a zeroed buffer.
+def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0, width: int | None = None,
+             into: memoryview | None = None) -> bytearray | memoryview:
+    """The image's rows (its first ``width`` columns, if given) as Pillow's raw encoder lays
+    them out in C (``rawmode``, each row ``stride`` bytes, the bytes past the row zero),
+    ``at`` bytes into a zeroed buffer, or into the memory ``into`` (its first ``at`` bytes
+    left as they are).
 
     The encoder's output goes a few rows at a time straight into the buffer, so
     the image is laid out once: ``tobytes()`` would join its pieces into a copy.
     """
     img.load()
     w, h = img.size
-    out = bytearray(at + stride * h)
+    w = w if width is None else width
+    end = at + stride * h
+    out = bytearray(end) if into is None else into
+    if len(out) < end:
+        raise ValueError(f"{len(out)} bytes cannot hold {h} rows of {stride} bytes")
     view = memoryview(out)
     encoder = Image._getencoder(img.mode, "raw", (rawmode, stride))
     status = 0
@@ -80,13 +95,16 @@ def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0) -> bytear
             at += len(rows)
     finally:
         encoder.cleanup()
-    if status < 0 or at != len(out):
+    if status < 0 or at != end:
         raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out an image's rows")
     return out
 
 
-def framed_rows(img: Image.Image) -> memoryview:
-    """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
+def framed_rows(img: Image.Image, width: int | None = None, into: memoryview | None = None
+                ) -> memoryview:
+    """The image's rows (its first ``width`` columns, if given), each led by filter byte 0
+    (none): PNG's raw image data; laid out in ``into`` if given (one byte more than the
+    rows), else in new memory.
 
     Laid out once, straight into the buffer that is deflated: each row one
     byte in, and the zero the raw encoder leaves after it is the next row's
@@ -94,7 +112,11 @@ def framed_rows(img: Image.Image) -> memoryview:
     pieces joined into a copy and the first filter byte put in front of that
     cost twice the compression on a Tabletop Simulator sheet.
     """
-    return memoryview(laid_out(img, "RGB", 3 * img.width + 1, at=1))[:-1]
+    stride = 3 * (img.width if width is None else width) + 1
+    if into is not None:
+        into[0] = 0
+    rows = laid_out(img, "RGB", stride, at=1, width=width, into=into)
+    return memoryview(rows)[: stride * img.height]
 
 
 def deflated(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal") -> bytes:
@@ -141,15 +163,76 @@ def encode_deflated(data: bytes, size: tuple[int, int], dpi: float = 300.0) -> b
                      _chunk(b"IDAT", data), _chunk(b"IEND", b"")))
 
 
-def inflated_rows(data: bytes | bytearray | memoryview, stride: int, rows: int = 32
-                  ) -> Iterator[bytes]:
-    """IDAT data (``deflated``) unpacked again, ``rows`` rows of ``stride`` bytes at a time
-    (the last block may hold fewer). Small blocks reuse the memory the last ones freed,
-    where the whole image unpacked at once would take new memory every time."""
-    inflate = _INFLATER()
+def inflated_rows(data: bytes | bytearray | memoryview, stride: int, rows: int = 32,
+                  raw: bool = False) -> Iterator[bytes]:
+    """IDAT data (``deflated``; a ``Segment``'s data if ``raw``) unpacked again, ``rows``
+    rows of ``stride`` bytes at a time (the last block may hold fewer). Small blocks reuse
+    the memory the last ones freed, where the whole image unpacked at once would take new
+    memory every time. Data that is not whole deflate data raises ValueError."""
+    inflate = _INFLATER(-15) if raw else _INFLATER()
     left: bytes | bytearray | memoryview = data
-    while block := inflate.decompress(left, stride * rows):
+    while True:
+        try:
+            block = inflate.decompress(left, stride * rows)
+        except _INFLATE_ERRORS as exc:
+            raise ValueError(f"the deflated rows are damaged ({exc})") from None
+        if not block:
+            break
         left = inflate.unconsumed_tail
         yield block
-    if not inflate.eof:
+    if not raw and not inflate.eof:
         raise ValueError("the deflated rows end too soon")
+    if raw and (inflate.eof or left):
+        raise ValueError("a segment of deflated rows is not whole")
+
+
+class Segment(NamedTuple):
+    """A run of an image's framed rows deflated on its own: raw deflate data ending on a
+    byte boundary, with the Adler-32 and length of the rows it holds.
+
+    Segments deflated apart, in any order and in any process, join into one
+    IDAT stream (``joined``), and each can be unpacked alone (``inflated_rows``
+    with ``raw``): a Tabletop Simulator sheet is deflated a band of cells at a
+    time where its cells are drawn, and an edit's rebuild deflates again only
+    the bands it changes.
+    """
+
+    data: bytes
+    adler: int
+    length: int
+
+
+def segment(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal"
+            ) -> Segment:
+    """Framed rows deflated as a ``Segment``: one call for the rows (see ``deflated``), then a
+    sync flush, which ends the data on a byte boundary with no final block."""
+    deflate = ENCODERS[encoder](level, zlib.DEFLATED, -15)
+    data = deflate.compress(framed) + deflate.flush(zlib.Z_SYNC_FLUSH)
+    return Segment(data, _ADLER32(framed), len(framed))
+
+
+#: The zlib header of a joined stream: deflate with a 32 kB window, "fastest" (FLEVEL 0).
+_ZLIB_HEADER = b"\x78\x01"
+#: An empty final block of fixed codes, ending a joined stream.
+_LAST_BLOCK = b"\x03\x00"
+_ADLER_BASE = 65521
+
+
+def adler_combined(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two runs of bytes from each's own (``length``: the second's), as
+    zlib's ``adler32_combine`` works it out."""
+    rem = length % _ADLER_BASE
+    low = ((first & 0xFFFF) + (second & 0xFFFF) + _ADLER_BASE - 1) % _ADLER_BASE
+    high = (rem * (first & 0xFFFF) + (first >> 16) + (second >> 16) + _ADLER_BASE - rem
+            ) % _ADLER_BASE
+    return (high << 16) | low
+
+
+def joined(segments: Iterable[Segment]) -> bytes:
+    """The IDAT data (zlib's format) of the rows of ``segments``, one after another."""
+    parts, adler = [_ZLIB_HEADER], 1
+    for part in segments:
+        parts.append(part.data)
+        adler = adler_combined(adler, part.adler, part.length)
+    parts += [_LAST_BLOCK, struct.pack(">I", adler)]
+    return b"".join(parts)

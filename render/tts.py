@@ -11,12 +11,11 @@ loads from its Saved Objects folder, one custom deck per deck.
 from __future__ import annotations
 
 import math
-import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image
 
@@ -27,19 +26,16 @@ from prophecy.render.layout import Layout
 
 @dataclass(frozen=True)
 class TtsCard:
-    """One distinct card of a deck: its name, copies, rendered images and, where the build
-    keeps them, the files of those images' cells."""
+    """One distinct card of a deck: its name, copies and rendered images."""
 
     name: str
     copies: int
     front: Path
     back: Path
-    front_cell: Path | None = None
-    back_cell: Path | None = None
 
-    def side(self, side: str) -> tuple[Path, Path | None]:
-        """The image of a side ("front" or "back") and its cell's file."""
-        return (self.front, self.front_cell) if side == "front" else (self.back, self.back_cell)
+    def side(self, side: str) -> Path:
+        """The image of a side: "front" or "back"."""
+        return self.front if side == "front" else self.back
 
 
 @dataclass(frozen=True)
@@ -58,6 +54,45 @@ class Sheet:
 
     def back_name(self, unique: bool) -> str:
         return f"{self.deck}-{self.number}-backs.png" if unique else f"{self.deck}-back.png"
+
+    def places(self, side: str) -> list[Path | None]:
+        """The image in each cell of the sheet of faces (or backs), row by row; none where a
+        cell is blank. The last cell is the deck's back, shown for hidden cards."""
+        cells: list[Path | None] = [None] * (self.columns * self.rows)
+        cells[: len(self.cards)] = [card.side(side) for card in self.cards]
+        cells[-1] = self.hidden
+        return cells
+
+    @property
+    def hidden(self) -> Path:
+        return self.cards[0].back
+
+    def files(self, unique: bool) -> list[SheetFile]:
+        """The image files this sheet makes: its faces, and its backs (every card's, in the
+        same cells, when they differ; else the deck's one back, from the first sheet)."""
+        out = [SheetFile(self.face_name, "front", self.columns, self.rows,
+                         tuple(self.places("front")))]
+        if unique:
+            out.append(SheetFile(self.back_name(True), "back", self.columns, self.rows,
+                                 tuple(self.places("back"))))
+        elif self.number == 1:
+            out.append(SheetFile(self.back_name(False), "back", 1, 1, (self.hidden,)))
+        return out
+
+
+class SheetFile(NamedTuple):
+    """One image file of the export: a grid of cells, each an image (or none: blank)."""
+
+    name: str
+    side: str
+    columns: int
+    rows: int
+    places: tuple[Path | None, ...]
+
+    def bands(self) -> list[tuple[Path | None, ...]]:
+        """Its rows of cells, top to bottom: each deflated on its own (see ``band_rows``)."""
+        return [self.places[r * self.columns : (r + 1) * self.columns]
+                for r in range(self.rows)]
 
 
 def cell_size(layout: Layout) -> tuple[int, int]:
@@ -107,18 +142,8 @@ def make_cell(layout: Layout, image: Image.Image) -> Image.Image:
         (cw, ch), Image.Resampling.BILINEAR, reducing_gap=2.0)
 
 
-def cell(layout: Layout, image: Path, kept: Path | None = None) -> Image.Image:
-    """A card's cell: the small copy the build keeps (``kept``), else made anew from its
-    image. The kept copy is a cache: one that cannot be read whole, or of another size,
-    is made again."""
-    if kept is not None:
-        try:
-            with Image.open(kept) as im:
-                if im.size == cell_size(layout) and im.mode == "RGB":
-                    im.load()
-                    return im
-        except Exception:  # noqa: BLE001 - a damaged cache file of any kind is made again
-            pass
+def cell(layout: Layout, image: Path) -> Image.Image:
+    """A card's cell made anew from its image, as drawn by an earlier build."""
     try:
         with Image.open(image) as im:
             return make_cell(layout, im.convert("RGB"))
@@ -128,110 +153,98 @@ def cell(layout: Layout, image: Path, kept: Path | None = None) -> Image.Image:
                             hint="delete it and build again: the build draws it anew") from None
 
 
-def cell_rows(layout: Layout, image: Path, kept: Path | None, drawn: Mapping[str, bytes]
-              ) -> Iterator[bytes | memoryview]:
-    """A card's cell as PNG's framed rows (``png.framed_rows``), a few whole rows at a
-    time: drawn by this build (in ``drawn`` deflated, by its cell file's name), else
-    read from that file (``kept``), else made anew from the image."""
-    found = deflated_cell(layout, kept, drawn)
-    if found is None:
-        yield png.framed_rows(cell(layout, image, kept))  # Pillow reads what else it can
-    else:
-        yield from png.inflated_rows(found, 3 * cell_size(layout)[0] + 1)
+class Kept(NamedTuple):
+    """A cell as an earlier build wrote it: column ``column`` of a band of ``columns`` cells,
+    that band's rows deflated as a ``png.Segment``'s data; and its card's image, to make
+    it from again should that band not unpack."""
+
+    data: bytes
+    columns: int
+    column: int
+    image: Path
 
 
-def deflated_cell(layout: Layout, kept: Path | None, drawn: Mapping[str, bytes]
-                  ) -> bytes | None:
-    """A cell's rows deflated as its PNG's IDAT holds them: drawn by this build (in
-    ``drawn``, by its cell file's name), else its file ``kept`` as the build wrote it;
-    None for any other file (see ``cell``)."""
-    if kept is None:
-        return None
-    found = drawn.get(str(kept))
-    return found if found is not None else _kept_rows(layout, kept)
+#: Where a band's cell comes from: drawn by this build (its cell, an RGB image), kept in
+#: an earlier build's sheet (``Kept``), an image file to reduce again, or none (blank).
+Source = Image.Image | Kept | Path | None
 
 
-def _kept_rows(layout: Layout, kept: Path) -> bytes | None:
-    """A kept cell file's IDAT data, when the build wrote it so: whole (every chunk's CRC
-    right), of the cell's size, and its rows unfiltered, as they are laid out in a sheet.
-    Unpacking it costs a fifth of what Pillow's decoding costs; any other file is None."""
-    from prophecy.render.pdf import read_png
+def band_rows(layout: Layout, sources: Sequence[Source]) -> memoryview:
+    """A band of a sheet (one row of its cells, a cell a source) as PNG's framed rows (see
+    ``png.framed_rows``).
 
-    try:
-        data = read_png(kept)
-        cw, ch = cell_size(layout)
-        if (data.width, data.height) != (cw, ch):
-            return None
-        rows = 0
-        for block in png.inflated_rows(data.idat, 3 * cw + 1):
-            if len(block) % (3 * cw + 1) or block[:: 3 * cw + 1].count(0) != len(block) // (
-                    3 * cw + 1):
-                return None
-            rows += len(block) // (3 * cw + 1)
-        return data.idat if rows == ch else None
-    except (OSError, ProphecyError, ValueError, zlib.error):
-        return None
-
-
-def sheet_rows(layout: Layout, sheet: Sheet, side: str, drawn: Mapping[str, bytes]
-               ) -> memoryview:
-    """The faces (or backs) of a sheet as PNG's framed rows (see ``png.framed_rows``); the
-    last cell is the deck's back, shown for hidden cards.
-
-    Each cell's rows are copied from its framed rows (``cell_rows``) straight
-    to their place in the sheet's, so no pixel is unpacked to Pillow's four bytes
-    and packed back. The rows are laid out in memory this process keeps for
-    them (see ``sheet_memory``), valid until the next sheet: touching fresh
-    memory costs more than copying into it (a full sheet is tens of MB).
+    The cells are pasted side by side in C, and the band laid out from them in
+    one pass: copying each cell's rows into place from Python costs twice as
+    much. The cells an earlier build kept are unpacked a band at a time, each
+    band once. The band is pasted and laid out in memory this process keeps for
+    them (see ``band_memory``), valid until the next band: touching fresh
+    memory costs more than copying into it.
     """
     cw, ch = cell_size(layout)
-    width = 3 * sheet.columns * cw + 1
-    size = width * sheet.rows * ch
-    rows = _memory(size)
-    rows[0:size:width] = bytes(sheet.rows * ch)  # each row's filter byte: 0, none
-    places: list[tuple[Path, Path | None] | None] = [None] * (sheet.columns * sheet.rows)
-    for i, card in enumerate(sheet.cards):
-        places[i] = card.side(side)
-    places[-1] = sheet.cards[0].side("back")
-    blank = bytes(3 * cw)
-    for i, place in enumerate(places):
-        _place(rows, width, None if place is None else cell_rows(layout, *place, drawn),
-               divmod(i, sheet.columns), (cw, ch), blank)
-    return rows[:size]
+    width = cw * len(sources)
+    # Memory for the layout's widest band at once, so it is taken once for every band.
+    widest = max(width, cw * min(layout.data["tts"]["columns"], layout.data["tts"]["max_px"] // cw))
+    canvas = _canvas((widest, ch))
+    kept: dict[tuple[bytes, int], list[tuple[Kept, int]]] = {}
+    for col, source in enumerate(sources):
+        if isinstance(source, Kept):
+            kept.setdefault((source.data, source.columns), []).append((source, col))
+            continue
+        if isinstance(source, Path):
+            source = cell(layout, source)
+        if source is None:
+            canvas.paste((0, 0, 0), (col * cw, 0, (col + 1) * cw, ch))
+        elif source.size != (cw, ch) or source.mode != "RGB":
+            raise ValueError(f"a cell is {source.mode} {source.size[0]} x {source.size[1]}, "
+                             f"not RGB {cw} x {ch}")
+        else:
+            canvas.paste(source, (col * cw, 0))
+    for (data, columns), moves in kept.items():
+        try:
+            old = _kept_band(data, columns, (cw, ch))
+        except ValueError:  # not as recorded: each cell made again from its image
+            for source, col in moves:
+                canvas.paste(cell(layout, source.image), (col * cw, 0))
+            continue
+        for source, col in moves:
+            box = (source.column * cw, 0, (source.column + 1) * cw, ch)
+            canvas.paste(old.crop(box), (col * cw, 0))
+    return png.framed_rows(canvas, width, _memory((3 * widest + 1) * ch + 1))
 
 
-def _place(rows: memoryview, width: int, cell: Iterator[bytes | memoryview] | None,
-           place: tuple[int, int], size: tuple[int, int], blank: bytes) -> None:
-    """A cell's framed rows (or none: blank) at a (row, column) of a sheet's framed rows
-    ``width`` bytes long."""
-    (row, col), (cw, ch) = place, size
-    line = 3 * cw
-    at = width * ch * row + 1 + line * col
-    if cell is None:
-        for _ in range(ch):
-            rows[at : at + line] = blank
-            at += width
-        return
-    done = 0
-    for block in cell:
-        src = memoryview(block)
-        count, rest = divmod(len(src), line + 1)
-        if rest or done + count > ch:
-            raise ValueError(f"a cell's rows are not those of {cw} x {ch} pixels")
-        for start in range(1, count * (line + 1), line + 1):
-            rows[at : at + line] = src[start : start + line]
-            at += width
-        done += count
-    if done != ch:
-        raise ValueError(f"a cell's rows are not those of {cw} x {ch} pixels")
+def _kept_band(data: bytes, columns: int, size: tuple[int, int]) -> Image.Image:
+    """A band an earlier build deflated (a ``png.Segment``'s data), unpacked to an image."""
+    cw, ch = size
+    stride = 3 * cw * columns + 1
+    rows = b"".join(png.inflated_rows(data, stride, raw=True))
+    if len(rows) != stride * ch:
+        raise ValueError(f"a kept band's rows are not those of {columns} cells")
+    # Its first filter byte dropped and a byte added at the end: each row's pixels start a
+    # row's length apart, and the last row is whole.
+    return Image.frombytes("RGB", (cw * columns, ch), rows[1:] + b"\0", "raw", "RGB", stride)
 
 
-#: The memory this process lays sheets out in (``sheet_memory`` holds it for a while).
+def _canvas(size: tuple[int, int]) -> Image.Image:
+    """An RGB image at least ``size`` big to paste a band's cells into: kept while
+    ``band_memory`` holds (grown if too small), else new. Its memory is taken as the
+    system gives it, zeroed but not yet touched: only what is pasted is touched."""
+    if not _HELD:
+        return Image.new("RGB", size, None)
+    if not _CANVAS or _CANVAS[0].width < size[0] or _CANVAS[0].height != size[1]:
+        _CANVAS[:] = [Image.new("RGB", size, None)]
+    return _CANVAS[0]
+
+
+#: The image this process pastes bands into (``band_memory`` holds it for a while).
+_CANVAS: list[Image.Image] = []
+
+
+#: The memory this process lays bands out in (``band_memory`` holds it for a while).
 _MEMORY: list[bytearray] = []
 
 
 def _memory(size: int) -> memoryview:
-    """At least ``size`` bytes to lay a sheet out in: the memory kept by ``sheet_memory``
+    """At least ``size`` bytes to lay a band out in: the memory kept by ``band_memory``
     if it is big enough (grown if not), else new memory."""
     if not _HELD:
         return memoryview(bytearray(size))
@@ -243,11 +256,16 @@ def _memory(size: int) -> memoryview:
 _HELD: list[bool] = []
 
 
+def hold_memory() -> None:
+    """From now on, the bands laid out in this process (a worker's) share one piece of
+    memory, as within ``band_memory``, until the process ends."""
+    _HELD.append(True)
+
+
 @contextmanager
-def sheet_memory() -> Iterator[None]:
-    """Within this block, the sheets laid out in this process (and in processes forked in
-    it) share one piece of memory, grown to the biggest: a sheet's rows are good only
-    until the next sheet is laid out."""
+def band_memory() -> Iterator[None]:
+    """Within this block, the bands laid out in this process share one piece of memory,
+    grown to the biggest: a band's rows are good only until the next band is laid out."""
     _HELD.append(True)
     try:
         yield
@@ -255,6 +273,7 @@ def sheet_memory() -> Iterator[None]:
         _HELD.pop()
         if not _HELD:
             _MEMORY.clear()
+            _CANVAS.clear()
 
 
 def unique_backs(cards: list[TtsCard]) -> bool:

@@ -14,6 +14,7 @@ removed, so the folder holds the reprint and nothing else.
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -84,11 +85,9 @@ def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
 
 def _remove_others(out: Path, state: dict[str, Any], plan: Any, done: dict[str, str]) -> None:
     """Delete what an earlier reprint wrote here and this one does not hold."""
-    from prophecy.render.build import cell_path
-
     for path in set(state.get("images", {})) - set(plan.jobs):
-        for stale in (out / path, out / cell_path(path)):
-            stale.unlink(missing_ok=True)
+        (out / path).unlink(missing_ok=True)
+    shutil.rmtree(out / ".build" / "cells", ignore_errors=True)  # kept by earlier versions
     for name in set(state.get("outputs", {})) - set(done):
         (out / name).unlink(missing_ok=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -134,60 +135,54 @@ def test_a_second_build_writes_nothing_and_the_same_content_gives_the_same_bytes
     assert _files(again) == _files(built)
 
 
-@pytest.mark.parametrize("room", [None, 3])
-def test_the_cells_the_workers_send_back_make_the_sheets_one_worker_makes(
-        built, small_content, tmp_path, monkeypatch, room):
-    """Each worker sends back the TTS cells it draws, and the sheets are laid out from them,
-    never from the cell files just written; with ``room`` for only 3 cells, the rest are
-    read from their files. One worker or two, the sheets are the same bytes."""
+def _spied(monkeypatch, log: Path) -> None:
+    """Every band deflated, in every process, logged as a line: a letter a cell, d for a
+    cell drawn now, k for one kept from an earlier sheet's band, f for one made again from
+    its image file, - for a blank; and 'decoded NAME' for each image file read."""
     from prophecy.render import build as images
-    from prophecy.render import png, tts
+    from prophecy.render import tts
 
-    if room is not None:
-        monkeypatch.setattr(images, "CELL_MEMORY", room * 40_000)  # a cell: about 30 kB
-    read = tmp_path / "read"  # the cell files read, by every process
-    real = tts.cell
+    real_band, real_cell = images._band, tts.cell
 
-    def spy(layout, image, kept):
-        with read.open("a") as f:
-            f.write(f"{kept}\n")
-        return real(layout, image, kept)
+    def band(layout, sources):
+        kinds = "".join("-" if s is None else "k" if isinstance(s, tts.Kept) else
+                        "f" if isinstance(s, Path) else "d" for s in sources)
+        with log.open("a") as f:
+            f.write(f"{kinds}\n")
+        return real_band(layout, sources)
 
-    real_rows = tts._kept_rows
+    def cell(layout, image):
+        with log.open("a") as f:
+            f.write(f"decoded {image.name}\n")
+        return real_cell(layout, image)
 
-    def rows_spy(layout, kept):
-        with read.open("a") as f:
-            f.write(f"{kept}\n")
-        return real_rows(layout, kept)
+    monkeypatch.setattr(images, "_band", band)
+    monkeypatch.setattr(tts, "cell", cell)
 
-    monkeypatch.setattr(tts, "cell", spy)
-    monkeypatch.setattr(tts, "_kept_rows", rows_spy)
-    kept: list[dict[str, bytes]] = []
-    render_all = images.render_all
 
-    def keeping(*args):
-        cells = render_all(*args)
-        kept.append(dict(cells))
-        return cells
+def _logged(log: Path) -> list[str]:
+    lines = sorted(log.read_text().splitlines()) if log.exists() else []
+    log.unlink(missing_ok=True)
+    return lines
 
-    monkeypatch.setattr(images, "render_all", keeping)
-    for out, jobs in ((tmp_path / "alone", "1"), (tmp_path / "two", "2")):
-        assert main(["build", "--content", str(small_content), "--out", str(out), "--jobs", jobs,
-                     "--tts-url", URL]) == 0
-        files = set(read.read_text().splitlines()) if read.exists() else set()
-        read.unlink(missing_ok=True)
-        cells = kept[-1]
-        every = {str(p) for p in (out / ".build" / "cells").rglob("*.png")}
-        assert len(every) == 23 and set(cells) <= every
-        for path, data in cells.items():  # a kept cell: its file's pixels, deflated
-            with Image.open(path) as img:
-                assert zlib.decompress(data) == bytes(png.framed_rows(img.convert("RGB")))
-        if room is None:
-            assert len(cells) == 23 and files == set()
-        else:
-            assert 0 < len(cells) < 23 and sum(map(len, cells.values())) <= room * 40_000
-            assert files == every - set(cells)  # a kept cell is never read from its file
-    assert _files(tmp_path / "two") == _files(tmp_path / "alone") == _files(built)
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_band_is_deflated_where_its_cells_are_drawn(built, small_content, tmp_path,
+                                                         monkeypatch, jobs):
+    """A full build deflates every band of every TTS image once, from cells drawn in the
+    same process: no cell crosses between processes, no image file is read back, and no
+    cell file is kept. One worker or two, the files are the same."""
+    log = tmp_path / "log"
+    _spied(monkeypatch, log)
+    out = tmp_path / "out"
+    assert main(["build", "--content", str(small_content), "--out", str(out), "--jobs", jobs,
+                 "--tts-url", URL]) == 0
+    bands = _logged(log)
+    state = json.loads((out / ".build" / "state.json").read_text())
+    assert len(bands) == sum(len(r["bands"]) for r in state["tts"].values())
+    assert all(set(kinds) <= {"d", "-"} for kinds in bands), bands
+    assert not (out / ".build" / "cells").exists()
+    assert _files(out) == _files(built)
 
 
 def test_workers_started_afresh_make_the_same_files(built, small_content, tmp_path,
@@ -225,76 +220,107 @@ def test_a_changed_card_is_the_only_one_drawn_again(small_content, tmp_path, cap
     assert "rendering 1 of" in capsys.readouterr().err
 
 
-def _arcana_edited(content: Path) -> None:
-    """One Arcana card's flavour text changed: its front is drawn again, its sheet rewritten."""
+def _arcana_edited(content: Path, insert: bool = False) -> None:
+    """One Arcana card's flavour text changed (its front is drawn again, its sheet
+    rewritten), or a card added before the others (every cell after it moves)."""
     (deck,) = sorted((content / "arcana").glob("*.yaml"))
     text = deck.read_text()
     data = yaml.safe_load(text)
-    data["cards"][0]["flavor"] = "Again, and again."
+    if insert:
+        data["cards"].insert(0, {**copy.deepcopy(data["cards"][0]), "name": "Ossified Herald"})
+    else:
+        data["cards"][0]["flavor"] = "Again, and again."
     header = "".join(line for line in text.splitlines(True) if line.startswith("#"))
     deck.write_text(header + yaml.safe_dump(data, sort_keys=False))
 
 
-def test_kept_cells_are_unpacked_as_written_and_others_decoded(small_content, tmp_path,
-                                                               monkeypatch):
-    """A sheet made again after an edit takes its other cells from their kept files: those
-    the build wrote are unpacked as they are; one saved again by another program (with
-    PNG's row filters, as Pillow writes) is decoded instead. Either way the sheet is the
-    one a clean build makes."""
-    from prophecy.render import tts
-
-    content = tmp_path / "content"
-    shutil.copytree(small_content, content)
-    out = tmp_path / "out"
-    assert build(content, out) == 0
-    cells = out / ".build" / "cells"
-    other = sorted((cells / "cards").glob("arcana-*.png"))[1]
-    with Image.open(other) as img:
-        img.load()
-        img.save(other, optimize=True)  # the same pixels, filtered rows
-    unpacked: list[str] = []
-    real = tts._kept_rows
-
-    def spy(layout, kept):
-        found = real(layout, kept)
-        if found is not None:
-            unpacked.append(kept.name)
-        return found
-
-    monkeypatch.setattr(tts, "_kept_rows", spy)
-    _arcana_edited(content)
-    assert build(content, out, "--jobs", "1") == 0
-    assert other.name not in unpacked and "arcana.png" in unpacked
-    clean = tmp_path / "clean"
-    assert build(content, clean) == 0
-    assert png_form((out / "tts" / "arcana-1.png").read_bytes()) == png_form(
-        (clean / "tts" / "arcana-1.png").read_bytes())
-
-
-def test_a_damaged_kept_cell_is_made_again_from_its_image(small_content, tmp_path, capsys):
-    """The cells a build keeps are a cache: one cut short, one of another size and one
-    gone are each made again from the card's image, and the sheet is the one a clean
-    build makes."""
-    content = tmp_path / "content"
-    shutil.copytree(small_content, content)
-    out = tmp_path / "out"
-    assert build(content, out) == 0
-    cells = out / ".build" / "cells"
-    arcana = sorted((cells / "cards").glob("arcana-*.png"))
-    assert len(arcana) == 2
-    _arcana_edited(content)
-    truncated = arcana[1].read_bytes()
-    arcana[1].write_bytes(truncated[: len(truncated) // 2])
-    Image.new("RGB", (10, 10)).save(cells / "backs" / "arcana.png")
-    (cells / "cards" / arcana[0].name).unlink()
-    capsys.readouterr()
-    assert build(content, out) == 0
-    assert "rendering 1 of" in capsys.readouterr().err  # the edited card alone is drawn
-    clean = tmp_path / "clean"
-    assert build(content, clean) == 0
-    for name in ("arcana-1.png", "arcana-back.png"):
+def _same_tts(out: Path, clean: Path) -> None:
+    names = sorted(p.name for p in (clean / "tts").glob("*.png"))
+    assert names == sorted(p.name for p in (out / "tts").glob("*.png"))
+    for name in names:
         assert png_form((out / "tts" / name).read_bytes()) == png_form(
             (clean / "tts" / name).read_bytes()), name
+
+
+def test_an_edit_deflates_again_only_the_band_it_changes(small_content, tmp_path,
+                                                         monkeypatch):
+    """After a one-card edit, the band holding that card is the only one deflated again:
+    its other cells are taken from the band the last build wrote, never from image files,
+    and the sheet's other bands are copied as they were. The sheets are a clean build's."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    log = tmp_path / "log"
+    _spied(monkeypatch, log)
+    _arcana_edited(content)
+    assert build(content, out) == 0
+    assert _logged(log) == ["dk-"]  # the edited card, the other one kept, a blank
+    clean = tmp_path / "clean"
+    assert build(content, clean) == 0
+    _logged(log)
+    _same_tts(out, clean)
+
+
+def test_cells_that_move_are_taken_from_where_the_last_build_put_them(small_content, tmp_path,
+                                                                      monkeypatch):
+    """A card added at the start of a deck moves every other cell of its sheet (and the
+    sheet's grid): each moved cell is taken from its old place, none from an image file."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    log = tmp_path / "log"
+    _spied(monkeypatch, log)
+    _arcana_edited(content, insert=True)
+    assert build(content, out) == 0
+    assert _logged(log) == ["---k", "dkk-"]  # the hidden back moved too
+    clean = tmp_path / "clean"
+    assert build(content, clean) == 0
+    _logged(log)
+    _same_tts(out, clean)
+
+
+@pytest.mark.parametrize("damage", ["same size", "cut short", "gone", "record"])
+def test_a_damaged_sheet_is_made_again_from_the_images(small_content, tmp_path, monkeypatch,
+                                                       damage):
+    """The TTS sheets a build wrote are the next build's cache of cells: one damaged at its
+    own size, cut short, gone, or recorded wrongly in the state file gives nothing, and
+    its cells are made again from the card images (or from another sheet holding them).
+    The sheets are a clean build's."""
+    content = tmp_path / "content"
+    shutil.copytree(small_content, content)
+    out = tmp_path / "out"
+    assert build(content, out) == 0
+    sheet = out / "tts" / "arcana-1.png"
+    data = sheet.read_bytes()
+    if damage == "same size":
+        middle = len(data) // 2
+        sheet.write_bytes(data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1 :])
+    elif damage == "cut short":
+        sheet.write_bytes(data[: len(data) // 2])
+    elif damage == "gone":
+        sheet.unlink()
+    else:
+        state_file = out / ".build" / "state.json"
+        state = json.loads(state_file.read_text())
+        state["tts"]["tts/arcana-1.png"]["bands"][0][0] += 1  # a band's length
+        state_file.write_text(json.dumps(state))
+    log = tmp_path / "log"
+    _spied(monkeypatch, log)
+    _arcana_edited(content)
+    assert build(content, out) == 0
+    logged = _logged(log)
+    bands = [line for line in logged if not line.startswith("decoded")]
+    # The edited card is drawn; the other is read from its image; the hidden back is
+    # taken from the deck's lone back image, which holds the same cell.
+    assert bands == ["--k", "df-"], logged
+    assert [line for line in logged if line.startswith("decoded")] == [
+        "decoded " + sorted(p.name for p in (out / "cards").glob("arcana-*.png"))[1]]
+    clean = tmp_path / "clean"
+    assert build(content, clean) == 0
+    _logged(log)
+    _same_tts(out, clean)
 
 
 def test_an_output_cut_short_is_made_again(small_content, tmp_path, capsys):
@@ -349,9 +375,8 @@ def test_an_image_damaged_at_its_own_size_is_named_with_the_fix(small_content, t
     images[1].write_bytes(bytes(data))
     if reader == "pdf":
         _arcana_edited(content)  # the other card: the PDFs are made again, not its cell
-    else:  # the sheet it is on is made again, and its cell is gone: it is read
+    else:  # the sheet it is on is gone, so its cell is made again from it
         (out / "tts" / "arcana-1.png").unlink()
-        (out / ".build" / "cells" / "cards" / images[1].name).unlink()
     capsys.readouterr()
     assert build(content, out) == 1
     err = capsys.readouterr().err

@@ -3,8 +3,8 @@
 The build draws each face in a worker process and encodes it with its own
 PNG writer; here the same faces are drawn again in this process and each file
 of the build is decoded with Pillow: card fronts and backs must be the drawn
-images exactly, the small Tabletop Simulator cells exactly their reduced
-copies, and every cell of every Tabletop Simulator sheet one of those cells.
+images exactly, and each cell of every Tabletop Simulator sheet the reduced
+copy of the image planned for it (blank where none is).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from PIL import Image
 from prophecy.compiler.cli import main
 from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model.loader import load_content
+from prophecy.render import tts
 from prophecy.render.backs import render_face
-from prophecy.render.build import cell_path, plan
+from prophecy.render.build import plan
 from prophecy.render.tts import cell_size, make_cell
 
 
@@ -60,22 +61,27 @@ def test_every_face_png_decodes_to_the_drawn_image(out, drawn):
         assert found.tobytes() == image.tobytes(), f"{path} decodes to other pixels"
 
 
-def test_every_cell_png_is_the_reduced_drawn_image(out, drawn, layout):
-    for path, image in drawn.items():
-        found = decoded(out / cell_path(path))
-        assert found.tobytes() == make_cell(layout, image).tobytes(), path
-
-
-def test_every_tts_sheet_is_made_of_drawn_cells(out, drawn, layout):
-    cells = {_key(make_cell(layout, image)) for image in drawn.values()}
+def test_each_tts_sheet_cell_is_its_planned_image_reduced(out, drawn, layout, small_content):
+    faces = all_faces(load_content(small_content))
+    p = plan(faces, layout)
+    decks: dict[str, list[tts.TtsCard]] = {}
+    for face in faces:
+        decks.setdefault(face.kind, []).append(tts.TtsCard(
+            face.name, face.copies, Path(p.fronts[face.id]), Path(p.backs[face.id])))
     width, height = cell_size(layout)
-    blank = _key(Image.new("RGB", (width, height), (0, 0, 0)))
-    sheets = sorted((out / "tts").glob("*.png"))
-    assert sheets
-    for path in sheets:
-        sheet = decoded(path)
-        assert sheet.mode == "RGB" and sheet.size[0] % width == 0 and sheet.size[1] % height == 0
-        for top in range(0, sheet.size[1], height):
-            for left in range(0, sheet.size[0], width):
-                key = _key(sheet.crop((left, top, left + width, top + height)))
-                assert key in cells or key == blank, f"{path.name}: cell at {left},{top}"
+    blank = Image.new("RGB", (width, height)).tobytes()
+    written = set()
+    for deck, cards in decks.items():
+        for sheet in tts.sheets(layout, deck, cards):
+            for file in sheet.files(tts.unique_backs(cards)):
+                found = decoded(out / "tts" / file.name)
+                written.add(file.name)
+                assert found.size == (file.columns * width, file.rows * height), file.name
+                for i, place in enumerate(file.places):
+                    top, left = divmod(i, file.columns)
+                    box = (left * width, top * height, (left + 1) * width, (top + 1) * height)
+                    want = blank if place is None else make_cell(
+                        layout, drawn[str(place)]).tobytes()
+                    assert found.crop(box).tobytes() == want, f"{file.name}: cell {i}"
+    assert written == {path.name for path in (out / "tts").glob("*.png")}
+    assert not (out / ".build" / "cells").exists()

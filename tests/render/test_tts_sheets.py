@@ -1,14 +1,22 @@
-"""The Tabletop Simulator sheets' rows, laid out cell by cell, against Pillow pasting the
-same cells into an RGB image: the same bytes, however sheets of different sizes follow
-one another in the memory a process keeps for them."""
+"""The Tabletop Simulator sheets, a band (row of cells) at a time: each band's rows against
+Pillow pasting the same cells into an RGB image, whatever the cells' sources and however
+bands of different widths follow one another in the memory a process keeps for them; the
+bands deflated apart and joined into one stream; and the build's tasks, which deflate a
+band where its cells are drawn."""
 
 from __future__ import annotations
 
+import random
+import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
+from prophecy.compiler.faces import Face
+from prophecy.render import build as images
 from prophecy.render import png, tts
 from prophecy.render.layoutfile import load_layout
 
@@ -29,66 +37,171 @@ def _image(n: int, size: tuple[int, int]) -> Image.Image:
     return img
 
 
-def _cards(count: int, unique: bool) -> list[tts.TtsCard]:
-    """Cards whose cells are kept by these names (the images are never read)."""
-    fronts = [Path(f"cells/front-{i}.png") for i in range(count)]
-    backs = [Path(f"cells/back-{i if unique else 0}.png") for i in range(count)]
-    return [tts.TtsCard(f"card {i}", 1, Path("missing.png"), Path("missing.png"), front, back)
-            for i, (front, back) in enumerate(zip(fronts, backs, strict=True))]
-
-
-def _expected(layout, sheet: tts.Sheet, side: str, images: dict[str, Image.Image]) -> bytes:
+def _expected(layout, cells: list[Image.Image | None]) -> bytes:
     cw, ch = tts.cell_size(layout)
-    whole = Image.new("RGB", (sheet.columns * cw, sheet.rows * ch), (0, 0, 0))
-    for i, card in enumerate(sheet.cards):
-        row, col = divmod(i, sheet.columns)
-        whole.paste(images[str(card.side(side)[1])], (col * cw, row * ch))
-    row, col = divmod(sheet.columns * sheet.rows - 1, sheet.columns)
-    whole.paste(images[str(sheet.cards[0].back_cell)], (col * cw, row * ch))
+    whole = Image.new("RGB", (len(cells) * cw, ch), (0, 0, 0))
+    for col, cell in enumerate(cells):
+        if cell is not None:
+            whole.paste(cell, (col * cw, 0))
     return bytes(png.framed_rows(whole))
 
 
-# Big, small, then big again with fewer cards: the memory the small sheet left holds other
-# rows at other places, and the second big sheet's blank cells held pixels before.
-SEQUENCE = [(9, False, "front"), (2, True, "back"), (3, False, "front"), (5, True, "front"),
-            (1, False, "front")]
+# Wide, narrow, then wide again with blanks: the memory the narrow band left holds other
+# rows at other places, and the second wide band's blank cells held pixels before.
+SEQUENCE = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, None], [None, 3, None, 11, 2, None, None],
+            [4, 4, 4], [None] * 10, [9]]
 
 
-def test_each_sheet_is_the_rows_pillow_pastes_in_any_order(layout):
+def test_each_band_is_the_rows_pillow_pastes_in_any_order(layout):
     size = tts.cell_size(layout)
-    images = {}
-    for i in range(12):
-        images[f"cells/front-{i}.png"] = _image(i, size)
-        images[f"cells/back-{i}.png"] = _image(100 + i, size)
-    drawn = {path: png.compressed_rows(img, 1) for path, img in images.items()}
-    with tts.sheet_memory():
-        for count, unique, side in SEQUENCE:
-            (sheet,) = tts.sheets(layout, "test", _cards(count, unique))
-            rows = tts.sheet_rows(layout, sheet, side, drawn)
-            assert bytes(rows) == _expected(layout, sheet, side, images), (count, side)
+    cells = [_image(i, size) for i in range(12)]
+    with tts.band_memory():
+        for band in SEQUENCE:
+            found = tts.band_rows(layout, [None if i is None else cells[i] for i in band])
+            assert bytes(found) == _expected(
+                layout, [None if i is None else cells[i] for i in band]), band
         kept = tts._MEMORY[0]
-        (sheet,) = tts.sheets(layout, "test", _cards(4, False))
-        tts.sheet_rows(layout, sheet, "front", drawn)
-        assert tts._MEMORY[0] is kept  # a smaller sheet reuses the memory
-    assert tts._MEMORY == []  # and it is let go after the block
+        tts.band_rows(layout, cells[:2])
+        assert tts._MEMORY[0] is kept  # a narrower band reuses the memory
+    assert tts._MEMORY == [] and tts._CANVAS == []  # and it is let go after the block
 
 
-def test_outside_a_block_each_sheet_has_memory_of_its_own(layout):
+def test_outside_a_block_each_band_has_memory_of_its_own(layout):
     size = tts.cell_size(layout)
-    images = {f"cells/{s}-{i}.png": _image(i + (50 if s == "back" else 0), size)
-              for i in range(3) for s in ("front", "back")}
-    drawn = {path: png.compressed_rows(img, 1) for path, img in images.items()}
-    (first,) = tts.sheets(layout, "test", _cards(3, True))
-    rows = tts.sheet_rows(layout, first, "front", drawn)
-    again = tts.sheet_rows(layout, first, "back", drawn)
-    assert bytes(rows) == _expected(layout, first, "front", images)
-    assert bytes(again) == _expected(layout, first, "back", images)
+    cells = [_image(i, size) for i in range(3)]
+    first = tts.band_rows(layout, cells)
+    second = tts.band_rows(layout, cells[::-1])
+    assert bytes(first) == _expected(layout, cells)
+    assert bytes(second) == _expected(layout, cells[::-1])
+
+
+def test_cells_kept_in_an_earlier_band_or_read_from_an_image_file_are_placed_alike(
+        layout, tmp_path):
+    """A cell comes from a band an earlier build deflated (any column of it, however wide),
+    or is made again from its card's image file: the band is the same."""
+    size = tts.cell_size(layout)
+    cells = [_image(i, size) for i in range(6)]
+    old = png.segment(tts.band_rows(layout, cells[:4]), 1)
+    other = png.segment(tts.band_rows(layout, [None, cells[4]]), 1)
+    card = Image.new("RGB", layout.size, (12, 200, 30))
+    card.paste((250, 0, 90), (300, 400, 500, 700))
+    card.save(tmp_path / "card.png")
+    made = tts.make_cell(layout, card)
+    gone = tmp_path / "gone.png"  # never read: the kept bands unpack
+    sources: list[tts.Source] = [tts.Kept(old.data, 4, 2, gone), cells[5], None,
+                                 tts.Kept(other.data, 2, 1, gone), tmp_path / "card.png",
+                                 tts.Kept(old.data, 4, 0, gone)]
+    found = tts.band_rows(layout, sources)
+    assert bytes(found) == _expected(layout, [cells[2], cells[5], None, cells[4], made,
+                                              cells[0]])
 
 
 def test_a_cell_of_the_wrong_size_is_refused(layout):
-    (sheet,) = tts.sheets(layout, "test", _cards(1, False))
     cw, ch = tts.cell_size(layout)
-    small = png.compressed_rows(Image.new("RGB", (cw, ch - 1)), 1)
-    with pytest.raises(ValueError, match="not those of"):
-        tts.sheet_rows(layout, sheet, "front", {"cells/front-0.png": small,
-                                                  "cells/back-0.png": small})
+    with pytest.raises(ValueError, match="not RGB"):
+        tts.band_rows(layout, [_image(1, (cw, ch)), Image.new("RGB", (cw, ch - 1))])
+
+
+@pytest.mark.parametrize("damage", ["too narrow", "cut short", "not deflate"])
+def test_a_kept_band_that_does_not_unpack_gives_way_to_the_images(layout, tmp_path, damage):
+    """A kept band not as recorded (read as another width, cut short, or not deflate data
+    at all) is never placed: each of its cells is made again from its card's image."""
+    size = tts.cell_size(layout)
+    old = png.segment(tts.band_rows(layout, [_image(1, size), _image(2, size)]), 1)
+    data, columns = {"too narrow": (old.data, 3), "cut short": (old.data[:-500], 2),
+                     "not deflate": (b"\xff" * 400, 2)}[damage]
+    card = Image.new("RGB", layout.size, (12, 200, 30))
+    card.save(tmp_path / "card.png")
+    found = tts.band_rows(layout, [tts.Kept(data, columns, 1, tmp_path / "card.png"),
+                                   _image(3, size)])
+    assert bytes(found) == _expected(layout, [tts.make_cell(layout, card), _image(3, size)])
+
+
+def test_an_unreadable_image_file_is_named_with_the_fix(layout, tmp_path):
+    from prophecy.dsl.errors import ProphecyError
+
+    broken = tmp_path / "card.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n not an image")
+    with pytest.raises(ProphecyError) as caught:
+        tts.band_rows(layout, [broken])
+    assert caught.value.where == str(broken) and "build again" in caught.value.hint
+
+
+def test_bands_deflated_apart_join_into_the_sheet_and_each_unpacks_alone(layout):
+    size = tts.cell_size(layout)
+    cells = [_image(i, size) for i in range(7)]
+    bands = [cells[:3], [cells[3], None, cells[4]], [cells[5], cells[6], None]]
+    rows = [bytes(tts.band_rows(layout, band)) for band in bands]
+    segments = [png.segment(r, 1) for r in rows]
+    assert zlib.decompress(png.joined(segments)) == b"".join(rows)
+    for segment, expected in zip(segments, rows, strict=True):
+        assert segment.length == len(expected) and segment.adler == zlib.adler32(expected)
+        alone = b"".join(png.inflated_rows(segment.data, 3 * 3 * size[0] + 1, raw=True))
+        assert alone == expected
+    # A sheet of joined bands is a PNG every decoder reads: the rows, as Pillow pastes them.
+    data = png.encode_deflated(png.joined(segments), (3 * size[0], 3 * size[1]))
+    whole = Image.new("RGB", (3 * size[0], 3 * size[1]))
+    for r, band in enumerate(bands):
+        for c, cell in enumerate(band):
+            if cell is not None:
+                whole.paste(cell, (c * size[0], r * size[1]))
+    import io
+
+    with Image.open(io.BytesIO(data)) as decoded:
+        assert decoded.convert("RGB").tobytes() == whole.tobytes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=3000), st.binary(max_size=3000), st.binary(max_size=300))
+def test_adler32_of_joined_runs_is_zlibs(first, second, third):
+    combined = png.adler_combined(png.adler_combined(zlib.adler32(first), zlib.adler32(second),
+                                                     len(second)),
+                                  zlib.adler32(third), len(third))
+    assert combined == zlib.adler32(first + second + third)
+
+
+def test_adler32_of_runs_longer_than_its_modulus():
+    rng = random.Random(5)
+    first, second = rng.randbytes(70_000), bytes([255]) * 200_000
+    assert png.adler_combined(zlib.adler32(first), zlib.adler32(second), len(second)) == \
+        zlib.adler32(first + second)
+
+
+@pytest.mark.parametrize("encoder", sorted(png.ENCODERS))
+def test_either_encoder_makes_segments_that_join(encoder):
+    rng = random.Random(3)
+    parts = [rng.randbytes(5000) + bytes(20_000), bytes(7), rng.randbytes(40_000)]
+    joined = png.joined(png.segment(part, 1, encoder) for part in parts)
+    assert zlib.decompress(joined) == b"".join(parts)
+
+
+# ------------------------------------------------------------------ tasks
+def _job(path: str, weight: int = 1) -> images.Job:
+    return images.Job(path, "card", Face("front", "arcana", shown=(("text", "x" * weight),)), "key")
+
+
+def test_a_band_is_one_task_with_the_images_it_is_made_of_and_bands_sharing_one():
+    jobs = [_job(p) for p in ("a", "b", "c", "back", "d", "lone")]
+    d = images.Drawing
+    bands = [images.Band("tts/x-1.png", 0, (d("a"), d("b"), None)),
+             images.Band("tts/x-1.png", 1, (d("c"), None, d("back"))),
+             images.Band("tts/x-back.png", 0, (d("back"),)),
+             images.Band("tts/y-1.png", 0, (d("d"), Path("kept.png"), None))]
+    work = images.tasks(jobs, bands)
+    assert sorted(sorted(j.path for j in t.jobs) for t in work) == [
+        ["a", "b"], ["back", "c"], ["d"], ["lone"]]
+    for task in work:  # every band's drawn cells are drawn in its own task
+        drawn = {j.path for j in task.jobs}
+        assert all(s.path in drawn for b in task.bands for s in b.sources
+                   if isinstance(s, images.Drawing))
+    together = next(t for t in work if any(j.path == "back" for j in t.jobs))
+    assert {(b.file, b.row) for b in together.bands} == {("tts/x-1.png", 1),
+                                                          ("tts/x-back.png", 0)}
+    assert sum(len(t.bands) for t in work) == 4 and sum(len(t.jobs) for t in work) == 6
+
+
+def test_the_costliest_task_comes_first_and_a_band_no_task_draws_is_refused():
+    work = images.tasks([_job("small", 1), _job("big", 5000)], [])
+    assert [t.jobs[0].path for t in work] == ["big", "small"]
+    with pytest.raises(ValueError, match="no task draws"):
+        images.tasks([], [images.Band("tts/x-1.png", 0, (images.Drawing("gone"),))])
