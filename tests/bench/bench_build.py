@@ -18,6 +18,10 @@ processes, which a busy machine disturbs less than wall time):
 - and the export's two steps timed inside the processes that run them: the
   cells made as the cards are drawn, and the sheets laid out from them.
 
+In the same turns, a build after a one-card edit: the flavour text of one Arcana
+card changed in a copy of the content, so its image is drawn again and its sheet
+made again around it (the other cards kept).
+
 Then a no-op rebuild and ``--only`` one card, in this process and in a new one.
 
     python tests/bench/bench_build.py [--jobs N] [--repeat R]
@@ -192,9 +196,10 @@ def timed(argv: list[str]) -> tuple[float, float]:
     return elapsed, cpu() - used
 
 
-#: A file the build's worker processes add the CPU seconds of each TTS step to, one line a
-#: call: "cells" (a card's cell made, laid out and written, as it is drawn) and "sheets" (a
-#: sheet laid out from the cells, compressed and written).
+#: A file the build's processes add the CPU seconds of each TTS step to, one line a call:
+#: "cells" (a card's cell made as it is drawn), "bands" (a band of a sheet laid out from
+#: its cells and deflated, where they were drawn) and "sheets" (the sheets joined from
+#: their bands and written).
 _STEPS = Path(tempfile.gettempdir()) / f"bench-build-steps-{os.getpid()}.txt"
 
 
@@ -204,7 +209,7 @@ def _step_cpu() -> float:
 
 
 def _timed_step(step: str, *args: Any) -> Any:
-    """The build's own ``step`` ("cells" or "sheets"), its CPU seconds added to ``_STEPS``."""
+    """The build's own ``step`` (see ``_STEPS``), its CPU seconds added to ``_STEPS``."""
     start = _step_cpu()
     try:
         return _REAL[step](*args)
@@ -222,15 +227,17 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
     runs them (forked workers inherit the stand-ins); the totals are in the dict after it."""
     from prophecy.render import build, outputs
 
-    _REAL.update(cells=build._cell, sheets=outputs._tts_task)
+    _REAL.update(cells=build._cell, bands=build._band, sheets=outputs.write_tts)
     build._cell = partial(_timed_step, "cells")  # type: ignore[assignment]
-    outputs._tts_task = partial(_timed_step, "sheets")  # type: ignore[assignment]
+    build._band = partial(_timed_step, "bands")  # type: ignore[assignment]
+    outputs.write_tts = partial(_timed_step, "sheets")  # type: ignore[assignment]
     _STEPS.unlink(missing_ok=True)
     totals: dict[str, float] = {}
     try:
         yield totals
     finally:
-        build._cell, outputs._tts_task = _REAL["cells"], _REAL["sheets"]
+        build._cell, build._band = _REAL["cells"], _REAL["bands"]
+        outputs.write_tts = _REAL["sheets"]
         for line in _STEPS.read_text().splitlines() if _STEPS.exists() else []:
             name, seconds = line.split()
             totals[name] = totals.get(name, 0.0) + float(seconds)
@@ -239,17 +246,17 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
 
 @contextlib.contextmanager
 def without_tts() -> Iterator[None]:
-    """The build with no Tabletop Simulator export: no cells made, kept or written, no TTS
-    files (the worker processes, forked later, have the same stand-ins)."""
-    from prophecy.render import build, outputs
+    """The build with no Tabletop Simulator export: nothing planned, so no cells made and
+    no bands deflated, and no TTS files written."""
+    from prophecy.render import outputs
 
-    saved = build._cell, outputs.write_tts
-    build._cell = lambda *args: None  # type: ignore[assignment]
+    saved = outputs.plan_tts, outputs.write_tts
+    outputs.plan_tts = lambda *args, **kwargs: outputs.TtsWork()  # type: ignore[assignment]
     outputs.write_tts = lambda *args, **kwargs: {}  # type: ignore[assignment]
     try:
         yield
     finally:
-        build._cell, outputs.write_tts = saved
+        outputs.plan_tts, outputs.write_tts = saved
 
 
 def fresh(argv: list[str]) -> float:
@@ -258,6 +265,33 @@ def fresh(argv: list[str]) -> float:
     subprocess.run([sys.executable, "-m", "prophecy.compiler.cli", *argv], check=True,
                    stderr=subprocess.DEVNULL, cwd=ROOT)
     return time.perf_counter() - start
+
+
+class Edits:
+    """A copy of the content, built once, where each ``edited()`` changes one Arcana card's
+    flavour text and builds again."""
+
+    CARD = Path("arcana") / "necromancy.yaml"
+    FLAVOUR = "and the grudges."
+
+    def __init__(self, content: Path, folder: Path, jobs: int) -> None:
+        import shutil
+
+        self.content, self.out = folder / "content", folder / "out"
+        shutil.copytree(content, self.content)
+        self.text = (self.content / self.CARD).read_text()
+        if self.FLAVOUR not in self.text:
+            raise SystemExit(f"{self.CARD} no longer says '{self.FLAVOUR}': edit this bench")
+        self.argv = ["build", "--content", str(self.content), "--out", str(self.out),
+                     "--jobs", str(jobs)]
+        self.count = 0
+        timed(self.argv)
+
+    def edited(self) -> tuple[float, float]:
+        self.count += 1
+        (self.content / self.CARD).write_text(
+            self.text.replace(self.FLAVOUR, f"and the grudges ({self.count})."))
+        return timed(self.argv)
 
 
 def median(runs: list[tuple[float, float]], i: int) -> float:
@@ -272,8 +306,10 @@ def main_bench() -> None:
     content = ROOT / "content"
     layout = load_layout(content)
     outputs = planned(content, layout)
-    builds, floors, bare, bare_floors = [], [], [], []
-    steps: list[tuple[float, float, float]] = []  # (build CPU, cells, sheets) of a timed build
+    builds, floors, bare, bare_floors, edits = [], [], [], [], []
+    folder = tempfile.TemporaryDirectory()
+    editing = Edits(content, Path(folder.name), args.jobs)
+    steps: list[tuple[float, float, float, float]] = []  # (build CPU, cells, bands, sheets)
     for _ in range(args.repeat):  # in turns, so a busy moment hits each alike
         with tempfile.TemporaryDirectory() as out:
             base = ["build", "--content", str(content), "--out", out, "--jobs", str(args.jobs)]
@@ -287,10 +323,12 @@ def main_bench() -> None:
         with tempfile.TemporaryDirectory() as out, tts_steps_timed() as totals:
             steps_build = timed(["build", "--content", str(content), "--out", out, "--jobs",
                                  str(args.jobs)])
-        steps.append((steps_build[1], totals.get("cells", 0.0), totals.get("sheets", 0.0)))
+        steps.append((steps_build[1], *(totals.get(k, 0.0) for k in ("cells", "bands", "sheets"))))
         with tempfile.TemporaryDirectory() as out, without_tts():
             bare.append(timed(["build", "--content", str(content), "--out", out, "--jobs",
                                str(args.jobs)]))
+        edits.append(editing.edited())
+    folder.cleanup()
     assert images == len(outputs.images), (images, len(outputs.images))
     with tempfile.TemporaryDirectory() as out:
         base = ["build", "--content", str(content), "--out", out, "--jobs", str(args.jobs)]
@@ -318,12 +356,13 @@ def main_bench() -> None:
     print(f"TTS export: {tts_cpu:.2f} s CPU, {share:.0%} of the build "
           f"(target <= 15%); in the floor: {floor_tts:.2f} s CPU, "
           f"{floor_share:.0%} of the floor (medians of each turn's difference)")
-    cells_cpu = statistics.median(c for _, c, _ in steps)
-    sheets_cpu = statistics.median(t for _, _, t in steps)
+    cells_cpu, bands_cpu, sheets_cpu = (statistics.median(s[i] for s in steps) for i in (1, 2, 3))
     print(f"  of which, timed in the processes that do them: the cells made as the cards are "
-          f"drawn {cells_cpu:.2f} s ({cells_cpu / build_cpu:.0%}), the sheets laid out and "
-          f"written {sheets_cpu:.2f} s ({sheets_cpu / build_cpu:.0%}); the rest is spent "
-          "outside those steps")
+          f"drawn {cells_cpu:.2f} s ({cells_cpu / build_cpu:.0%}), the bands laid out from "
+          f"them and deflated {bands_cpu:.2f} s ({bands_cpu / build_cpu:.0%}), the sheets "
+          f"joined and written {sheets_cpu:.2f} s ({sheets_cpu / build_cpu:.0%}); the rest "
+          "is spent outside those steps")
+    print(f"after a one-card edit: {median(edits, 1):.3f} s CPU {median(edits, 0):6.3f} s wall")
     print(f"no-op rebuild:   {noop:6.3f} s (target < 0.3)   in a new process: "
           f"{noop_fresh:.3f} s")
     print(f"--only one card: {only:6.3f} s (target < 0.5)   in a new process: "

@@ -9,6 +9,10 @@ checkout's own interpreter, into the same folder, and compare: the same lines
 mean byte-identical outputs (images, PDFs, Tabletop Simulator files, cards.json).
 In rare runs (about one image in a few thousand) ISA-L deflates the same rows to
 other bytes: when one PNG (and the PDFs holding it) differs, run it again.
+
+With ``--pixels`` each PNG is digested as what it shows (its size and its
+decoded RGB pixels) rather than its bytes: the same lines then mean the same
+images however they were deflated, and every other file byte for byte.
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--content", default=None)
     parser.add_argument("--out", default="/tmp/prophecy-build-digest")
+    parser.add_argument("--pixels", action="store_true",
+                        help="digest each PNG's decoded pixels, not its bytes")
     args = parser.parse_args(argv)
     out = Path(args.out)
     shutil.rmtree(out, ignore_errors=True)
@@ -34,11 +40,20 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
     total = hashlib.sha256()
     for path in sorted(p for p in out.rglob("*") if p.is_file() and ".build" not in p.parts):
-        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        digest = hashlib.sha256(_pixels(path) if args.pixels and path.suffix == ".png"
+                                else path.read_bytes()).hexdigest()
         total.update(f"{path.relative_to(out)} {digest}\n".encode())
         print(f"{digest[:16]}  {path.relative_to(out)}")
     print(f"all: {total.hexdigest()}")
     return 0
+
+
+def _pixels(path: Path) -> bytes:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        rgb = image.convert("RGB")
+        return repr(rgb.size).encode() + rgb.tobytes()
 
 
 if __name__ == "__main__":
