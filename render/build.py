@@ -23,7 +23,11 @@ from PIL import Image
 
 from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import sweep_temporaries
-from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
+from prophecy.compiler.model.workers import (
+    ignore_interrupts,
+    interrupts_held,
+    keep_freed_memory,
+)
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render import png, tts
 from prophecy.render.layout import Layout
@@ -107,6 +111,7 @@ def _worker_init(layout: Layout, out: Path) -> None:
     """A drawing worker's start: interrupts are the parent's, then what to draw with; the
     bands it lays out share one piece of memory while it lives."""
     ignore_interrupts()
+    keep_freed_memory()
     _init(layout, out)
     tts.hold_memory()
 
@@ -141,7 +146,7 @@ class Drawing(NamedTuple):
 
 
 class Band(NamedTuple):
-    """A band of a Tabletop Simulator sheet to deflate (see ``tts.band_rows``): the sheet's
+    """A band of a Tabletop Simulator sheet to deflate (see ``tts.band_segment``): the sheet's
     file, the band's row of cells in it (from 0 at the top), and each cell's source: an
     image its task draws (``Drawing``), or a ``tts.Source`` of the cells not drawn."""
 
@@ -198,7 +203,7 @@ def _cell(layout: Layout, img: Image.Image) -> Image.Image:
 
 def _band(layout: Layout, sources: list[tts.Source]) -> png.Segment:
     """A band of a TTS sheet, deflated on its own (see ``png.Segment``)."""
-    return png.segment(tts.band_rows(layout, sources), TTS_LEVEL, layout.png[0])
+    return tts.band_segment(layout, sources, TTS_LEVEL, layout.png[0])
 
 
 def _work(task: Task) -> Done:

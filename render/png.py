@@ -41,7 +41,7 @@ _INFLATER: Callable[..., Any] = zlib.decompressobj
 #: What the inflater raises for data that is not deflate's.
 _INFLATE_ERRORS: tuple[type[Exception], ...] = (zlib.error,)
 #: The quickest Adler-32 at hand (ISA-L's is three times zlib's).
-_ADLER32: Callable[[bytes | bytearray | memoryview], int] = zlib.adler32
+_ADLER32: Callable[..., int] = zlib.adler32
 try:
     from isal import isal_zlib
 
@@ -67,23 +67,16 @@ def _chunk(kind: bytes, data: bytes | bytearray) -> bytes:
 _CHUNK = 1 << 16
 
 
-def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0, width: int | None = None,
-             into: memoryview | None = None) -> bytearray | memoryview:
-    """The image's rows (its first ``width`` columns, if given) as Pillow's raw encoder lays
-    them out in C (``rawmode``, each row ``stride`` bytes, the bytes past the row zero),
-    ``at`` bytes into a zeroed buffer, or into the memory ``into`` (its first ``at`` bytes
-    left as they are).
+def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0) -> bytearray:
+    """The image's rows as Pillow's raw encoder lays them out in C (``rawmode``, each row
+    ``stride`` bytes, the bytes past the row zero), ``at`` bytes into a zeroed buffer.
 
     The encoder's output goes a few rows at a time straight into the buffer, so
     the image is laid out once: ``tobytes()`` would join its pieces into a copy.
     """
     img.load()
     w, h = img.size
-    w = w if width is None else width
-    end = at + stride * h
-    out = bytearray(end) if into is None else into
-    if len(out) < end:
-        raise ValueError(f"{len(out)} bytes cannot hold {h} rows of {stride} bytes")
+    out = bytearray(at + stride * h)
     view = memoryview(out)
     encoder = Image._getencoder(img.mode, "raw", (rawmode, stride))
     status = 0
@@ -95,16 +88,13 @@ def laid_out(img: Image.Image, rawmode: str, stride: int, at: int = 0, width: in
             at += len(rows)
     finally:
         encoder.cleanup()
-    if status < 0 or at != end:
+    if status < 0 or at != len(out):
         raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out an image's rows")
     return out
 
 
-def framed_rows(img: Image.Image, width: int | None = None, into: memoryview | None = None
-                ) -> memoryview:
-    """The image's rows (its first ``width`` columns, if given), each led by filter byte 0
-    (none): PNG's raw image data; laid out in ``into`` if given (one byte more than the
-    rows), else in new memory.
+def framed_rows(img: Image.Image) -> memoryview:
+    """The image's rows, each led by filter byte 0 (none): PNG's raw image data.
 
     Laid out once, straight into the buffer that is deflated: each row one
     byte in, and the zero the raw encoder leaves after it is the next row's
@@ -112,11 +102,7 @@ def framed_rows(img: Image.Image, width: int | None = None, into: memoryview | N
     pieces joined into a copy and the first filter byte put in front of that
     cost twice the compression on a Tabletop Simulator sheet.
     """
-    stride = 3 * (img.width if width is None else width) + 1
-    if into is not None:
-        into[0] = 0
-    rows = laid_out(img, "RGB", stride, at=1, width=width, into=into)
-    return memoryview(rows)[: stride * img.height]
+    return memoryview(laid_out(img, "RGB", 3 * img.width + 1, at=1))[:-1]
 
 
 def deflated(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal") -> bytes:
@@ -157,10 +143,20 @@ def encode_rows(framed: bytes | bytearray | memoryview, size: tuple[int, int], l
 
 def encode_deflated(data: bytes, size: tuple[int, int], dpi: float = 300.0) -> bytes:
     """PNG bytes of an RGB image of ``size`` given as its IDAT data (``deflated``)."""
+    return b"".join(encoded_parts([data], size, dpi))
+
+
+def encoded_parts(idat: list[bytes], size: tuple[int, int], dpi: float = 300.0) -> list[bytes]:
+    """The PNG of an RGB image of ``size`` whose IDAT data is ``idat`` joined, as pieces to
+    write one after another (the data is not copied into one piece)."""
     w, h = size
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"".join((SIGNATURE, _chunk(b"IHDR", header), colour_chunks(dpi),
-                     _chunk(b"IDAT", data), _chunk(b"IEND", b"")))
+    crc = zlib.crc32(b"IDAT")
+    for part in idat:
+        crc = zlib.crc32(part, crc)
+    return [SIGNATURE, _chunk(b"IHDR", header), colour_chunks(dpi),
+            struct.pack(">I", sum(map(len, idat))) + b"IDAT", *idat,
+            struct.pack(">I", crc), _chunk(b"IEND", b"")]
 
 
 def inflated_rows(data: bytes | bytearray | memoryview, stride: int, rows: int = 32,
@@ -211,6 +207,41 @@ def segment(framed: bytes | bytearray | memoryview, level: int, encoder: str = "
     return Segment(data, _ADLER32(framed), len(framed))
 
 
+#: How much of a band Pillow's raw encoder hands the compressor at a time.
+_SEGMENT_CHUNK = 1 << 18
+
+
+def image_segment(img: Image.Image, width: int, level: int, encoder: str = "isal") -> Segment:
+    """The framed rows of an RGB image's first ``width`` columns, deflated as a ``Segment``.
+
+    The rows go from Pillow's raw encoder to the compressor a few at a time,
+    never laid out whole: the encoder writes each row ``3 * width + 1`` bytes
+    apart with a zero after it, which is the next row's filter byte, so the
+    stream is a zero, then what it gives, less the zero after the last row.
+    (ISA-L's output depends on how its input is split, so the split is fixed.)
+    """
+    img.load()
+    stride = 3 * width + 1
+    deflate = ENCODERS[encoder](level, zlib.DEFLATED, -15)
+    parts, adler, length = [deflate.compress(b"\0")], _ADLER32(b"\0"), 1
+    coder = Image._getencoder(img.mode, "raw", ("RGB", stride))
+    status = 0
+    try:
+        coder.setimage(img.im, (0, 0, width, img.height))
+        while not status:  # 0: more rows to come, 1: the last one laid out, < 0: an error
+            _, status, rows = coder.encode(stride * max(1, _SEGMENT_CHUNK // stride))
+            if status == 1:
+                rows = rows[:-1]
+            parts.append(deflate.compress(rows))
+            adler, length = _ADLER32(rows, adler), length + len(rows)
+    finally:
+        coder.cleanup()
+    if status < 0 or length != stride * img.height:
+        raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out an image's rows")
+    parts.append(deflate.flush(zlib.Z_SYNC_FLUSH))
+    return Segment(b"".join(parts), adler, length)
+
+
 #: The zlib header of a joined stream: deflate with a 32 kB window, "fastest" (FLEVEL 0).
 _ZLIB_HEADER = b"\x78\x01"
 #: An empty final block of fixed codes, ending a joined stream.
@@ -230,9 +261,13 @@ def adler_combined(first: int, second: int, length: int) -> int:
 
 def joined(segments: Iterable[Segment]) -> bytes:
     """The IDAT data (zlib's format) of the rows of ``segments``, one after another."""
+    return b"".join(joined_parts(segments))
+
+
+def joined_parts(segments: Iterable[Segment]) -> list[bytes]:
+    """``joined``'s data as pieces, each segment's data as it is (not copied)."""
     parts, adler = [_ZLIB_HEADER], 1
     for part in segments:
         parts.append(part.data)
         adler = adler_combined(adler, part.adler, part.length)
-    parts += [_LAST_BLOCK, struct.pack(">I", adler)]
-    return b"".join(parts)
+    return [*parts, _LAST_BLOCK, struct.pack(">I", adler)]

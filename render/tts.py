@@ -90,7 +90,7 @@ class SheetFile(NamedTuple):
     places: tuple[Path | None, ...]
 
     def bands(self) -> list[tuple[Path | None, ...]]:
-        """Its rows of cells, top to bottom: each deflated on its own (see ``band_rows``)."""
+        """Its rows of cells, top to bottom: each deflated on its own (see ``band_segment``)."""
         return [self.places[r * self.columns : (r + 1) * self.columns]
                 for r in range(self.rows)]
 
@@ -169,20 +169,20 @@ class Kept(NamedTuple):
 Source = Image.Image | Kept | Path | None
 
 
-def band_rows(layout: Layout, sources: Sequence[Source]) -> memoryview:
-    """A band of a sheet (one row of its cells, a cell a source) as PNG's framed rows (see
-    ``png.framed_rows``).
+def band_segment(layout: Layout, sources: Sequence[Source], level: int, encoder: str
+                 ) -> png.Segment:
+    """A band of a sheet (one row of its cells, a cell a source), deflated on its own (see
+    ``png.Segment``).
 
-    The cells are pasted side by side in C, and the band laid out from them in
-    one pass: copying each cell's rows into place from Python costs twice as
-    much. The cells an earlier build kept are unpacked a band at a time, each
-    band once. The band is pasted and laid out in memory this process keeps for
-    them (see ``band_memory``), valid until the next band: touching fresh
-    memory costs more than copying into it.
+    The cells are pasted side by side in C, into an image this process keeps
+    for its bands (see ``band_memory``), and the band's framed rows go from
+    Pillow's raw encoder straight to the compressor, a few rows at a time: no
+    band is laid out whole, and no pixel is copied from Python. The cells an
+    earlier build kept are unpacked a band at a time, each band once.
     """
     cw, ch = cell_size(layout)
     width = cw * len(sources)
-    # Memory for the layout's widest band at once, so it is taken once for every band.
+    # As wide as the layout's widest band at once, so it is made once for every band.
     widest = max(width, cw * min(layout.data["tts"]["columns"], layout.data["tts"]["max_px"] // cw))
     canvas = _canvas((widest, ch))
     kept: dict[tuple[bytes, int], list[tuple[Kept, int]]] = {}
@@ -209,7 +209,7 @@ def band_rows(layout: Layout, sources: Sequence[Source]) -> memoryview:
         for source, col in moves:
             box = (source.column * cw, 0, (source.column + 1) * cw, ch)
             canvas.paste(old.crop(box), (col * cw, 0))
-    return png.framed_rows(canvas, width, _memory((3 * widest + 1) * ch + 1))
+    return png.image_segment(canvas, width, level, encoder)
 
 
 def _kept_band(data: bytes, columns: int, size: tuple[int, int]) -> Image.Image:
@@ -226,8 +226,8 @@ def _kept_band(data: bytes, columns: int, size: tuple[int, int]) -> Image.Image:
 
 def _canvas(size: tuple[int, int]) -> Image.Image:
     """An RGB image at least ``size`` big to paste a band's cells into: kept while
-    ``band_memory`` holds (grown if too small), else new. Its memory is taken as the
-    system gives it, zeroed but not yet touched: only what is pasted is touched."""
+    ``band_memory`` holds (made again if too small), else new. Its memory is taken as
+    the system gives it, zeroed but not yet touched: only what is pasted is touched."""
     if not _HELD:
         return Image.new("RGB", size, None)
     if not _CANVAS or _CANVAS[0].width < size[0] or _CANVAS[0].height != size[1]:
@@ -237,42 +237,25 @@ def _canvas(size: tuple[int, int]) -> Image.Image:
 
 #: The image this process pastes bands into (``band_memory`` holds it for a while).
 _CANVAS: list[Image.Image] = []
-
-
-#: The memory this process lays bands out in (``band_memory`` holds it for a while).
-_MEMORY: list[bytearray] = []
-
-
-def _memory(size: int) -> memoryview:
-    """At least ``size`` bytes to lay a band out in: the memory kept by ``band_memory``
-    if it is big enough (grown if not), else new memory."""
-    if not _HELD:
-        return memoryview(bytearray(size))
-    if not _MEMORY or len(_MEMORY[0]) < size:
-        _MEMORY[:] = [bytearray(size)]
-    return memoryview(_MEMORY[0])
-
-
 _HELD: list[bool] = []
 
 
 def hold_memory() -> None:
-    """From now on, the bands laid out in this process (a worker's) share one piece of
-    memory, as within ``band_memory``, until the process ends."""
+    """From now on, the bands made in this process (a worker's) share one image to paste
+    into, as within ``band_memory``, until the process ends."""
     _HELD.append(True)
 
 
 @contextmanager
 def band_memory() -> Iterator[None]:
-    """Within this block, the bands laid out in this process share one piece of memory,
-    grown to the biggest: a band's rows are good only until the next band is laid out."""
+    """Within this block, the bands made in this process share one image to paste their
+    cells into (touching fresh memory costs more than copying into memory used before)."""
     _HELD.append(True)
     try:
         yield
     finally:
         _HELD.pop()
         if not _HELD:
-            _MEMORY.clear()
             _CANVAS.clear()
 
 

@@ -33,3 +33,31 @@ def interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+#: glibc's ``mallopt`` settings: the size from which an allocation is mapped on its own
+#: (and unmapped when freed), and the free memory a process keeps before giving it back.
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3
+
+
+def keep_freed_memory() -> bool:
+    """In a process that allocates and frees images of megabytes, one after another: keep
+    the memory it frees, for the next image, rather than give it back to the system.
+
+    By default glibc maps each allocation of more than a few hundred kB on its
+    own and unmaps it when freed, and trims the heap above 128 kB of free
+    memory; the next image then touches every page for the first time again.
+    Where this was measured that cost about 2.5 us a page: a build's workers
+    took 51,000 such faults, 24,000 with this. Allocations under 64 MB then
+    come from the heap, and up to 256 MB freed stays with the process, which
+    ends with the build. Elsewhere than glibc this does nothing. Returns whether
+    it did anything.
+    """
+    import ctypes
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    return bool(mallopt(_M_MMAP_THRESHOLD, 64 << 20) and mallopt(_M_TRIM_THRESHOLD, 256 << 20))

@@ -13,8 +13,10 @@ processes, which a busy machine disturbs less than wall time):
   those cells in memory and encoded as the build encodes them; the PDF sheets
   (the same pages, both papers) are written by the same PDF writer from the
   floor's images;
-- the same build with the TTS export left out (no cells, no TTS sheets), so
-  the export's share of the build is the difference; and the floor likewise;
+- the same build with the TTS export left out (nothing planned, no cells, no
+  bands, no TTS files; the images drawn in the same groups, so the workers'
+  round trips are the same), so the export's share of the build is the
+  difference; and the floor likewise;
 - and the export's two steps timed inside the processes that run them: the
   cells made as the cards are drawn, and the sheets laid out from them.
 
@@ -244,19 +246,44 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
         _STEPS.unlink(missing_ok=True)
 
 
-@contextlib.contextmanager
-def without_tts() -> Iterator[None]:
-    """The build with no Tabletop Simulator export: nothing planned, so no cells made and
-    no bands deflated, and no TTS files written."""
-    from prophecy.render import outputs
+def task_groups(content: Path, layout: Layout) -> list[list[str]]:
+    """The images of each task of a full build of ``content``, in the order they are
+    handed out (a band's cards are drawn together; see ``build.tasks``)."""
+    from prophecy.compiler.faces import card_faces
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.render import build, outputs
 
-    saved = outputs.plan_tts, outputs.write_tts
+    loaded = load_content(content)
+    cards = tuple(card_faces(card, loaded) for card in loaded.cards)
+    plan = build.plan(cards, layout)
+    with tempfile.TemporaryDirectory() as out:
+        work = outputs.plan_tts(cards, plan, layout, Path(out), outputs.Options(), {}, "",
+                                set(plan.jobs))
+    return [[job.path for job in task.jobs]
+            for task in build.tasks(list(plan.jobs.values()), work.bands)]
+
+
+@contextlib.contextmanager
+def without_tts(groups: list[list[str]]) -> Iterator[None]:
+    """The build with no Tabletop Simulator export: nothing planned, so no cells made and
+    no bands deflated, and no TTS files written. The images are still drawn in the
+    ``groups`` a full build draws them in, so the difference is the export's own work."""
+    from prophecy.render import build, outputs
+
+    def grouped(jobs: list[Any], bands: Any) -> list[Any]:
+        by_path = {job.path: job for job in jobs}
+        made = [build.Task(tuple(by_path[p] for p in group if p in by_path), ())
+                for group in groups]
+        return [task for task in made if task.jobs]
+
+    saved = outputs.plan_tts, outputs.write_tts, build.tasks
     outputs.plan_tts = lambda *args, **kwargs: outputs.TtsWork()  # type: ignore[assignment]
     outputs.write_tts = lambda *args, **kwargs: {}  # type: ignore[assignment]
+    build.tasks = grouped  # type: ignore[assignment]
     try:
         yield
     finally:
-        outputs.plan_tts, outputs.write_tts = saved
+        outputs.plan_tts, outputs.write_tts, build.tasks = saved
 
 
 def fresh(argv: list[str]) -> float:
@@ -306,6 +333,7 @@ def main_bench() -> None:
     content = ROOT / "content"
     layout = load_layout(content)
     outputs = planned(content, layout)
+    groups = task_groups(content, layout)
     builds, floors, bare, bare_floors, edits = [], [], [], [], []
     folder = tempfile.TemporaryDirectory()
     editing = Edits(content, Path(folder.name), args.jobs)
@@ -324,7 +352,7 @@ def main_bench() -> None:
             steps_build = timed(["build", "--content", str(content), "--out", out, "--jobs",
                                  str(args.jobs)])
         steps.append((steps_build[1], *(totals.get(k, 0.0) for k in ("cells", "bands", "sheets"))))
-        with tempfile.TemporaryDirectory() as out, without_tts():
+        with tempfile.TemporaryDirectory() as out, without_tts(groups):
             bare.append(timed(["build", "--content", str(content), "--out", out, "--jobs",
                                str(args.jobs)]))
         edits.append(editing.edited())

@@ -37,6 +37,15 @@ def _image(n: int, size: tuple[int, int]) -> Image.Image:
     return img
 
 
+def _rows(layout, sources: list[tts.Source]) -> bytes:
+    """A band as the build deflates it, unpacked: its framed rows (its length and Adler-32
+    as the segment says)."""
+    segment = tts.band_segment(layout, sources, 1, "isal")
+    rows = zlib.decompressobj(-15).decompress(segment.data)
+    assert (segment.length, segment.adler) == (len(rows), zlib.adler32(rows))
+    return rows
+
+
 def _expected(layout, cells: list[Image.Image | None]) -> bytes:
     cw, ch = tts.cell_size(layout)
     whole = Image.new("RGB", (len(cells) * cw, ch), (0, 0, 0))
@@ -53,26 +62,28 @@ SEQUENCE = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, None], [None, 3, None, 11, 2, N
 
 
 def test_each_band_is_the_rows_pillow_pastes_in_any_order(layout):
+    """Bands of different widths one after another in the image a process keeps: the
+    narrow band leaves the wide one's pixels beyond it, and blank cells held pixels."""
     size = tts.cell_size(layout)
     cells = [_image(i, size) for i in range(12)]
     with tts.band_memory():
         for band in SEQUENCE:
-            found = tts.band_rows(layout, [None if i is None else cells[i] for i in band])
-            assert bytes(found) == _expected(
+            found = _rows(layout, [None if i is None else cells[i] for i in band])
+            assert found == _expected(
                 layout, [None if i is None else cells[i] for i in band]), band
-        kept = tts._MEMORY[0]
-        tts.band_rows(layout, cells[:2])
-        assert tts._MEMORY[0] is kept  # a narrower band reuses the memory
-    assert tts._MEMORY == [] and tts._CANVAS == []  # and it is let go after the block
+        kept = tts._CANVAS[0]
+        _rows(layout, cells[:2])
+        assert tts._CANVAS[0] is kept  # a narrower band reuses the image
+    assert tts._CANVAS == []  # and it is let go after the block
 
 
-def test_outside_a_block_each_band_has_memory_of_its_own(layout):
+def test_outside_a_block_each_band_has_an_image_of_its_own(layout):
     size = tts.cell_size(layout)
     cells = [_image(i, size) for i in range(3)]
-    first = tts.band_rows(layout, cells)
-    second = tts.band_rows(layout, cells[::-1])
-    assert bytes(first) == _expected(layout, cells)
-    assert bytes(second) == _expected(layout, cells[::-1])
+    first = _rows(layout, cells)
+    second = _rows(layout, cells[::-1])
+    assert first == _expected(layout, cells)
+    assert second == _expected(layout, cells[::-1])
 
 
 def test_cells_kept_in_an_earlier_band_or_read_from_an_image_file_are_placed_alike(
@@ -81,8 +92,8 @@ def test_cells_kept_in_an_earlier_band_or_read_from_an_image_file_are_placed_ali
     or is made again from its card's image file: the band is the same."""
     size = tts.cell_size(layout)
     cells = [_image(i, size) for i in range(6)]
-    old = png.segment(tts.band_rows(layout, cells[:4]), 1)
-    other = png.segment(tts.band_rows(layout, [None, cells[4]]), 1)
+    old = tts.band_segment(layout, cells[:4], 1, "isal")
+    other = tts.band_segment(layout, [None, cells[4]], 1, "isal")
     card = Image.new("RGB", layout.size, (12, 200, 30))
     card.paste((250, 0, 90), (300, 400, 500, 700))
     card.save(tmp_path / "card.png")
@@ -91,15 +102,15 @@ def test_cells_kept_in_an_earlier_band_or_read_from_an_image_file_are_placed_ali
     sources: list[tts.Source] = [tts.Kept(old.data, 4, 2, gone), cells[5], None,
                                  tts.Kept(other.data, 2, 1, gone), tmp_path / "card.png",
                                  tts.Kept(old.data, 4, 0, gone)]
-    found = tts.band_rows(layout, sources)
-    assert bytes(found) == _expected(layout, [cells[2], cells[5], None, cells[4], made,
+    found = _rows(layout, sources)
+    assert found == _expected(layout, [cells[2], cells[5], None, cells[4], made,
                                               cells[0]])
 
 
 def test_a_cell_of_the_wrong_size_is_refused(layout):
     cw, ch = tts.cell_size(layout)
     with pytest.raises(ValueError, match="not RGB"):
-        tts.band_rows(layout, [_image(1, (cw, ch)), Image.new("RGB", (cw, ch - 1))])
+        _rows(layout, [_image(1, (cw, ch)), Image.new("RGB", (cw, ch - 1))])
 
 
 @pytest.mark.parametrize("damage", ["too narrow", "cut short", "not deflate"])
@@ -107,14 +118,14 @@ def test_a_kept_band_that_does_not_unpack_gives_way_to_the_images(layout, tmp_pa
     """A kept band not as recorded (read as another width, cut short, or not deflate data
     at all) is never placed: each of its cells is made again from its card's image."""
     size = tts.cell_size(layout)
-    old = png.segment(tts.band_rows(layout, [_image(1, size), _image(2, size)]), 1)
+    old = tts.band_segment(layout, [_image(1, size), _image(2, size)], 1, "isal")
     data, columns = {"too narrow": (old.data, 3), "cut short": (old.data[:-500], 2),
                      "not deflate": (b"\xff" * 400, 2)}[damage]
     card = Image.new("RGB", layout.size, (12, 200, 30))
     card.save(tmp_path / "card.png")
-    found = tts.band_rows(layout, [tts.Kept(data, columns, 1, tmp_path / "card.png"),
+    found = _rows(layout, [tts.Kept(data, columns, 1, tmp_path / "card.png"),
                                    _image(3, size)])
-    assert bytes(found) == _expected(layout, [tts.make_cell(layout, card), _image(3, size)])
+    assert found == _expected(layout, [tts.make_cell(layout, card), _image(3, size)])
 
 
 def test_an_unreadable_image_file_is_named_with_the_fix(layout, tmp_path):
@@ -123,7 +134,7 @@ def test_an_unreadable_image_file_is_named_with_the_fix(layout, tmp_path):
     broken = tmp_path / "card.png"
     broken.write_bytes(b"\x89PNG\r\n\x1a\n not an image")
     with pytest.raises(ProphecyError) as caught:
-        tts.band_rows(layout, [broken])
+        _rows(layout, [broken])
     assert caught.value.where == str(broken) and "build again" in caught.value.hint
 
 
@@ -131,8 +142,8 @@ def test_bands_deflated_apart_join_into_the_sheet_and_each_unpacks_alone(layout)
     size = tts.cell_size(layout)
     cells = [_image(i, size) for i in range(7)]
     bands = [cells[:3], [cells[3], None, cells[4]], [cells[5], cells[6], None]]
-    rows = [bytes(tts.band_rows(layout, band)) for band in bands]
-    segments = [png.segment(r, 1) for r in rows]
+    rows = [_rows(layout, band) for band in bands]
+    segments = [tts.band_segment(layout, band, 1, "isal") for band in bands]
     assert zlib.decompress(png.joined(segments)) == b"".join(rows)
     for segment, expected in zip(segments, rows, strict=True):
         assert segment.length == len(expected) and segment.adler == zlib.adler32(expected)
