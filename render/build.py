@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from prophecy.compiler.faces import CardFaces, Face
-from prophecy.compiler.model.files import sweep_temporaries
+from prophecy.compiler.model.files import TEMP_SUFFIX, sweep_temporaries
 from prophecy.compiler.model.workers import (
     ignore_interrupts,
     interrupts_held,
@@ -109,11 +109,12 @@ def _init(layout: Layout, out: Path) -> None:
 
 def _worker_init(layout: Layout, out: Path) -> None:
     """A drawing worker's start: interrupts are the parent's, then what to draw with; the
-    bands it lays out share one piece of memory while it lives."""
+    bands it makes share one image to paste into while it lives, and go to its spool."""
     ignore_interrupts()
     keep_freed_memory()
     _init(layout, out)
     tts.hold_memory()
+    _SPOOL.append(None)
 
 
 def temp_name(path: Path) -> Path:
@@ -167,12 +168,70 @@ class Task(NamedTuple):
     bands: tuple[Band, ...]
 
 
+class Spooled(NamedTuple):
+    """A band a worker deflated, left in the worker's spool file rather than sent back
+    through the pool's pipe (which copies it four times, in pieces, between processes
+    taking turns): the file, where the segment's data is in it, and its Adler-32 and
+    length (see ``png.Segment``)."""
+
+    path: str
+    offset: int
+    size: int
+    adler: int
+    length: int
+
+
 class Done(NamedTuple):
     """A task's results: each image drawn, each band deflated, and what stopped a band."""
 
     drawn: list[Drawn]
-    segments: list[tuple[str, int, png.Segment]]
+    segments: list[tuple[str, int, png.Segment | Spooled]]
     failures: list[Failure]
+
+
+#: A worker's spool file: none until its first band (see ``_spooled``); empty in a
+#: process that is not a pool's worker, which keeps its bands in memory.
+_SPOOL: list[Any] = []
+
+
+def _spooled(segment: png.Segment) -> png.Segment | Spooled:
+    """A band as a worker sends it back: written to the end of its spool file (in the
+    output's ``.build``, named as a temporary file, so a killed build's is swept away)."""
+    if not _SPOOL:
+        return segment
+    assert _OUT is not None
+    if _SPOOL[0] is None:
+        path = _OUT / ".build" / f".bands.{os.getpid()}{TEMP_SUFFIX}"
+        _SPOOL[0] = (str(path), path.open("wb"))
+    path, spool = _SPOOL[0]
+    offset = spool.tell()
+    spool.write(segment.data)
+    spool.flush()
+    return Spooled(path, offset, len(segment.data), segment.adler, segment.length)
+
+
+def _unspooled(segments: dict[tuple[str, int], png.Segment | Spooled]) -> Segments:
+    """The bands, each read back from its worker's spool file where it was left; the spool
+    files are removed."""
+    paths = sorted({s.path for s in segments.values() if isinstance(s, Spooled)})
+    handles: dict[str, int] = {}
+    try:
+        out: Segments = {}
+        for key, segment in segments.items():
+            if isinstance(segment, Spooled):
+                if segment.path not in handles:
+                    handles[segment.path] = os.open(segment.path, os.O_RDONLY)
+                data = os.pread(handles[segment.path], segment.size, segment.offset)
+                if len(data) != segment.size:
+                    raise OSError(f"a worker's spool file {segment.path} is cut short")
+                segment = png.Segment(data, segment.adler, segment.length)
+            out[key] = segment
+        return out
+    finally:
+        for handle in handles.values():
+            os.close(handle)
+        for path in paths:
+            Path(path).unlink(missing_ok=True)
 
 
 #: A band as the build returns it: (its sheet's file, its index) -> its deflated rows.
@@ -223,7 +282,7 @@ def _work(task: Task) -> Done:
     for band in task.bands:
         try:
             sources = [cells[s.path] if isinstance(s, Drawing) else s for s in band.sources]
-            segments.append((band.file, band.row, _band(_LAYOUT, sources)))
+            segments.append((band.file, band.row, _spooled(_band(_LAYOUT, sources))))
         except ProphecyError as exc:  # an image file to make a cell from cannot be read
             failures.append(Failure(exc.message, exc.where, exc.line, exc.column, exc.hint))
     return Done(drawn, segments, failures)
@@ -273,11 +332,12 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
                ) -> Segments:
     """Render ``jobs`` and deflate ``bands``; all temporary files become real ones only if
     every job succeeded. Returns the bands, deflated."""
-    for folder in {(out / j.path).parent for j in jobs}:
+    bands = list(bands)
+    for folder in {(out / j.path).parent for j in jobs} | ({out / ".build"} if bands else set()):
         folder.mkdir(parents=True, exist_ok=True)
     done: list[tuple[str, str]] = []
     errors: list[Failure] = []
-    segments: Segments = {}
+    segments: dict[tuple[str, int], png.Segment | Spooled] = {}
     results = _results(tasks(jobs, bands), layout, out, workers)
     n = 0
     try:
@@ -302,6 +362,12 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             Path(tmp).unlink(missing_ok=True)
         sweep_temporaries(out)
         raise
+    try:
+        gathered = _unspooled(segments)
+    except OSError:
+        for _, tmp in done:
+            Path(tmp).unlink(missing_ok=True)
+        raise
     for n, (target, tmp) in enumerate(done):
         try:
             os.replace(tmp, target)
@@ -309,7 +375,7 @@ def render_all(jobs: list[Job], layout: Layout, out: Path, workers: int,
             for _, left in done[n:]:
                 Path(left).unlink(missing_ok=True)
             raise
-    return segments
+    return gathered
 
 
 def _results(work: list[Task], layout: Layout, out: Path, workers: int

@@ -171,9 +171,20 @@ def test_each_band_is_deflated_where_its_cells_are_drawn(built, small_content, t
                                                          monkeypatch, jobs):
     """A full build deflates every band of every TTS image once, from cells drawn in the
     same process: no cell crosses between processes, no image file is read back, and no
-    cell file is kept. One worker or two, the files are the same."""
+    cell file is kept. Workers leave their bands in spool files, which are gone after the
+    build. One worker or two, the files are the same."""
+    from prophecy.render import build as images
+
     log = tmp_path / "log"
     _spied(monkeypatch, log)
+    spooled: list[str] = []  # the bands workers left in their spool files, not the pipe
+    unspooled = images._unspooled
+
+    def gather(segments):
+        spooled.extend(s.path for s in segments.values() if isinstance(s, images.Spooled))
+        return unspooled(segments)
+
+    monkeypatch.setattr(images, "_unspooled", gather)
     out = tmp_path / "out"
     assert main(["build", "--content", str(small_content), "--out", str(out), "--jobs", jobs,
                  "--tts-url", URL]) == 0
@@ -181,7 +192,8 @@ def test_each_band_is_deflated_where_its_cells_are_drawn(built, small_content, t
     state = json.loads((out / ".build" / "state.json").read_text())
     assert len(bands) == sum(len(r["bands"]) for r in state["tts"].values())
     assert all(set(kinds) <= {"d", "-"} for kinds in bands), bands
-    assert not (out / ".build" / "cells").exists()
+    assert len(spooled) == (len(bands) if jobs == "2" else 0)
+    assert sorted(p.name for p in (out / ".build").iterdir()) == ["state.json"]  # no spool
     assert _files(out) == _files(built)
 
 
