@@ -14,6 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import stat
+from collections import Counter
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -260,31 +261,49 @@ def _cell(layout: Layout, img: Image.Image) -> Image.Image:
     return tts.make_cell(layout, img)
 
 
-def _band(layout: Layout, sources: list[tts.Source]) -> png.Segment:
-    """A band of a TTS sheet, deflated on its own (see ``png.Segment``)."""
-    return tts.band_segment(layout, sources, TTS_LEVEL, layout.png[0])
+def _band(band: tts.BandCanvas) -> png.Segment:
+    """A band of a TTS sheet, its cells placed, deflated on its own (see ``png.Segment``)."""
+    return band.segment(TTS_LEVEL, band.layout.png[0])
 
 
 def _work(task: Task) -> Done:
-    """Draw a task's images, then deflate its bands from their cells."""
+    """Draw a task's images, each band's as the band is made: a cell is pasted into its band
+    as soon as its image is drawn (and kept only while a later band of the task needs it),
+    and the band is deflated when all its cells are in. The images of no band come last."""
     assert _LAYOUT is not None
-    wanted = {s.path for band in task.bands for s in band.sources if isinstance(s, Drawing)}
+    jobs = {job.path: job for job in task.jobs}
+    uses = Counter(s.path for band in task.bands for s in band.sources
+                   if isinstance(s, Drawing))
     cells: dict[str, Image.Image] = {}
     drawn: list[Drawn] = []
-    for job in task.jobs:
-        result, img = _draw(job)
-        drawn.append(result)
-        if img is not None and job.path in wanted:
-            cells[job.path] = _cell(_LAYOUT, img)
-    if any(d.failure for d in drawn):
-        return Done(drawn, [], [])
     segments, failures = [], []
     for band in task.bands:
-        try:
-            sources = [cells[s.path] if isinstance(s, Drawing) else s for s in band.sources]
-            segments.append((band.file, band.row, _spooled(_band(_LAYOUT, sources))))
-        except ProphecyError as exc:  # an image file to make a cell from cannot be read
-            failures.append(Failure(exc.message, exc.where, exc.line, exc.column, exc.hint))
+        canvas, whole = tts.BandCanvas(_LAYOUT, len(band.sources)), not any(
+            d.failure for d in drawn)
+        for col, source in enumerate(band.sources):
+            if isinstance(source, Drawing):
+                made = cells.pop(source.path, None)
+                if made is None and source.path in jobs:
+                    result, img = _draw(jobs.pop(source.path))
+                    drawn.append(result)
+                    made = None if img is None else _cell(_LAYOUT, img)
+                uses[source.path] -= 1
+                if made is None:
+                    whole = False
+                    continue
+                if uses[source.path]:
+                    cells[source.path] = made
+                source = made
+            if whole:
+                try:
+                    canvas.place(col, source)
+                except ProphecyError as exc:  # an image file to make a cell from is unreadable
+                    failures.append(Failure(exc.message, exc.where, exc.line, exc.column,
+                                            exc.hint))
+                    whole = False
+        if whole:
+            segments.append((band.file, band.row, _spooled(_band(canvas))))
+    drawn.extend(_draw(job)[0] for job in jobs.values())
     return Done(drawn, segments, failures)
 
 

@@ -172,26 +172,38 @@ Source = Image.Image | Kept | Path | None
 def band_segment(layout: Layout, sources: Sequence[Source], level: int, encoder: str
                  ) -> png.Segment:
     """A band of a sheet (one row of its cells, a cell a source), deflated on its own (see
-    ``png.Segment``).
-
-    The cells are pasted side by side in C, into an image this process keeps
-    for its bands (see ``band_memory``), and the band's framed rows go from
-    Pillow's raw encoder straight to the compressor, a few rows at a time: no
-    band is laid out whole, and no pixel is copied from Python. The cells an
-    earlier build kept are unpacked a band at a time, each band once.
-    """
-    cw, ch = cell_size(layout)
-    width = cw * len(sources)
-    # As wide as the layout's widest band at once, so it is made once for every band.
-    widest = max(width, cw * min(layout.data["tts"]["columns"], layout.data["tts"]["max_px"] // cw))
-    canvas = _canvas((widest, ch))
-    kept: dict[tuple[bytes, int], list[tuple[Kept, int]]] = {}
+    ``png.Segment`` and ``BandCanvas``)."""
+    band = BandCanvas(layout, len(sources))
     for col, source in enumerate(sources):
+        band.place(col, source)
+    return band.segment(level, encoder)
+
+
+class BandCanvas:
+    """A band of a sheet being made: its cells are pasted side by side in C, each as soon
+    as it is at hand, into an image this process keeps for its bands (see
+    ``band_memory``); then its framed rows go from Pillow's raw encoder straight to the
+    compressor, a few rows at a time (``segment``): no band is laid out whole, and no
+    pixel is copied from Python. The cells an earlier build kept are unpacked when the
+    band is deflated, a kept band at a time, each once."""
+
+    def __init__(self, layout: Layout, columns: int) -> None:
+        self.layout, self.size = layout, cell_size(layout)
+        cw, ch = self.size
+        self.width = cw * columns
+        # As wide as the layout's widest band at once, so it is made once for every band.
+        t = layout.data["tts"]
+        self.canvas = _canvas((max(self.width, cw * min(t["columns"], t["max_px"] // cw)), ch))
+        self.kept: dict[tuple[bytes, int], list[tuple[Kept, int]]] = {}
+
+    def place(self, col: int, source: Source) -> None:
+        """Put a cell in column ``col``."""
+        (cw, ch), canvas = self.size, self.canvas
         if isinstance(source, Kept):
-            kept.setdefault((source.data, source.columns), []).append((source, col))
-            continue
+            self.kept.setdefault((source.data, source.columns), []).append((source, col))
+            return
         if isinstance(source, Path):
-            source = cell(layout, source)
+            source = cell(self.layout, source)
         if source is None:
             canvas.paste((0, 0, 0), (col * cw, 0, (col + 1) * cw, ch))
         elif source.size != (cw, ch) or source.mode != "RGB":
@@ -199,17 +211,22 @@ def band_segment(layout: Layout, sources: Sequence[Source], level: int, encoder:
                              f"not RGB {cw} x {ch}")
         else:
             canvas.paste(source, (col * cw, 0))
-    for (data, columns), moves in kept.items():
-        try:
-            old = _kept_band(data, columns, (cw, ch))
-        except ValueError:  # not as recorded: each cell made again from its image
+
+    def segment(self, level: int, encoder: str) -> png.Segment:
+        """The band, with the cells kept by an earlier build put in, deflated."""
+        (cw, ch), canvas = self.size, self.canvas
+        for (data, columns), moves in self.kept.items():
+            try:
+                old = _kept_band(data, columns, (cw, ch))
+            except ValueError:  # not as recorded: each cell made again from its image
+                for source, col in moves:
+                    canvas.paste(cell(self.layout, source.image), (col * cw, 0))
+                continue
             for source, col in moves:
-                canvas.paste(cell(layout, source.image), (col * cw, 0))
-            continue
-        for source, col in moves:
-            box = (source.column * cw, 0, (source.column + 1) * cw, ch)
-            canvas.paste(old.crop(box), (col * cw, 0))
-    return png.image_segment(canvas, width, level, encoder)
+                box = (source.column * cw, 0, (source.column + 1) * cw, ch)
+                canvas.paste(old.crop(box), (col * cw, 0))
+        self.kept = {}
+        return png.image_segment(canvas, self.width, level, encoder)
 
 
 def _kept_band(data: bytes, columns: int, size: tuple[int, int]) -> Image.Image:

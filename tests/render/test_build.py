@@ -142,14 +142,19 @@ def _spied(monkeypatch, log: Path) -> None:
     from prophecy.render import build as images
     from prophecy.render import tts
 
-    real_band, real_cell = images._band, tts.cell
+    real_band, real_cell, real_place = images._band, tts.cell, tts.BandCanvas.place
 
-    def band(layout, sources):
-        kinds = "".join("-" if s is None else "k" if isinstance(s, tts.Kept) else
-                        "f" if isinstance(s, Path) else "d" for s in sources)
+    def place(canvas, col, source):
+        kinds = canvas.__dict__.setdefault("kinds", {})
+        kinds[col] = ("-" if source is None else "k" if isinstance(source, tts.Kept) else
+                      "f" if isinstance(source, Path) else "d")
+        return real_place(canvas, col, source)
+
+    def band(canvas):
+        kinds = canvas.__dict__.get("kinds", {})
         with log.open("a") as f:
-            f.write(f"{kinds}\n")
-        return real_band(layout, sources)
+            f.write("".join(kinds[col] for col in sorted(kinds)) + "\n")
+        return real_band(canvas)
 
     def cell(layout, image):
         with log.open("a") as f:
@@ -158,6 +163,7 @@ def _spied(monkeypatch, log: Path) -> None:
 
     monkeypatch.setattr(images, "_band", band)
     monkeypatch.setattr(tts, "cell", cell)
+    monkeypatch.setattr(tts.BandCanvas, "place", place)
 
 
 def _logged(log: Path) -> list[str]:
