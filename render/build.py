@@ -266,6 +266,15 @@ def _band(band: tts.BandCanvas) -> png.Segment:
     return band.segment(TTS_LEVEL, band.layout.png[0])
 
 
+def _drawn_cell(job: Job, drawn: list[Drawn]) -> Image.Image | None:
+    """Draw a job (added to ``drawn``) and make its cell; the card's image is let go here,
+    before the next card is drawn."""
+    assert _LAYOUT is not None
+    result, img = _draw(job)
+    drawn.append(result)
+    return None if img is None else _cell(_LAYOUT, img)
+
+
 def _work(task: Task) -> Done:
     """Draw a task's images, each band's as the band is made: a cell is pasted into its band
     as soon as its image is drawn (and kept only while a later band of the task needs it),
@@ -284,9 +293,7 @@ def _work(task: Task) -> Done:
             if isinstance(source, Drawing):
                 made = cells.pop(source.path, None)
                 if made is None and source.path in jobs:
-                    result, img = _draw(jobs.pop(source.path))
-                    drawn.append(result)
-                    made = None if img is None else _cell(_LAYOUT, img)
+                    made = _drawn_cell(jobs.pop(source.path), drawn)
                 uses[source.path] -= 1
                 if made is None:
                     whole = False
