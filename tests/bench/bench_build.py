@@ -199,8 +199,8 @@ def timed(argv: list[str]) -> tuple[float, float]:
 
 
 #: A file the build's processes add the CPU seconds of each TTS step to, one line a call:
-#: "cells" (a card's cell made as it is drawn), "bands" (a band of a sheet laid out from
-#: its cells and deflated, where they were drawn) and "sheets" (the sheets joined from
+#: "cells" (a card's cell made as it is drawn), "bands" (the cells pasted into their band,
+#: and the band deflated, where they were drawn) and "sheets" (the sheets joined from
 #: their bands and written).
 _STEPS = Path(tempfile.gettempdir()) / f"bench-build-steps-{os.getpid()}.txt"
 
@@ -210,11 +210,12 @@ def _step_cpu() -> float:
     return own.ru_utime + own.ru_stime
 
 
-def _timed_step(step: str, *args: Any) -> Any:
-    """The build's own ``step`` (see ``_STEPS``), its CPU seconds added to ``_STEPS``."""
+def _timed_step(step: str, real: str, *args: Any) -> Any:
+    """The build's own function ``real`` (one of ``step``'s, see ``_STEPS``), its CPU seconds
+    added to ``_STEPS``."""
     start = _step_cpu()
     try:
-        return _REAL[step](*args)
+        return _REAL[real](*args)
     finally:
         with _STEPS.open("a") as out:
             out.write(f"{step} {_step_cpu() - start}\n")
@@ -227,19 +228,23 @@ _REAL: dict[str, Any] = {}
 def tts_steps_timed() -> Iterator[dict[str, float]]:
     """Within the block the build's TTS steps add up their CPU seconds, in whichever process
     runs them (forked workers inherit the stand-ins); the totals are in the dict after it."""
-    from prophecy.render import build, outputs
+    from prophecy.render import build, outputs, tts
 
-    _REAL.update(cells=build._cell, bands=build._band, sheets=outputs.write_tts)
-    build._cell = partial(_timed_step, "cells")  # type: ignore[assignment]
-    build._band = partial(_timed_step, "bands")  # type: ignore[assignment]
-    outputs.write_tts = partial(_timed_step, "sheets")  # type: ignore[assignment]
+    _REAL.update(cell=build._cell, place=tts.BandCanvas.place, band=build._band,
+                 write=outputs.write_tts)
+    build._cell = partial(_timed_step, "cells", "cell")  # type: ignore[assignment]
+    tts.BandCanvas.place = (  # type: ignore[method-assign]
+        lambda *args: _timed_step("bands", "place", *args))
+    build._band = partial(_timed_step, "bands", "band")  # type: ignore[assignment]
+    outputs.write_tts = partial(_timed_step, "sheets", "write")  # type: ignore[assignment]
     _STEPS.unlink(missing_ok=True)
     totals: dict[str, float] = {}
     try:
         yield totals
     finally:
-        build._cell, build._band = _REAL["cells"], _REAL["bands"]
-        outputs.write_tts = _REAL["sheets"]
+        build._cell, build._band = _REAL["cell"], _REAL["band"]
+        tts.BandCanvas.place = _REAL["place"]  # type: ignore[method-assign]
+        outputs.write_tts = _REAL["write"]
         for line in _STEPS.read_text().splitlines() if _STEPS.exists() else []:
             name, seconds = line.split()
             totals[name] = totals.get(name, 0.0) + float(seconds)
