@@ -158,7 +158,7 @@ class Band(NamedTuple):
 
 
 class Task(NamedTuple):
-    """What one worker does in one go: draw images, then deflate the bands made of them.
+    """What one worker does in one go: draw images, and deflate the bands made of them.
 
     A band is deflated where its cells are drawn, so no cell crosses between
     processes: the images of a band (and of any band sharing an image with it,
@@ -235,7 +235,7 @@ def _unspooled(segments: dict[tuple[str, int], png.Segment | Spooled]) -> Segmen
             Path(path).unlink(missing_ok=True)
 
 
-#: A band as the build returns it: (its sheet's file, its index) -> its deflated rows.
+#: The bands as the build returns them: (its sheet's file, its row) -> its deflated rows.
 Segments = dict[tuple[str, int], png.Segment]
 
 
@@ -285,7 +285,8 @@ def _work(task: Task) -> Done:
                    if isinstance(s, Drawing))
     cells: dict[str, Image.Image] = {}
     drawn: list[Drawn] = []
-    segments, failures = [], []
+    segments: list[tuple[str, int, png.Segment | Spooled]] = []
+    failures: list[Failure] = []
     for band in task.bands:
         canvas, whole = tts.BandCanvas(_LAYOUT, len(band.sources)), not any(
             d.failure for d in drawn)
@@ -302,16 +303,27 @@ def _work(task: Task) -> Done:
                     cells[source.path] = made
                 source = made
             if whole:
-                try:
-                    canvas.place(col, source)
-                except ProphecyError as exc:  # an image file to make a cell from is unreadable
-                    failures.append(Failure(exc.message, exc.where, exc.line, exc.column,
-                                            exc.hint))
-                    whole = False
+                whole = _caught(failures, canvas.place, col, source)
         if whole:
-            segments.append((band.file, band.row, _spooled(_band(canvas))))
+            _caught(failures, _deflated, band, canvas, segments)
     drawn.extend(_draw(job)[0] for job in jobs.values())
     return Done(drawn, segments, failures)
+
+
+def _deflated(band: Band, canvas: tts.BandCanvas,
+              segments: list[tuple[str, int, png.Segment | Spooled]]) -> None:
+    segments.append((band.file, band.row, _spooled(_band(canvas))))
+
+
+def _caught(failures: list[Failure], step: Callable[..., object], *args: Any) -> bool:
+    """Run a step of making a band; whether it went through. An image file a cell is made
+    from that cannot be read (``tts.cell``) is a failure named at that file."""
+    try:
+        step(*args)
+    except ProphecyError as exc:
+        failures.append(Failure(exc.message, exc.where, exc.line, exc.column, exc.hint))
+        return False
+    return True
 
 
 #: The deflate level of the TTS sheets.

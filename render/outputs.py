@@ -149,6 +149,8 @@ def plan_tts(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path, o
     data = json.dumps(tts.saved_object(title, objects), indent=2, sort_keys=True)
     work.saved = (data + "\n").encode()
     return work
+
+
 def _plan_file(file: tts.SheetFile, unique: bool, p: Plan, layout: Layout, out: Path,
                state: dict[str, Any], drawn: set[str], old: _OldSheets, work: TtsWork) -> None:
     rel = f"tts/{file.name}"
@@ -235,7 +237,7 @@ class _OldSheets:
             return None
         try:
             data = read_png(self.out / rel)
-        except ProphecyError:
+        except (OSError, ProphecyError):
             return None
         if (data.width, data.height) != (columns * cw, len(bands) * ch):
             return None
