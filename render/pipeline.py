@@ -20,6 +20,7 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -121,6 +122,11 @@ def _well_formed(value: object, kind: type, item: type) -> bool:
     return isinstance(value, list) and all(type(v) is item for v in value)
 
 
+#: The name of a TTS image the build writes: a file straight inside ``tts/``, nothing else
+#: (the state never makes a build read a file elsewhere).
+_TTS_FILE = re.compile(r"tts/[^/\\.\x00][^/\\\x00]*\.png")
+
+
 def _tts_record(record: object) -> bool:
     """A TTS file's record as ``outputs.write_tts`` makes it: its columns, and each band's
     deflated length, Adler-32 and cells' image keys (none for a blank cell)."""
@@ -150,7 +156,8 @@ def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
             if _well_formed(state.get(entry), *shape)}
     if isinstance(state.get("tts"), dict):
         kept["tts"] = {rel: record for rel, record in state["tts"].items()
-                       if isinstance(rel, str) and _tts_record(record)}
+                       if isinstance(rel, str) and _TTS_FILE.fullmatch(rel)
+                       and _tts_record(record)}
     if isinstance(state.get("fingerprint"), str):
         kept["fingerprint"] = state["fingerprint"]
     return kept

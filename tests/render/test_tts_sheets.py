@@ -216,3 +216,29 @@ def test_the_costliest_task_comes_first_and_a_band_no_task_draws_is_refused():
     assert [t.jobs[0].path for t in work] == ["big", "small"]
     with pytest.raises(ValueError, match="no task draws"):
         images.tasks([], [images.Band("tts/x-1.png", 0, (images.Drawing("gone"),))])
+
+
+# ------------------------------------------------------------------ the state's records
+def test_the_state_keeps_only_whole_records_of_files_inside_tts(tmp_path):
+    """A record of a TTS image is kept from the state file only if it has the shape the
+    build writes and names a file straight inside ``tts/``: a damaged or hostile state
+    never makes a build read a file elsewhere."""
+    import json
+
+    from prophecy.render.pipeline import read_state
+
+    good = {"columns": 2, "bands": [[10, 5, ["k1", None]]]}
+    elsewhere = tmp_path / "secret.png"
+    elsewhere.write_bytes(b"not the build's")
+    state = {"tts": {
+        "tts/arcana-1.png": good, "tts/dark deed-1.png": good,
+        "tts/../escape.png": good, str(elsewhere): good, "tts/a/b.png": good,
+        "tts/.hidden.png": good, "tts/short.png": {"columns": 3, "bands": [[10, 5, ["k"]]]},
+        "tts/negative.png": {"columns": 1, "bands": [[-1, 5, ["k"]]]},
+        "tts/adler.png": {"columns": 1, "bands": [[1, 2**32, ["k"]]]},
+        "tts/none.png": {"columns": 1, "bands": []},
+        "tts/extra.png": {**good, "more": 1},
+    }}
+    (tmp_path / ".build").mkdir()
+    (tmp_path / ".build" / "state.json").write_text(json.dumps(state))
+    assert sorted(read_state(tmp_path)["tts"]) == ["tts/arcana-1.png", "tts/dark deed-1.png"]
