@@ -103,14 +103,36 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
         return None
     header, body = rows[0], rows[1:]
     names = _header_names(src, header, kind, errors)
+    long = [row for row in body if len(row) > len(header)]
+    errors.extend(_too_long(src, row, len(header)) for row in long)
     node, data = _as_yaml(src, kind, names, header, body)
     schema = kind_schema(kind, _Game({}), checking=True)
     found = schema_errors(schema, src, node, data)
-    # a column missing from the first row is one problem there, not one on every row
+    # a column missing from the first row is one problem there, not one on every row;
+    # a row with a comma too many is one problem, not one for each value it shifts
     missing = {f"missing field '{f.name}'" for f in kind.card_fields if f.name not in names}
-    errors.extend(e for e in found if e.message not in missing)
+    shifted = {line + 1 for row in long for line in range(row[0].line, row[-1].line + 1)}
+    errors.extend(e for e in found if e.message not in missing and e.line not in shifted)
     skip = bad_paths(schema, data) if found else set()
     return LoadedFile(kind.name, kind, src, node, data, skip, [])
+
+
+def _too_long(src: Source, row: list[Cell], fields: int) -> ProphecyError:
+    """A row with more values than the first row names: most often a comma inside a value
+    that has no quotes around it, which splits it in two and shifts every value after it.
+    Placed at the comma most likely to be that one: before an unquoted value that starts
+    with a space, as the rest of a sentence does; else at the first value too many."""
+    message = (f"this row has {len(row)} values, but the first row names {fields} fields: "
+               "a value with a comma in it needs double quotes around it")
+    for before, cell in zip(row, row[1:], strict=False):
+        if not cell.quoted and not before.quoted and cell.text.startswith(" ") and \
+                cell.text.strip():
+            joined = f"{before.text},{cell.text}".replace('"', '""')
+            return src.error(message, cell.line + 1, cell.column, f'write "{joined}"', 1)
+    extra = row[fields]
+    return src.error(message, extra.line + 1, extra.column + 1,
+                     "put double quotes around each value with a comma in it, or remove "
+                     "the commas too many", max(1, len(extra.text)))
 
 
 def _header_names(src: Source, header: list[Cell], kind: KindSpec,

@@ -142,6 +142,39 @@ def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
          "did you mean 'duration'?")]
 
 
+@pytest.mark.parametrize("case", ["prose", "trailing", "after a quoted line break"])
+def test_a_row_with_a_comma_too_many_is_one_problem_at_that_comma(fate, case):
+    """A comma inside an unquoted value splits it and shifts every value after it: one
+    problem, at the comma (or, where no value reads as the rest of a sentence, at the
+    first value too many), not one for each shifted value; other rows are still checked."""
+    path = fate / "arcana.csv"
+    rows = path.read_text().splitlines(keepends=True)
+    assert rows[3].startswith("The Lighthouse,")
+    flavour = "One lamp still burns above the flood."
+    assert flavour in rows[3]
+    if case == "prose":
+        rows[3] = rows[3].replace(flavour, "One lamp still burns, above the flood.")
+        line, column = 4, rows[3].index(", above") + 1
+        hint = 'write "One lamp still burns, above the flood."'
+    elif case == "trailing":
+        rows[3] = rows[3].rstrip("\n") + ",extra\n"
+        line, column = 4, len(rows[3]) - len("extra\n") + 1
+        hint = "put double quotes around each value with a comma in it, or remove the " \
+            "commas too many"
+    else:  # its last value, quoted, runs onto the next line (a problem of its own, shifted)
+        rows[3] = rows[3].replace(flavour, "One lamp still burns, above the flood.")
+        rows[3] = rows[3].replace(",Name any number", ',"Name any\nnumber', 1).rstrip(
+            "\n") + '"\n'
+        line, column = 4, rows[3].index(", above") + 1
+        hint = 'write "One lamp still burns, above the flood."'
+    rows[4] = rows[4].replace(",4,", ",many,", 1)  # a problem of its own, a row later
+    path.write_text("".join(rows))
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert [(e.line, e.column, e.hint) for e in errors[:1]] == [(line, column, hint)]
+    assert "11 values" in errors[0].message and "10 fields" in errors[0].message
+    assert len(errors) == 2 and "many" in errors[1].message  # the next row's own problem
+
+
 # ------------------------------------------------------------ YAML alone
 RELICS = """name: Relics
 kinds:
