@@ -104,7 +104,16 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
     header, body = rows[0], rows[1:]
     names = _header_names(src, header, kind, errors)
     long = [row for row in body if len(row) > len(header)]
-    errors.extend(_too_long(src, row, len(header)) for row in long)
+    if len(long) > 1 and 2 * len(long) > len(body):  # the first row is the short one
+        widest = max(len(row) for row in long)
+        last = header[-1]
+        errors.append(src.error(
+            f"the first row names {len(header)} fields, but most rows hold more values "
+            f"(up to {widest})", last.line + 1, last.column + 1,
+            "the first row names every column, one heading a column (a heading with a "
+            "comma in it needs double quotes around it)", max(1, len(last.text))))
+    else:
+        errors.extend(_too_long(src, row, len(header)) for row in long)
     node, data = _as_yaml(src, kind, names, header, body)
     schema = kind_schema(kind, _Game({}), checking=True)
     found = schema_errors(schema, src, node, data)

@@ -175,6 +175,22 @@ def test_a_row_with_a_comma_too_many_is_one_problem_at_that_comma(fate, case):
     assert len(errors) == 2 and "many" in errors[1].message  # the next row's own problem
 
 
+def test_a_first_row_shorter_than_most_rows_is_one_problem_at_the_first_row(fate):
+    """A heading lost from the first row makes most rows a value too long: that is said
+    once, at the end of the first row (beside the missing column's own problem there),
+    not once on every row."""
+    path = fate / "arcana.csv"
+    rows = path.read_text().splitlines(keepends=True)
+    rows[0] = rows[0].replace(",faded_text", "", 1)
+    path.write_text("".join(rows))
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert {e.line for e in errors} == {1}
+    (long,) = [e for e in errors if "most rows" in e.message]
+    assert long.column == rows[0].rindex(",") + 2
+    assert "names 9 fields, but most rows hold more values (up to 10)" in long.message
+    assert [e.message for e in errors if e is not long] == ["no column 'faded_text'"]
+
+
 # ------------------------------------------------------------ YAML alone
 RELICS = """name: Relics
 kinds:

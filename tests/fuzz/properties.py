@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -84,6 +85,28 @@ def damaged_files(draw: st.DrawFn) -> tuple[str, str]:
     return rel, "\n".join(rows)
 
 
+def _spreadsheet_pack() -> Path:
+    """A pack whose cards sit in a spreadsheet (Fate of the Hours' arcana.csv)."""
+    from prophecy.compiler.cli.init import shipped
+
+    return Path(shipped()["fate-deduction"])
+
+
+@st.composite
+def damaged_spreadsheets(draw: st.DrawFn) -> str:
+    """The spreadsheet of a pack with a few random edits: the characters CSV gives a
+    meaning to (commas, quotes, line breaks) put in, or a stretch cut out."""
+    text = (_spreadsheet_pack() / "arcana.csv").read_text(encoding="utf-8")
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        piece = draw(st.one_of(st.sampled_from([",", '"', '""', "\n", "\r\n", ",,", '",',
+                                                ', "', "\r", "\x00"]),
+                               st.text(max_size=6)))
+        cut = draw(st.integers(0, 12)) if draw(st.booleans()) else 0
+        text = text[:at] + piece + text[at + cut:]
+    return text
+
+
 @st.composite
 def loose_effects(draw: st.DrawFn) -> tuple[str, str]:
     """A card file whose effect lines are written loosely, and a line break pasted in prose."""
@@ -142,6 +165,22 @@ def loader_reports(edited: tuple[str, str]) -> None:
         report = analyse(root)  # must not raise, whatever the file says
         for error in report.errors:
             assert isinstance(error, ProphecyError) and error.message
+            str(error)
+
+
+def spreadsheet_reports(text: str) -> None:
+    """A damaged spreadsheet is reported, each problem placed in the file, and never
+    raises."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "pack"
+        shutil.copytree(_spreadsheet_pack(), root, ignore=shutil.ignore_patterns("*.py"))
+        (root / "arcana.csv").write_text(text, encoding="utf-8", newline="")
+        report = analyse(root)  # must not raise, whatever the file says
+        lines = len(re.findall(r"\r\n|\r|\n", text)) + 1  # CSV's line ends
+        for error in report.errors:
+            assert isinstance(error, ProphecyError) and error.message
+            if error.where.endswith("arcana.csv"):
+                assert 1 <= error.line <= lines and error.column >= 1, error
             str(error)
 
 

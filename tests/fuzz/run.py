@@ -66,6 +66,8 @@ PROPERTIES: dict[str, tuple[Any, Callable[[Any], tuple[str, str]], int]] = {
     "parse": (prop.lines, _property(prop.parser_answers), 200),
     "yaml reader": (prop.yaml_texts, _property(prop.reader_answers), 200),
     "check (loader)": (prop.damaged_files(), _property(prop.loader_reports), 50),
+    "check (spreadsheet)": (prop.damaged_spreadsheets(), _property(prop.spreadsheet_reports),
+                            50),
     "fmt": (prop.loose_effects(), _property(prop.fmt_keeps_files), 50),
     # a gate input runs four commands (seconds each): small batches keep to the time
     "check is the gate": (prop.gate_content(), _property(prop.check_is_the_gate), 4),

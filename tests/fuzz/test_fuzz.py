@@ -39,6 +39,12 @@ def test_the_loader_reports_any_damage_and_never_raises(edited):
 
 
 @SLOW
+@given(prop.damaged_spreadsheets())
+def test_a_damaged_spreadsheet_is_reported_and_never_raises(text):
+    prop.spreadsheet_reports(text)
+
+
+@SLOW
 @given(prop.loose_effects())
 def test_fmt_makes_any_loose_content_canonical_and_keeps_it_loading(case):
     prop.fmt_keeps_files(case)
