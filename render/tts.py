@@ -4,8 +4,11 @@ Each deck becomes one or more sheets of at most ``columns`` x ``rows`` cells
 (10 x 7 at most, 4096 px a side at most), RGB, with the last cell holding the
 hidden-card image (the deck's back). A deck whose cards share one back gets
 one back image; a deck whose backs differ (Grimoires, Verses) gets a sheet of
-backs in the same cells. ``saved_object`` is the JSON Tabletop Simulator
-loads from its Saved Objects folder, one custom deck per deck.
+backs in the same cells. Each image is deflated a band (a row of cells) at a
+time, each band on its own (``band_segment``), so a band is made where its
+cards are drawn and only a changed band is made again after an edit.
+``saved_object`` is the JSON Tabletop Simulator loads from its Saved Objects
+folder, one custom deck per deck.
 """
 
 from __future__ import annotations
