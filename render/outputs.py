@@ -251,17 +251,6 @@ class _OldSheets:
             else None
 
 
-def _write_parts(path: Path, parts: list[bytes]) -> None:
-    """Replace ``path`` with ``parts`` one after another, unless it holds them already."""
-    try:
-        same = path.stat().st_size == sum(map(len, parts)) and path.read_bytes() == b"".join(parts)
-    except OSError:
-        same = False
-    if not same:
-        with replacing(path, durable=False) as target:
-            target.writelines(parts)
-
-
 def write_tts(work: TtsWork, segments: Segments, layout: Layout, out: Path,
               note: Callable[[str], None]) -> dict[str, Any]:
     """Write the planned TTS files, with the bands the workers deflated (``segments``), and
@@ -273,7 +262,7 @@ def write_tts(work: TtsWork, segments: Segments, layout: Layout, out: Path,
                  for i, (seg, cells) in enumerate(file.bands)]
         parts = png.encoded_parts(png.joined_parts(seg for seg, _ in bands),
                                   (file.columns * cw, file.rows * ch), layout.cell_dpi)
-        _write_parts(out / file.path, parts)
+        write_atomic(out / file.path, parts, unless_same=True, durable=False)
         note(f"  wrote {file.path}")
         records[file.path] = {"columns": file.columns,
                               "bands": [[len(seg.data), seg.adler, cells] for seg, cells in bands]}

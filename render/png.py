@@ -198,15 +198,6 @@ class Segment(NamedTuple):
     length: int
 
 
-def segment(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal"
-            ) -> Segment:
-    """Framed rows deflated as a ``Segment``: one call for the rows (see ``deflated``), then a
-    sync flush, which ends the data on a byte boundary with no final block."""
-    deflate = ENCODERS[encoder](level, zlib.DEFLATED, -15)
-    data = deflate.compress(framed) + deflate.flush(zlib.Z_SYNC_FLUSH)
-    return Segment(data, _ADLER32(framed), len(framed))
-
-
 #: How much of a band Pillow's raw encoder hands the compressor at a time.
 _SEGMENT_CHUNK = 1 << 18
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
@@ -74,20 +74,24 @@ def replacing(path: Path, *, durable: bool = True) -> Iterator[IO[bytes]]:
 
 
 def write_atomic(
-    path: Path, data: bytes, *, unless_same: bool = False, durable: bool = True
+    path: Path, data: bytes | Sequence[bytes], *, unless_same: bool = False,
+    durable: bool = True
 ) -> bool:
-    """Replace ``path`` with ``data``; with ``unless_same``, skip a file that already holds it.
+    """Replace ``path`` with ``data`` (bytes, or pieces written one after another, never
+    joined into one copy); with ``unless_same``, skip a file that already holds it.
 
     Returns True when the file was written.
     """
+    parts = [data] if isinstance(data, bytes) else data
     if unless_same:
         try:
-            if path.read_bytes() == data:
+            if path.stat().st_size == sum(map(len, parts)) and \
+                    path.read_bytes() == b"".join(parts):
                 return False
         except OSError:
             pass
     with replacing(path, durable=durable) as out:
-        out.write(data)
+        out.writelines(parts)
     return True
 
 

@@ -260,39 +260,28 @@ def _same_tts(out: Path, clean: Path) -> None:
             (clean / "tts" / name).read_bytes()), name
 
 
-def test_an_edit_deflates_again_only_the_band_it_changes(small_content, tmp_path,
-                                                         monkeypatch):
-    """After a one-card edit, the band holding that card is the only one deflated again:
-    its other cells are taken from the band the last build wrote, never from image files,
-    and the sheet's other bands are copied as they were. The sheets are a clean build's."""
+@pytest.mark.parametrize(("insert", "bands"), [
+    # the edited card drawn, the other one kept, a blank
+    (False, ["dk-"]),
+    # a card added first: every other cell of the sheet (and its grid) moves, each taken
+    # from its old place; the hidden back moved too
+    (True, ["---k", "dkk-"]),
+])
+def test_an_edit_deflates_again_only_the_bands_it_changes(small_content, tmp_path,
+                                                          monkeypatch, insert, bands):
+    """After a one-card edit (or a card added), the bands holding changed cells are the only
+    ones deflated again: their other cells are taken from the bands the last build wrote,
+    never from image files, and the sheet's other bands are copied as they were. The
+    sheets are a clean build's."""
     content = tmp_path / "content"
     shutil.copytree(small_content, content)
     out = tmp_path / "out"
     assert build(content, out) == 0
     log = tmp_path / "log"
     _spied(monkeypatch, log)
-    _arcana_edited(content)
+    _arcana_edited(content, insert=insert)
     assert build(content, out) == 0
-    assert _logged(log) == ["dk-"]  # the edited card, the other one kept, a blank
-    clean = tmp_path / "clean"
-    assert build(content, clean) == 0
-    _logged(log)
-    _same_tts(out, clean)
-
-
-def test_cells_that_move_are_taken_from_where_the_last_build_put_them(small_content, tmp_path,
-                                                                      monkeypatch):
-    """A card added at the start of a deck moves every other cell of its sheet (and the
-    sheet's grid): each moved cell is taken from its old place, none from an image file."""
-    content = tmp_path / "content"
-    shutil.copytree(small_content, content)
-    out = tmp_path / "out"
-    assert build(content, out) == 0
-    log = tmp_path / "log"
-    _spied(monkeypatch, log)
-    _arcana_edited(content, insert=True)
-    assert build(content, out) == 0
-    assert _logged(log) == ["---k", "dkk-"]  # the hidden back moved too
+    assert _logged(log) == bands
     clean = tmp_path / "clean"
     assert build(content, clean) == 0
     _logged(log)

@@ -179,11 +179,13 @@ def test_adler32_of_runs_longer_than_its_modulus():
 
 
 @pytest.mark.parametrize("encoder", sorted(png.ENCODERS))
-def test_either_encoder_makes_segments_that_join(encoder):
-    rng = random.Random(3)
-    parts = [rng.randbytes(5000) + bytes(20_000), bytes(7), rng.randbytes(40_000)]
-    joined = png.joined(png.segment(part, 1, encoder) for part in parts)
-    assert zlib.decompress(joined) == b"".join(parts)
+def test_either_encoder_makes_bands_that_join(layout, encoder):
+    """The bands of a sheet, deflated by ISA-L or by zlib (a layout's ``encoder: zlib``),
+    join into the stream of the whole sheet's rows."""
+    size = tts.cell_size(layout)
+    bands = [[_image(1, size), None], [_image(2, size), _image(3, size)]]
+    joined = png.joined(tts.band_segment(layout, band, 1, encoder) for band in bands)
+    assert zlib.decompress(joined) == b"".join(_expected(layout, band) for band in bands)
 
 
 # ------------------------------------------------------------------ tasks
