@@ -20,8 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from PIL import Image
-
 from prophecy.compiler.faces import CardFaces, Face
 from prophecy.compiler.model.files import TEMP_SUFFIX, sweep_temporaries
 from prophecy.compiler.model.workers import (
@@ -239,8 +237,9 @@ def _unspooled(segments: dict[tuple[str, int], png.Segment | Spooled]) -> Segmen
 Segments = dict[tuple[str, int], png.Segment]
 
 
-def _draw(job: Job) -> tuple[Drawn, Image.Image | None]:
-    """Draw one image into a temporary file beside its target; the image drawn, if it was."""
+def _draw(job: Job) -> tuple[Drawn, png.Rows | None]:
+    """Draw one image into a temporary file beside its target; the image drawn (as the
+    framed rows its PNG was made from), if it was."""
     from prophecy.render.backs import render_face
 
     assert _LAYOUT is not None and _OUT is not None
@@ -252,67 +251,62 @@ def _draw(job: Job) -> tuple[Drawn, Image.Image | None]:
     target = _OUT / job.path
     tmp = temp_name(target)
     encoder, level = _LAYOUT.png
-    tmp.write_bytes(png.encode(img, level, _LAYOUT.dpi, encoder))
-    return Drawn(job.path, [(str(target), str(tmp))]), img
+    rows = png.Rows(png.framed_rows(img if img.mode == "RGB" else img.convert("RGB")),
+                    *img.size)
+    tmp.write_bytes(png.encode_rows(rows.data, img.size, level, _LAYOUT.dpi, encoder))
+    return Drawn(job.path, [(str(target), str(tmp))]), rows
 
 
-def _cell(layout: Layout, img: Image.Image) -> Image.Image:
-    """An image's TTS cell, made as it is drawn."""
-    return tts.make_cell(layout, img)
-
-
-def _band(band: tts.BandCanvas) -> png.Segment:
+def _band(band: tts.BandRows) -> png.Segment:
     """A band of a TTS sheet, its cells placed, deflated on its own (see ``png.Segment``)."""
     return band.segment(TTS_LEVEL, band.layout.png[0])
 
 
-def _drawn_cell(job: Job, drawn: list[Drawn]) -> Image.Image | None:
-    """Draw a job (added to ``drawn``) and make its cell; the card's image is let go here,
-    before the next card is drawn."""
-    assert _LAYOUT is not None
-    result, img = _draw(job)
-    drawn.append(result)
-    return None if img is None else _cell(_LAYOUT, img)
-
-
 def _work(task: Task) -> Done:
-    """Draw a task's images, each band's as the band is made: a cell is pasted into its band
-    as soon as its image is drawn (and kept only while a later band of the task needs it),
-    and the band is deflated when all its cells are in. The images of no band come last."""
+    """Draw a task's images, each band's as the band is made: a card's cell is written into
+    its band as soon as its image is drawn (and kept only while a later band of the task
+    needs it), and the band is deflated when all its cells are in. The images of no band
+    come last."""
     assert _LAYOUT is not None
     jobs = {job.path: job for job in task.jobs}
     uses = Counter(s.path for band in task.bands for s in band.sources
                    if isinstance(s, Drawing))
-    cells: dict[str, Image.Image] = {}
+    cells: dict[str, tts.Cell] = {}
     drawn: list[Drawn] = []
     segments: list[tuple[str, int, png.Segment | Spooled]] = []
     failures: list[Failure] = []
     for band in task.bands:
-        canvas, whole = tts.BandCanvas(_LAYOUT, len(band.sources)), not any(
+        rows, whole = tts.BandRows(_LAYOUT, len(band.sources)), not any(
             d.failure for d in drawn)
         for col, source in enumerate(band.sources):
             if isinstance(source, Drawing):
-                made = cells.pop(source.path, None)
-                if made is None and source.path in jobs:
-                    made = _drawn_cell(jobs.pop(source.path), drawn)
                 uses[source.path] -= 1
+                made: png.Rows | tts.Cell | None = cells.pop(source.path, None)
+                if made is None and source.path in jobs:
+                    result, made = _draw(jobs.pop(source.path))
+                    drawn.append(result)
                 if made is None:
                     whole = False
                     continue
-                if uses[source.path]:
-                    cells[source.path] = made
+                if uses[source.path]:  # cut once, for this band and the later ones
+                    made = cells[source.path] = _cell(_LAYOUT, made)
                 source = made
             if whole:
-                whole = _caught(failures, canvas.place, col, source)
+                whole = _caught(failures, rows.place, col, source)
         if whole:
-            _caught(failures, _deflated, band, canvas, segments)
+            _caught(failures, _deflated, band, rows, segments)
     drawn.extend(_draw(job)[0] for job in jobs.values())
     return Done(drawn, segments, failures)
 
 
-def _deflated(band: Band, canvas: tts.BandCanvas,
+def _cell(layout: Layout, made: png.Rows | tts.Cell) -> tts.Cell:
+    """A drawn image's TTS cell, cut once for the bands that share it."""
+    return made if isinstance(made, tts.Cell) else tts.made_cell(layout, made)
+
+
+def _deflated(band: Band, rows: tts.BandRows,
               segments: list[tuple[str, int, png.Segment | Spooled]]) -> None:
-    segments.append((band.file, band.row, _spooled(_band(canvas))))
+    segments.append((band.file, band.row, _spooled(_band(rows))))
 
 
 def _caught(failures: list[Failure], step: Callable[..., object], *args: Any) -> bool:

@@ -42,6 +42,8 @@ _INFLATER: Callable[..., Any] = zlib.decompressobj
 _INFLATE_ERRORS: tuple[type[Exception], ...] = (zlib.error,)
 #: The quickest Adler-32 at hand (ISA-L's is three times zlib's).
 _ADLER32: Callable[..., int] = zlib.adler32
+#: The quickest CRC-32 at hand (ISA-L's is nine times zlib's).
+_CRC32: Callable[..., int] = zlib.crc32
 try:
     from isal import isal_zlib
 
@@ -50,6 +52,7 @@ try:
     # (its stubs call the class an instance)
     _INFLATE_ERRORS = (zlib.error, cast(type[Exception], isal_zlib.error))
     _ADLER32 = isal_zlib.adler32
+    _CRC32 = isal_zlib.crc32
 except ImportError:  # pragma: no cover - isal is a dependency; only an odd platform lacks it
     pass
 
@@ -58,7 +61,7 @@ _SRGB_CHRM = (31270, 32900, 64000, 33000, 30000, 60000, 15000, 6000)
 
 
 def _chunk(kind: bytes, data: bytes | bytearray) -> bytes:
-    crc = zlib.crc32(data, zlib.crc32(kind))
+    crc = _CRC32(data, _CRC32(kind))
     return b"".join((struct.pack(">I", len(data)), kind, data, struct.pack(">I", crc)))
 
 
@@ -103,6 +106,31 @@ def framed_rows(img: Image.Image) -> memoryview:
     cost twice the compression on a Tabletop Simulator sheet.
     """
     return memoryview(laid_out(img, "RGB", 3 * img.width + 1, at=1))[:-1]
+
+
+class Rows(NamedTuple):
+    """An RGB image as PNG's framed rows (``framed_rows``): each row ``stride`` bytes, a
+    filter byte and then the row's pixels."""
+
+    data: bytes | bytearray | memoryview
+    width: int
+    height: int
+
+    @property
+    def stride(self) -> int:
+        return 3 * self.width + 1
+
+    def at(self, x: int, y: int) -> int:
+        """Where pixel (x, y) starts in ``data``."""
+        return y * self.stride + 1 + 3 * x
+
+    def image(self) -> Image.Image:
+        """The rows as a Pillow image."""
+        # Past the first filter byte, and a byte added at the end: each row's pixels start
+        # a row's length apart, and the last row is whole.
+        pixels = bytes(memoryview(self.data)[1:]) + b"\0"
+        return Image.frombytes("RGB", (self.width, self.height), pixels, "raw", "RGB",
+                               self.stride)
 
 
 def deflated(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal") -> bytes:
@@ -151,9 +179,9 @@ def encoded_parts(idat: list[bytes], size: tuple[int, int], dpi: float = 300.0) 
     write one after another (the data is not copied into one piece)."""
     w, h = size
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    crc = zlib.crc32(b"IDAT")
+    crc = _CRC32(b"IDAT")
     for part in idat:
-        crc = zlib.crc32(part, crc)
+        crc = _CRC32(part, crc)
     return [SIGNATURE, _chunk(b"IHDR", header), colour_chunks(dpi),
             struct.pack(">I", sum(map(len, idat))) + b"IDAT", *idat,
             struct.pack(">I", crc), _chunk(b"IEND", b"")]
@@ -198,39 +226,23 @@ class Segment(NamedTuple):
     length: int
 
 
-#: How much of a band Pillow's raw encoder hands the compressor at a time.
+#: How much of a band's rows go to the compressor at a time.
 _SEGMENT_CHUNK = 1 << 18
 
 
-def image_segment(img: Image.Image, width: int, level: int, encoder: str = "isal") -> Segment:
-    """The framed rows of an RGB image's first ``width`` columns, deflated as a ``Segment``.
-
-    The rows go from Pillow's raw encoder to the compressor a few at a time,
-    never laid out whole: the encoder writes each row ``3 * width + 1`` bytes
-    apart with a zero after it, which is the next row's filter byte, so the
-    stream is a zero, then what it gives, less the zero after the last row.
-    (ISA-L's output depends on how its input is split, so the split is fixed.)
-    """
-    img.load()
-    stride = 3 * width + 1
+def rows_segment(framed: bytes | bytearray | memoryview, level: int, encoder: str = "isal"
+                 ) -> Segment:
+    """Framed rows (see ``framed_rows``) deflated as a ``Segment``, a few rows at a time
+    (ISA-L's output depends on how its input is split, so the split is fixed)."""
+    view = memoryview(framed)
     deflate = ENCODERS[encoder](level, zlib.DEFLATED, -15)
-    parts, adler, length = [deflate.compress(b"\0")], _ADLER32(b"\0"), 1
-    coder = Image._getencoder(img.mode, "raw", ("RGB", stride))
-    status = 0
-    try:
-        coder.setimage(img.im, (0, 0, width, img.height))
-        while not status:  # 0: more rows to come, 1: the last one laid out, < 0: an error
-            _, status, rows = coder.encode(stride * max(1, _SEGMENT_CHUNK // stride))
-            if status == 1:
-                rows = rows[:-1]
-            parts.append(deflate.compress(rows))
-            adler, length = _ADLER32(rows, adler), length + len(rows)
-    finally:
-        coder.cleanup()
-    if status < 0 or length != stride * img.height:
-        raise RuntimeError(f"Pillow's raw encoder failed ({status}) laying out an image's rows")
+    parts, adler = [], 1
+    for at in range(0, len(view), _SEGMENT_CHUNK):
+        piece = view[at : at + _SEGMENT_CHUNK]
+        parts.append(deflate.compress(piece))
+        adler = _ADLER32(piece, adler)
     parts.append(deflate.flush(zlib.Z_SYNC_FLUSH))
-    return Segment(b"".join(parts), adler, length)
+    return Segment(b"".join(parts), adler, len(view))
 
 
 #: The zlib header of a joined stream: deflate with a 32 kB window, "fastest" (FLEVEL 0).

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 from PIL import Image
 
 from prophecy.dsl.errors import ProphecyError
-from prophecy.render import png
+from prophecy.render import png, rows
 from prophecy.render.layout import Layout
 
 
@@ -167,116 +167,169 @@ class Kept(NamedTuple):
     image: Path
 
 
-#: Where a band's cell comes from: drawn by this build (its cell, an RGB image), kept in
-#: an earlier build's sheet (``Kept``), an image file to reduce again, or none (blank).
-Source = Image.Image | Kept | Path | None
+class Cell(NamedTuple):
+    """A cell made already, as its framed rows (see ``cut``)."""
+
+    rows: png.Rows
+
+
+#: Where a band's cell comes from: a card's image drawn by this build, as its framed rows
+#: (``png.Rows``; its cell is cut from them as it is placed), a cell made already
+#: (``Cell``, or an RGB image), kept in an earlier build's sheet (``Kept``), an image
+#: file to make it from again, or none (blank).
+Source = png.Rows | Cell | Image.Image | Kept | Path | None
+
+
+def _halving(layout: Layout) -> tuple[int, int] | None:
+    """Where a card image's cell starts (x, y in pixels) when the cell is the trimmed card
+    halved (the layouts' cells are); None for any other scale."""
+    x0, y0, x1, _ = layout.trim_box()
+    if (x1 - x0) / cell_size(layout)[0] != 2:
+        return None
+    # make_cell's blocks: aligned as the whole image's
+    return 2 * round(x0 / 2), 2 * round(y0 / 2)
+
+
+def cut(layout: Layout, card: png.Rows, into: bytearray | memoryview, stride: int,
+        at: int) -> None:
+    """Write a card image's cell (``make_cell``'s pixels) into rows ``stride`` bytes apart
+    from ``at``: halved straight from the card's framed rows where the cell is the
+    trimmed card halved, else made by Pillow from the card's image."""
+    cw, ch = cell_size(layout)
+    start = _halving(layout)
+    if start is None:
+        made = png.Rows(png.framed_rows(make_cell(layout, card.image())), cw, ch)
+        rows.copied(made.data, made.stride, 1, into, stride, at, 3 * cw, ch)
+        return
+    x, y = start
+    rows.halved(card.data, card.stride, card.at(x, y), into, stride, at, cw, ch)
+
+
+def made_cell(layout: Layout, source: png.Rows | Image.Image) -> Cell:
+    """A cell to place in more than one band: cut from a card's framed rows once, or an
+    RGB image of a cell's size."""
+    cw, ch = cell_size(layout)
+    if isinstance(source, Image.Image):
+        if source.size != (cw, ch) or source.mode != "RGB":
+            raise ValueError(f"a cell is {source.mode} {source.size[0]} x {source.size[1]}, "
+                             f"not RGB {cw} x {ch}")
+        return Cell(png.Rows(png.framed_rows(source), cw, ch))
+    data = bytearray((3 * cw + 1) * ch)
+    cut(layout, source, data, 3 * cw + 1, 1)
+    return Cell(png.Rows(data, cw, ch))
 
 
 def band_segment(layout: Layout, sources: Sequence[Source], level: int, encoder: str
                  ) -> png.Segment:
     """A band of a sheet (one row of its cells, a cell a source), deflated on its own (see
-    ``png.Segment`` and ``BandCanvas``)."""
-    band = BandCanvas(layout, len(sources))
+    ``png.Segment`` and ``BandRows``)."""
+    band = BandRows(layout, len(sources))
     for col, source in enumerate(sources):
         band.place(col, source)
     return band.segment(level, encoder)
 
 
-class BandCanvas:
-    """A band of a sheet being made: its cells are pasted side by side in C, each as soon
-    as it is at hand, into an image this process keeps for its bands (see
-    ``band_memory``); then its framed rows go from Pillow's raw encoder straight to the
-    compressor, a few rows at a time (``segment``): no band is laid out whole, and no
-    pixel is copied from Python. The cells an earlier build kept are unpacked when the
-    band is deflated, a kept band at a time, each once."""
+class BandRows:
+    """A band of a sheet being made, as PNG's framed rows in one buffer (the one this
+    process keeps for its bands, see ``band_memory``), deflated from there (``segment``).
+
+    Each cell is written into its place as soon as it is at hand: a card's cell is
+    cut from the rows its own PNG was made from (``cut``), with no cell image and no
+    paste, and the band's rows are never laid out again. The cells an earlier build
+    kept are copied from their old band when the band is deflated, a kept band at a
+    time, each unpacked once.
+    """
 
     def __init__(self, layout: Layout, columns: int) -> None:
         self.layout, self.size = layout, cell_size(layout)
         cw, ch = self.size
-        self.width = cw * columns
-        # As wide as the layout's widest band at once, so it is made once for every band.
+        self.stride = 3 * cw * columns + 1
+        # As big as the layout's widest band at once, so it is made once for every band.
         t = layout.data["tts"]
-        self.canvas = _canvas((max(self.width, cw * min(t["columns"], t["max_px"] // cw)), ch))
+        widest = 3 * cw * max(columns, min(t["columns"], t["max_px"] // cw)) + 1
+        self.data = memoryview(_buffer(widest * ch))[: self.stride * ch]
+        self.data[:: self.stride] = bytes(ch)  # each row's filter byte: none
         self.kept: dict[tuple[bytes, int], list[tuple[Kept, int]]] = {}
+
+    def _at(self, col: int) -> int:
+        return 1 + 3 * self.size[0] * col
 
     def place(self, col: int, source: Source) -> None:
         """Put a cell in column ``col``."""
-        (cw, ch), canvas = self.size, self.canvas
+        (cw, ch), at = self.size, self._at(col)
         if isinstance(source, Kept):
             self.kept.setdefault((source.data, source.columns), []).append((source, col))
-            return
-        if isinstance(source, Path):
-            source = cell(self.layout, source)
-        if source is None:
-            canvas.paste((0, 0, 0), (col * cw, 0, (col + 1) * cw, ch))
-        elif source.size != (cw, ch) or source.mode != "RGB":
-            raise ValueError(f"a cell is {source.mode} {source.size[0]} x {source.size[1]}, "
-                             f"not RGB {cw} x {ch}")
+        elif isinstance(source, png.Rows):
+            cut(self.layout, source, self.data, self.stride, at)
+        elif source is None:
+            rows.copied(bytes(3 * cw), 0, 0, self.data, self.stride, at, 3 * cw, ch)
         else:
-            canvas.paste(source, (col * cw, 0))
+            if isinstance(source, Path):
+                source = cell(self.layout, source)
+            made = made_cell(self.layout, source) if isinstance(source, Image.Image) \
+                else source
+            rows.copied(made.rows.data, made.rows.stride, 1, self.data, self.stride, at,
+                        3 * cw, ch)
 
     def segment(self, level: int, encoder: str) -> png.Segment:
         """The band, with the cells kept by an earlier build put in, deflated."""
-        (cw, ch), canvas = self.size, self.canvas
+        cw, ch = self.size
         for (data, columns), moves in self.kept.items():
+            stride = 3 * cw * columns + 1
             try:
-                old = _kept_band(data, columns, (cw, ch))
+                old = _kept_band(data, stride, ch)
             except ValueError:  # not as recorded: each cell made again from its image
                 for source, col in moves:
-                    canvas.paste(cell(self.layout, source.image), (col * cw, 0))
+                    self.place(col, source.image)
                 continue
             for source, col in moves:
-                box = (source.column * cw, 0, (source.column + 1) * cw, ch)
-                canvas.paste(old.crop(box), (col * cw, 0))
+                rows.copied(old, stride, 1 + 3 * cw * source.column, self.data, self.stride,
+                            self._at(col), 3 * cw, ch)
         self.kept = {}
-        return png.image_segment(canvas, self.width, level, encoder)
+        return png.rows_segment(self.data, level, encoder)
 
 
-def _kept_band(data: bytes, columns: int, size: tuple[int, int]) -> Image.Image:
-    """A band an earlier build deflated (a ``png.Segment``'s data), unpacked to an image."""
-    cw, ch = size
-    stride = 3 * cw * columns + 1
-    rows = b"".join(png.inflated_rows(data, stride, raw=True))
-    if len(rows) != stride * ch:
-        raise ValueError(f"a kept band's rows are not those of {columns} cells")
-    # Its first filter byte dropped and a byte added at the end: each row's pixels start a
-    # row's length apart, and the last row is whole.
-    return Image.frombytes("RGB", (cw * columns, ch), rows[1:] + b"\0", "raw", "RGB", stride)
+def _kept_band(data: bytes, stride: int, height: int) -> bytes:
+    """A band an earlier build deflated (a ``png.Segment``'s data): its framed rows."""
+    found = b"".join(png.inflated_rows(data, stride, raw=True))
+    if len(found) != stride * height:
+        raise ValueError("a kept band's rows are not those of its cells")
+    return found
 
 
-def _canvas(size: tuple[int, int]) -> Image.Image:
-    """An RGB image at least ``size`` big to paste a band's cells into: kept while
+def _buffer(size: int) -> bytearray:
+    """A buffer at least ``size`` bytes long to lay a band out in: kept while
     ``band_memory`` holds (made again if too small), else new. Its memory is taken as
-    the system gives it, zeroed but not yet touched: only what is pasted is touched."""
+    the system gives it, zeroed but not yet touched: only what is written is touched."""
     if not _HELD:
-        return Image.new("RGB", size, None)
-    if not _CANVAS or _CANVAS[0].width < size[0] or _CANVAS[0].height != size[1]:
-        _CANVAS[:] = [Image.new("RGB", size, None)]
-    return _CANVAS[0]
+        return bytearray(size)
+    if not _BUFFER or len(_BUFFER[0]) < size:
+        _BUFFER[:] = [bytearray(size)]
+    return _BUFFER[0]
 
 
-#: The image this process pastes bands into (``band_memory`` holds it for a while).
-_CANVAS: list[Image.Image] = []
+#: The buffer this process lays bands out in (``band_memory`` holds it for a while).
+_BUFFER: list[bytearray] = []
 _HELD: list[bool] = []
 
 
 def hold_memory() -> None:
-    """From now on, the bands made in this process (a worker's) share one image to paste
-    into, as within ``band_memory``, until the process ends."""
+    """From now on, the bands made in this process (a worker's) share one buffer, as
+    within ``band_memory``, until the process ends."""
     _HELD.append(True)
 
 
 @contextmanager
 def band_memory() -> Iterator[None]:
-    """Within this block, the bands made in this process share one image to paste their
-    cells into (touching fresh memory costs more than copying into memory used before)."""
+    """Within this block, the bands made in this process share one buffer to lay their
+    rows out in (touching fresh memory costs more than writing to memory used before)."""
     _HELD.append(True)
     try:
         yield
     finally:
         _HELD.pop()
         if not _HELD:
-            _CANVAS.clear()
+            _BUFFER.clear()
 
 
 def unique_backs(cards: list[TtsCard]) -> bool:

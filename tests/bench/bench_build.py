@@ -17,8 +17,9 @@ processes, which a busy machine disturbs less than wall time):
   bands, no TTS files; the images drawn in the same groups, so the workers'
   round trips are the same), so the export's share of the build is the
   difference; and the floor likewise;
-- and the export's two steps timed inside the processes that run them: the
-  cells made as the cards are drawn, and the sheets laid out from them.
+- and the export's steps timed inside the processes that run them: the cells
+  cut into their bands as the cards are drawn, the bands deflated, and the
+  sheets joined and written.
 
 In the same turns, a build after a one-card edit: the flavour text of one Arcana
 card changed in a copy of the content, so its image is drawn again and its sheet
@@ -199,9 +200,8 @@ def timed(argv: list[str]) -> tuple[float, float]:
 
 
 #: A file the build's processes add the CPU seconds of each TTS step to, one line a call:
-#: "cells" (a card's cell made as it is drawn), "bands" (the cells pasted into their band,
-#: and the band deflated, where they were drawn) and "sheets" (the sheets joined from
-#: their bands and written).
+#: "cells" (a card's cell cut into its band as it is drawn), "bands" (a band deflated, where
+#: its cells were drawn) and "sheets" (the sheets joined from their bands and written).
 _STEPS = Path(tempfile.gettempdir()) / f"bench-build-steps-{os.getpid()}.txt"
 
 
@@ -230,11 +230,8 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
     runs them (forked workers inherit the stand-ins); the totals are in the dict after it."""
     from prophecy.render import build, outputs, tts
 
-    _REAL.update(cell=build._cell, place=tts.BandCanvas.place, band=build._band,
-                 write=outputs.write_tts)
-    build._cell = partial(_timed_step, "cells", "cell")  # type: ignore[assignment]
-    tts.BandCanvas.place = (  # type: ignore[method-assign]
-        lambda *args: _timed_step("bands", "place", *args))
+    _REAL.update(cut=tts.cut, band=build._band, write=outputs.write_tts)
+    tts.cut = partial(_timed_step, "cells", "cut")  # type: ignore[assignment]
     build._band = partial(_timed_step, "bands", "band")  # type: ignore[assignment]
     outputs.write_tts = partial(_timed_step, "sheets", "write")  # type: ignore[assignment]
     _STEPS.unlink(missing_ok=True)
@@ -242,8 +239,7 @@ def tts_steps_timed() -> Iterator[dict[str, float]]:
     try:
         yield totals
     finally:
-        build._cell, build._band = _REAL["cell"], _REAL["band"]
-        tts.BandCanvas.place = _REAL["place"]  # type: ignore[method-assign]
+        tts.cut, build._band = _REAL["cut"], _REAL["band"]
         outputs.write_tts = _REAL["write"]
         for line in _STEPS.read_text().splitlines() if _STEPS.exists() else []:
             name, seconds = line.split()
@@ -390,9 +386,9 @@ def main_bench() -> None:
           f"(target <= 15%); in the floor: {floor_tts:.2f} s CPU, "
           f"{floor_share:.0%} of the floor (medians of each turn's difference)")
     cells_cpu, bands_cpu, sheets_cpu = (statistics.median(s[i] for s in steps) for i in (1, 2, 3))
-    print(f"  of which, timed in the processes that do them: the cells made as the cards are "
-          f"drawn {cells_cpu:.2f} s ({cells_cpu / build_cpu:.0%}), the bands laid out from "
-          f"them and deflated {bands_cpu:.2f} s ({bands_cpu / build_cpu:.0%}), the sheets "
+    print(f"  of which, timed in the processes that do them: the cells cut into their bands as "
+          f"the cards are drawn {cells_cpu:.2f} s ({cells_cpu / build_cpu:.0%}), the "
+          f"bands deflated {bands_cpu:.2f} s ({bands_cpu / build_cpu:.0%}), the sheets "
           f"joined and written {sheets_cpu:.2f} s ({sheets_cpu / build_cpu:.0%}); the rest "
           "is spent outside those steps")
     print(f"after a one-card edit: {median(edits, 1):.3f} s CPU {median(edits, 0):6.3f} s wall")

@@ -142,19 +142,19 @@ def _spied(monkeypatch, log: Path) -> None:
     from prophecy.render import build as images
     from prophecy.render import tts
 
-    real_band, real_cell, real_place = images._band, tts.cell, tts.BandCanvas.place
+    real_band, real_cell, real_place = images._band, tts.cell, tts.BandRows.place
 
-    def place(canvas, col, source):
-        kinds = canvas.__dict__.setdefault("kinds", {})
+    def place(rows, col, source):
+        kinds = rows.__dict__.setdefault("kinds", {})
         kinds[col] = ("-" if source is None else "k" if isinstance(source, tts.Kept) else
                       "f" if isinstance(source, Path) else "d")
-        return real_place(canvas, col, source)
+        return real_place(rows, col, source)
 
-    def band(canvas):
-        kinds = canvas.__dict__.get("kinds", {})
+    def band(rows):
+        kinds = rows.__dict__.get("kinds", {})
         with log.open("a") as f:
             f.write("".join(kinds[col] for col in sorted(kinds)) + "\n")
-        return real_band(canvas)
+        return real_band(rows)
 
     def cell(layout, image):
         with log.open("a") as f:
@@ -163,7 +163,7 @@ def _spied(monkeypatch, log: Path) -> None:
 
     monkeypatch.setattr(images, "_band", band)
     monkeypatch.setattr(tts, "cell", cell)
-    monkeypatch.setattr(tts.BandCanvas, "place", place)
+    monkeypatch.setattr(tts.BandRows, "place", place)
 
 
 def _logged(log: Path) -> list[str]:

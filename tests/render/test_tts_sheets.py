@@ -62,8 +62,8 @@ SEQUENCE = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [10, None], [None, 3, None, 11, 2, N
 
 
 def test_each_band_is_the_rows_pillow_pastes_in_any_order(layout):
-    """Bands of different widths one after another in the image a process keeps: the
-    narrow band leaves the wide one's pixels beyond it, and blank cells held pixels."""
+    """Bands of different widths one after another in the buffer a process keeps: the
+    narrow band leaves the wide one's rows beyond it, and blank cells held pixels."""
     size = tts.cell_size(layout)
     cells = [_image(i, size) for i in range(12)]
     with tts.band_memory():
@@ -71,10 +71,10 @@ def test_each_band_is_the_rows_pillow_pastes_in_any_order(layout):
             found = _rows(layout, [None if i is None else cells[i] for i in band])
             assert found == _expected(
                 layout, [None if i is None else cells[i] for i in band]), band
-        kept = tts._CANVAS[0]
+        kept = tts._BUFFER[0]
         _rows(layout, cells[:2])
-        assert tts._CANVAS[0] is kept  # a narrower band reuses the image
-    assert tts._CANVAS == []  # and it is let go after the block
+        assert tts._BUFFER[0] is kept  # a narrower band reuses the buffer
+    assert tts._BUFFER == []  # and it is let go after the block
 
 
 def test_outside_a_block_each_band_has_an_image_of_its_own(layout):
