@@ -299,8 +299,7 @@ def _kept_band(data: bytes, stride: int, height: int) -> bytes:
 
 def _buffer(size: int) -> bytearray:
     """A buffer at least ``size`` bytes long to lay a band out in: kept while
-    ``band_memory`` holds (made again if too small), else new. Its memory is taken as
-    the system gives it, zeroed but not yet touched: only what is written is touched."""
+    ``band_memory`` holds (made again if too small), else new."""
     if not _HELD:
         return bytearray(size)
     if not _BUFFER or len(_BUFFER[0]) < size:
