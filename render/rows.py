@@ -36,10 +36,10 @@ def _halved(src: Buffer, src_stride: int, src_at: int, dst: bytearray | memoryvi
         raise ValueError("the rows lie outside their buffers")
     if not width or not height:
         return
-    view = memoryview(src)[src_at : src_at + (2 * height - 1) * src_stride + 6 * width]
-    block = Image.frombuffer("RGB", (2 * width, 2 * height), bytes(view) + bytes(
-        src_stride - 6 * width), "raw", "RGB", src_stride, 1)
-    _copied(block.reduce(2).tobytes(), 3 * width, 0, dst, dst_stride, dst_at, 3 * width, height)
+    view = memoryview(src)
+    block = b"".join(view[src_at + r * src_stride :][: 6 * width] for r in range(2 * height))
+    made = Image.frombytes("RGB", (2 * width, 2 * height), block).reduce(2)
+    _copied(made.tobytes(), 3 * width, 0, dst, dst_stride, dst_at, 3 * width, height)
 
 
 def _copied(src: Buffer, src_stride: int, src_at: int, dst: bytearray | memoryview,

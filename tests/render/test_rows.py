@@ -193,3 +193,19 @@ def test_a_build_without_the_compiled_module_makes_the_same_sheets(small_content
     assert main([*argv, "--out", str(tmp_path / "python")]) == 0
     compiled, python = sheets(tmp_path / "compiled"), sheets(tmp_path / "python")
     assert compiled and compiled == python
+
+
+@pytest.mark.parametrize("src_stride", [0, 3, 6])
+def test_rows_read_more_than_once_are_halved_alike(src_stride):
+    """Source rows closer than a row's length (or the same row again, at stride 0) are
+    read as they lie, by either implementation."""
+    src = random.Random(src_stride).randbytes(200)
+    results = set()
+    for halved, _ in IMPLEMENTATIONS.values():
+        dst = bytearray(40)
+        halved(src, src_stride, 5, dst, 13, 1, 3, 3)
+        results.add(bytes(dst))
+    assert len(results) == 1
+    if src_stride == 0:  # both rows of each block the same row: each pixel its pair's mean
+        dst = bytearray(results.pop())
+        assert dst[1] == (2 * src[5] + 2 * src[8] + 2) >> 2
