@@ -251,8 +251,7 @@ def _draw(job: Job) -> tuple[Drawn, png.Rows | None]:
     target = _OUT / job.path
     tmp = temp_name(target)
     encoder, level = _LAYOUT.png
-    rows = png.Rows(png.framed_rows(img if img.mode == "RGB" else img.convert("RGB")),
-                    *img.size)
+    rows = png.Rows.of(img)
     tmp.write_bytes(png.encode_rows(rows.data, img.size, level, _LAYOUT.dpi, encoder))
     return Drawn(job.path, [(str(target), str(tmp))]), rows
 

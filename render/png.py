@@ -116,6 +116,13 @@ class Rows(NamedTuple):
     width: int
     height: int
 
+    @classmethod
+    def of(cls, img: Image.Image) -> Rows:
+        """An image's framed rows (made RGB first, if it is not)."""
+        if img.mode != "RGB":
+            img = img.convert("RGB")
+        return cls(framed_rows(img), *img.size)
+
     @property
     def stride(self) -> int:
         return 3 * self.width + 1
@@ -155,9 +162,8 @@ def colour_chunks(dpi: float) -> bytes:
 
 def encode(img: Image.Image, level: int = 2, dpi: float = 300.0, encoder: str = "isal") -> bytes:
     """PNG bytes of an RGB image, deflated by ``encoder`` at ``level``, tagged ``dpi`` and sRGB."""
-    if img.mode != "RGB":
-        img = img.convert("RGB")
-    return encode_rows(framed_rows(img), img.size, level, dpi, encoder)
+    rows = Rows.of(img)
+    return encode_rows(rows.data, img.size, level, dpi, encoder)
 
 
 def encode_rows(framed: bytes | bytearray | memoryview, size: tuple[int, int], level: int = 2,

@@ -198,7 +198,7 @@ def cut(layout: Layout, card: png.Rows, into: bytearray | memoryview, stride: in
     cw, ch = cell_size(layout)
     start = _halving(layout)
     if start is None:
-        made = png.Rows(png.framed_rows(make_cell(layout, card.image())), cw, ch)
+        made = png.Rows.of(make_cell(layout, card.image()))
         rows.copied(made.data, made.stride, 1, into, stride, at, 3 * cw, ch)
         return
     x, y = start
@@ -213,7 +213,7 @@ def made_cell(layout: Layout, source: png.Rows | Image.Image) -> Cell:
         if source.size != (cw, ch) or source.mode != "RGB":
             raise ValueError(f"a cell is {source.mode} {source.size[0]} x {source.size[1]}, "
                              f"not RGB {cw} x {ch}")
-        return Cell(png.Rows(png.framed_rows(source), cw, ch))
+        return Cell(png.Rows.of(source))
     data = bytearray((3 * cw + 1) * ch)
     cut(layout, source, data, 3 * cw + 1, 1)
     return Cell(png.Rows(data, cw, ch))

@@ -48,7 +48,7 @@ def keep_freed_memory() -> bool:
     own and unmaps it when freed, and trims the heap above 128 kB of free
     memory; the next image then touches every page for the first time again.
     Where this was measured that cost about 2.5 us a page: a build's workers
-    took 51,000 to 59,000 such faults, and 21,000 to 24,000 with this.
+    took 51,000 to 59,000 such faults, and 20,000 to 24,000 with this.
     Allocations under 64 MB then come from the heap, and up to 256 MB freed
     stays with the process, which ends with the build. Elsewhere than glibc
     this does nothing. Returns whether it did anything.
