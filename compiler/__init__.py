@@ -1,7 +1,7 @@
 """The compiler: content and rules-language ASTs in; a typed model, engine handlers, face
-models, lint findings and the command line out.
+models and lint findings out.
 
-Its four parts, in the order data flows through them:
+Its parts, in the order data flows through them:
 
 - ``compiler.model``: the content folder read, checked against its schemas and
   turned into typed cards (``load_content``), every effect line parsed by ``dsl``;
@@ -10,14 +10,11 @@ Its four parts, in the order data flows through them:
   does in a game, typed against ``runtime``, the contract the engine implements),
   ``faces`` (what each side of a card shows), ``explain`` (a line in words, for
   the editor) and ``changes`` (what changed between two contents).
-- ``compiler.lint``: the rules-text linter; it may run the engine (``engine``)
-  and measure faces (``render``).
-- ``compiler.cli``: the ``prophecy`` command, argv in and an exit code out; it may
-  import everything, and nothing imports it.
+- ``compiler.lint``: the rules-text linter's checks that read the model alone (the
+  one that plays games to see a line do something sits with the tools, above the
+  engine).
 
-The model and the back ends (the compiler's core) import only ``dsl`` and
-themselves; ``engine`` and ``render`` build on the core and never import each
-other; only ``lint`` and ``cli`` import ``engine`` or ``render``. The flow is
-``content → dsl → compiler core → {engine, render} → lint → cli``;
-``tests/test_layers.py`` holds every module's imports to it.
+The compiler imports only ``dsl`` and itself. The whole flow is
+``content → dsl → compiler → {engine → bots → lab, render} → tools``;
+``tests/test_layers.py`` holds every folder's imports to it.
 """

@@ -60,7 +60,7 @@ class Book:
     stays: set[int] = field(default_factory=set)
     curses: set[int] = field(default_factory=set)
     tables: dict[int, ast.PointsTable] = field(default_factory=dict)  # design -> points table
-    # The book this one is a variant of (one design replaced, ``engine/twins.py``), or None.
+    # The book this one is a variant of (one design replaced, ``lab/twins.py``), or None.
     # Bots plan with its valuation tables, so a balance pair's arms differ by the card alone.
     basis: Book | None = field(default=None, repr=False)
     cache: dict[str, Any] = field(default_factory=dict, repr=False)  # tables others derive once

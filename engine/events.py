@@ -2,7 +2,7 @@
 
 The rules engine keeps no statistics. It tells an ``Events`` object what
 happened (a card played, a Dark Deed dealt or completed, an effect line
-ready or used, a Verse checked); ``engine/simulate.py`` counts these into a
+ready or used, a Verse checked); ``lab/simulate.py`` counts these into a
 run's tallies, and every other game (a scenario, a look-ahead, a replay)
 passes them to ``QUIET``, which forgets them.
 """

@@ -62,7 +62,7 @@ class Game(Actions):
         self.deed_points, self.needed = book.deed_points, book.needed
         self.effects, self.nodes, self.line_base = book.effects, book.nodes, book.line_base
         # Each seat's cards: the book itself, or (for a paired balance game) a variant of it
-        # in which one design is replaced, with the same card ids. See engine/twins.py.
+        # in which one design is replaced, with the same card ids. See lab/twins.py.
         self.views: list[Book] = list(views) if views is not None else [book] * len(players)
         self.log: list[tuple[int, int, str, list[Any], int]] | None = [] if log else None
         self.watch: Any = None  # called as watch(game, player) after every step, when set

@@ -75,7 +75,7 @@ class Question:
     and the key of a scenario's ``answers:``); ``key`` is the scenario move key that
     answers it (two questions may share one); ``asks`` says what it asks, for
     messages; ``options`` says what its options are; ``bot`` names the rule of thumb
-    that answers it (``engine/heuristics.py``'s ``RULES``); ``none`` is the word of
+    that answers it (``engine/bots/heuristics.py``'s ``RULES``); ``none`` is the word of
     option -1 where a question can be declined; ``words`` writes word options.
     """
 

@@ -59,7 +59,7 @@ def finish(game: Any) -> dict[str, Any]:
     titles = award_titles(game)
     parts = [base_parts(game, p) for p in game.players]
     for t, seat in titles.items():
-        if seat is not None:  # the points as the winner's own cards say (see engine/twins.py)
+        if seat is not None:  # the points as the winner's own cards say (see lab/twins.py)
             parts[seat]["titles"] += game.views[seat].card(t).points
     totals = [sum(part.values()) for part in parts]
     return {

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import INTERNAL_ERROR, main
 from prophecy.dsl.errors import ProphecyError, printable, window
+from prophecy.tools import INTERNAL_ERROR, main
 
 pytestmark = pytest.mark.slow  # whole commands stopped with Ctrl-C
 
@@ -38,7 +38,7 @@ def ctrl_c_on():
 
 
 def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys):
-    from prophecy.compiler.cli import check
+    from prophecy.tools import check
 
     def broken(args):
         raise RuntimeError("the dice are loaded")
@@ -53,7 +53,7 @@ def test_an_unexpected_exception_is_one_line_and_exit_3(monkeypatch, capsys):
 
 
 def test_debug_shows_the_traceback(monkeypatch):
-    from prophecy.compiler.cli import check
+    from prophecy.tools import check
 
     monkeypatch.setattr(check, "run", lambda args: 1 / 0)
     with pytest.raises(ZeroDivisionError):
@@ -95,7 +95,7 @@ def test_ctrl_c_during_a_build_is_one_line_exit_130_and_no_half_made_file(tmp_pa
     out = tmp_path / "out"
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "prophecy.compiler.cli", "build", "--content",
+        [sys.executable, "-m", "prophecy.tools", "build", "--content",
          str(ROOT / "content"), "--out", str(out), "--jobs", "2", "--paper", "a4"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
         start_new_session=True, preexec_fn=interruptible)
@@ -126,7 +126,7 @@ def test_a_build_in_one_process_leaves_ctrl_c_working(tmp_path, ctrl_c_on):
 def test_ctrl_c_during_a_simulation_in_workers_is_one_line_and_exit_130(tmp_path):
     report = tmp_path / "report.html"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "prophecy.compiler.cli", "simulate", "--content",
+        [sys.executable, "-m", "prophecy.tools", "simulate", "--content",
          str(ROOT / "content"), "--games", "100000", "--jobs", "2", "--report", str(report)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
@@ -145,7 +145,7 @@ def test_ctrl_c_during_a_simulation_in_workers_is_one_line_and_exit_130(tmp_path
 def test_ctrl_c_while_the_command_is_being_loaded_is_one_line_and_exit_130(monkeypatch, capsys):
     # A Ctrl-C in the first tenth of a second lands while argparse loads the command's
     # module (one try in 24 once printed a traceback from there).
-    import prophecy.compiler.cli as cli
+    import prophecy.tools as cli
 
     def slow(command):
         raise KeyboardInterrupt
@@ -158,7 +158,7 @@ def test_ctrl_c_while_the_command_is_being_loaded_is_one_line_and_exit_130(monke
 
 def test_ctrl_c_before_main_runs_is_one_line_in_the_command(tmp_path):
     # the `prophecy` command's own process: an interrupt raised as the package loads
-    script = ("import sys; sys.argv = ['prophecy']; import prophecy.compiler.cli; "
+    script = ("import sys; sys.argv = ['prophecy']; import prophecy.tools; "
               "raise KeyboardInterrupt")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stderr == "prophecy: interrupted\n"
@@ -169,8 +169,8 @@ def test_a_quick_command_leaves_at_once_with_all_it_had_to_say(tmp_path):
     its output is flushed: every line and the exit code arrive, into a pipe or a file."""
     import shutil
 
-    from prophecy.compiler.cli import QUICK_EXIT
     from prophecy.compiler.model.files import bundled_content
+    from prophecy.tools import QUICK_EXIT
 
     assert "check" in QUICK_EXIT and "build" not in QUICK_EXIT
     content = tmp_path / "content"
@@ -180,7 +180,7 @@ def test_a_quick_command_leaves_at_once_with_all_it_had_to_say(tmp_path):
                                                              "    copies: two\n"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     env["PROPHECY_CACHE"] = str(tmp_path / "cache")
-    command = [sys.executable, "-m", "prophecy.compiler.cli", "check", "--content",
+    command = [sys.executable, "-m", "prophecy.tools", "check", "--content",
                str(content)]
     done = subprocess.run(command, capture_output=True, text=True, env=env)
     assert done.returncode == 1

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
-from prophecy.compiler.cli.options import MAX_GAMES, MAX_PAIRS, MAX_SHARDS, max_jobs
 from prophecy.compiler.model.files import bundled_content, regular_files
-from prophecy.engine.roster import MAX_BUDGET
+from prophecy.engine.bots.roster import MAX_BUDGET
+from prophecy.tools import main
+from prophecy.tools.options import MAX_GAMES, MAX_PAIRS, MAX_SHARDS, max_jobs
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_a_pipe_where_a_content_file_belongs_is_named(hostile: Path, capsys):
 
 
 def test_the_dask_executor_ships_regular_yaml_files_only(hostile: Path):
-    from prophecy.engine.executors import content_files
+    from prophecy.lab.executors import content_files
 
     files = content_files(hostile)
     assert "game.yaml" in files and not [f for f in files if f.startswith("notes/")]

@@ -1,16 +1,21 @@
-"""The layers run one way: content → dsl → compiler core → {engine, render} → lint → cli.
+"""The layers run one way: content → dsl → compiler → {engine → bots → lab, render} → tools.
 
-Every module of the package is read as source and every import in it is
-collected, at the top or inside a function alike (an import hidden in a
-function is still a dependency). Each module belongs to one layer; the rule
-says which layers each may import:
+Each top-level folder is a layer, and so is ``engine/bots/`` (the players, apart from
+the rules they play by). Every module of the package is read as source and every import
+in it is collected, at the top or inside a function alike (an import hidden in a function
+is still a dependency). The rule says which layers each may import:
 
-- ``dsl`` imports nothing of ours but itself;
-- the compiler's core (model and loader, runtime, handlers, faces) imports
-  ``dsl`` and itself;
-- ``engine`` and ``render`` import the core and ``dsl``, never each other;
-- ``compiler.lint`` may use everything but the command line;
-- nothing imports ``compiler.cli`` but the command line itself.
+- ``dsl/`` (the rules language) imports nothing of ours but itself;
+- ``compiler/`` (the card model, its handlers and faces, the lint rules that play no
+  games) imports ``dsl/``;
+- ``engine/`` (the rules of the game) and ``render/`` (the print) import those two,
+  never each other;
+- ``engine/bots/`` imports the rules; ``lab/`` (games at scale and their reports)
+  imports the rules and the bots, never the print;
+- ``tools/`` (the command line, the language server, the gallery, lint's game probe)
+  sits on top and may import everything; nothing imports it.
+
+The folder graph drawn from those imports has no arrow running back up and no circle.
 """
 
 from __future__ import annotations
@@ -22,28 +27,31 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = {"dsl": "prophecy.dsl", "compiler": "prophecy.compiler",
-           "engine": "prophecy.engine", "render": "prophecy.render"}
+           "engine": "prophecy.engine", "render": "prophecy.render",
+           "lab": "prophecy.lab", "tools": "prophecy.tools"}
+
+#: the layers, bottom first
+ORDER = ("dsl", "compiler", "engine", "render", "bots", "lab", "tools")
 
 ALLOWED = {
     "dsl": {"dsl"},
-    "core": {"dsl", "core"},
-    "engine": {"dsl", "core", "engine"},
-    "render": {"dsl", "core", "render"},
-    "lint": {"dsl", "core", "engine", "render", "lint"},
-    "cli": {"dsl", "core", "engine", "render", "lint", "cli", "content"},
+    "compiler": {"dsl", "compiler"},
+    "engine": {"dsl", "compiler", "engine"},
+    "render": {"dsl", "compiler", "render"},
+    "bots": {"dsl", "compiler", "engine", "bots"},
+    "lab": {"dsl", "compiler", "engine", "bots", "lab"},
+    "tools": {"dsl", "compiler", "engine", "render", "bots", "lab", "tools", "content"},
 }
 
 
 def layer(module: str) -> str | None:
-    """The layer of one of our modules, or None for anything else."""
+    """The layer (folder) of one of our modules, or None for anything else."""
     parts = module.split(".")
     if parts[0] != "prophecy" or len(parts) < 2:
         return None
-    if parts[1] == "compiler":
-        if len(parts) > 2 and parts[2] in ("lint", "cli"):
-            return parts[2]
-        return "core"
-    return parts[1] if parts[1] in ("dsl", "engine", "render", "content") else None
+    if parts[1:3] == ["engine", "bots"]:
+        return "bots"
+    return parts[1] if parts[1] in (*FOLDERS, "content") else None
 
 
 def modules() -> dict[str, Path]:
@@ -95,6 +103,35 @@ def test_module_imports_only_what_its_layer_may(module):
     assert violations(module, ALL[module].read_text(encoding="utf-8")) == []
 
 
+def folder_graph() -> dict[str, set[str]]:
+    """Layer -> the other layers it imports, over every module of the package."""
+    graph: dict[str, set[str]] = {name: set() for name in ALLOWED}
+    for module, path in ALL.items():
+        mine = layer(module)
+        assert mine is not None
+        for name in imports(path.read_text(encoding="utf-8"), module):
+            theirs = layer(name)
+            if theirs is not None and theirs != mine:
+                graph[mine].add(theirs)
+    return graph
+
+
+def test_the_folder_graph_only_points_down():
+    """Drawn by folder, every arrow goes to a layer listed before it: no arrow back up, so
+    no circle either."""
+    graph = folder_graph()
+    up = sorted(f"{a} -> {b}" for a, targets in graph.items() for b in targets
+                if b != "content" and ORDER.index(b) > ORDER.index(a))
+    assert up == []
+    assert cycles(graph) == []
+
+
+def test_every_folder_of_the_package_is_a_layer():
+    """A new top-level folder of Python must be given its place in the layers."""
+    tops = {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"content", "examples"}
+    assert tops == set(FOLDERS)
+
+
 def test_the_readme_and_the_compilers_docstring_say_the_flow_this_test_holds():
     flow = (__doc__ or "").splitlines()[0].removeprefix("The layers run one way: ").rstrip(".")
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
@@ -105,18 +142,21 @@ def test_the_readme_and_the_compilers_docstring_say_the_flow_this_test_holds():
 
 def test_every_package_module_is_seen():
     assert {"prophecy.dsl.parser", "prophecy.compiler.handlers", "prophecy.compiler.model.loader",
-            "prophecy.engine.game", "prophecy.render.pipeline", "prophecy.compiler.cli",
-            "prophecy.compiler.lint.probe"} <= set(ALL)
+            "prophecy.engine.game", "prophecy.render.pipeline", "prophecy.tools",
+            "prophecy.tools.probe"} <= set(ALL)
 
 
 @pytest.mark.parametrize(("module", "source", "found"), [
-    ("prophecy.dsl.parser", "def f():\n    from prophecy.compiler import model\n", "core"),
+    ("prophecy.dsl.parser", "def f():\n    from prophecy.compiler import model\n", "compiler"),
     ("prophecy.compiler.faces", "import prophecy.render.icons\n", "render"),
     ("prophecy.compiler.handlers", "from prophecy.engine.game import Game\n", "engine"),
     ("prophecy.engine.game", "def f():\n    from prophecy.render import png\n", "render"),
-    ("prophecy.render.build", "from prophecy.compiler.lint import lint\n", "lint"),
-    ("prophecy.compiler.lint.probe", "from prophecy.compiler.cli import main\n", "cli"),
-    ("prophecy.engine.moves", "from ..compiler.cli.options import x\n", "cli"),
+    ("prophecy.render.build", "from prophecy.engine.bots import greedy\n", "bots"),
+    ("prophecy.engine.game", "from prophecy.engine.bots.planner import PlannerBot\n", "bots"),
+    ("prophecy.engine.bots.greedy", "from prophecy.lab import simulate\n", "lab"),
+    ("prophecy.lab.simulate", "def f():\n    from prophecy.render import png\n", "render"),
+    ("prophecy.compiler.lint.core", "def f():\n    from prophecy.tools import main\n", "tools"),
+    ("prophecy.engine.moves", "from ..tools.options import x\n", "tools"),
 ])
 def test_a_forbidden_import_is_caught_even_inside_a_function(module, source, found):
     problems = violations(module, source)

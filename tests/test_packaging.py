@@ -94,4 +94,4 @@ def test_every_data_file_is_matched_by_package_data():
 def test_bundled_data_is_found_through_the_import_system():
     assert (bundled_content() / "game.yaml").is_file()
     assert (schemas_dir() / "arcana.schema.json").is_file()
-    assert (package_dir("prophecy.engine") / "templates" / "report.html.j2").is_file()
+    assert (package_dir("prophecy.lab") / "templates" / "report.html.j2").is_file()

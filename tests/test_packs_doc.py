@@ -11,10 +11,10 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.facespec import STYLES
 from prophecy.compiler.model.schema import schema
 from prophecy.render import fronts
+from prophecy.tools import main
 
 DOC = (Path(__file__).resolve().parents[1] / "docs" / "packs.md").read_text(encoding="utf-8")
 

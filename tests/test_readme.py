@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 pytestmark = pytest.mark.slow  # every command of the README
 

@@ -13,7 +13,7 @@ import pytest
 from prophecy.compiler import explain, faces, handlers
 from prophecy.compiler.lint import values
 from prophecy.dsl import ast, printer
-from prophecy.engine import sketch
+from prophecy.engine.bots import sketch
 
 NODES = set(ast.NODE_CLASSES)
 TABLES = {
@@ -93,10 +93,10 @@ def test_every_question_a_game_asks_is_declared():
     """Play games with bots that note each question: none is missing from QUESTIONS."""
     from prophecy.compiler.model.files import bundled_content
     from prophecy.compiler.model.loader import load_content
+    from prophecy.engine.bots.roster import make_bot
     from prophecy.engine.cards import book_of
     from prophecy.engine.game import Game
     from prophecy.engine.protocol import QUESTIONS
-    from prophecy.engine.roster import make_bot
 
     asked: set[str] = set()
 

@@ -16,7 +16,6 @@ from prophecy.compiler.lint import (  # noqa: F401  (importing a module register
     faces,
     inplay,
     numbers,
-    probe,
     requirements,
     rulings,
     terms,

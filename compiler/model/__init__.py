@@ -8,6 +8,7 @@ renderer and the linter read only these objects, never YAML or effect text.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -232,12 +233,15 @@ class Content:
         return tuple(out)
 
 
+def slug(name: str) -> str:
+    """The id part of a name: lowercase, each run of other characters a '-'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
 def new_card(kind: KindSpec, name: str, *, place: Place, copies: int = 1, set: str = "",
              id: str = "", **fields: Any) -> Card:
     """A card of a kind from its field values (a field left out takes its empty value); its
     rules lines and its own grimoire are read off the fields as the kind declares them."""
-    from prophecy.compiler.model.cards import slug
-
     values = {f.name: fields.pop(f.name, f.empty) for f in kind.fields}
     if fields:
         raise TypeError(f"a {kind.name} card has no field {sorted(fields)[0]!r}")

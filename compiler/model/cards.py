@@ -12,7 +12,6 @@ kind written as a CSV file is read by ``csvcards.py`` and built the same way.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,16 +20,12 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
+from prophecy.compiler.model import slug
 from prophecy.compiler.model.pack import FieldSpec, KindSpec
 from prophecy.compiler.model.yamlsafe import Source, lookup
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, one_of, suggest
 from prophecy.dsl.vocabulary import Vocabulary
-
-
-def slug(name: str) -> str:
-    """The id part of a name: lowercase, each run of other characters a '-'."""
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 @dataclass

@@ -32,7 +32,8 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
-from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written, slug
+from prophecy.compiler.model import slug
+from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written
 from prophecy.compiler.model.files import bundled_content, resolved
 from prophecy.compiler.model.options import options_errors, options_from
 from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of

@@ -18,8 +18,8 @@ import random
 from typing import Any
 
 from prophecy.compiler import model
-from prophecy.compiler.model import limits
-from prophecy.compiler.model.cards import parsed_line, slug
+from prophecy.compiler.model import limits, slug
+from prophecy.compiler.model.cards import parsed_line
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
 from prophecy.dsl.vocabulary import Vocabulary

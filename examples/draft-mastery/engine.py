@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+from prophecy.compiler.runtime import Seat
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import DarkProphecies
 from prophecy.engine.protocol import DEEDS
@@ -74,7 +75,7 @@ class MasteryGame(Game):
         """Cleanup: draw a card from the deck."""
         self.draw(p, 1)
 
-    def in_front(self, p: PlayerState) -> list[int]:
+    def in_front(self, p: Seat) -> list[int]:
         """Left to right as the draft reads them: Altars, then Prophecies, then the rest
         (Boons and Curses), the Masteries first of all."""
         types = self.book.card

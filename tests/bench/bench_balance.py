@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from prophecy.engine import balance_report
+from prophecy.lab import balance_report
 
 
 def sweep(seed: int, jobs: int, extra: list[str], out: Path) -> tuple[dict[str, Any], float, float]:
@@ -35,7 +35,7 @@ def sweep(seed: int, jobs: int, extra: list[str], out: Path) -> tuple[dict[str, 
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "prophecy.compiler.cli", "balance", "--json", "--seed", str(seed),
+        [sys.executable, "-m", "prophecy.tools", "balance", "--json", "--seed", str(seed),
          "--jobs", str(jobs), *extra], capture_output=True, text=True, check=False)
     wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -22,8 +22,8 @@ import time
 
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
-from prophecy.engine import simulate
 from prophecy.engine.cards import book_of
+from prophecy.lab import simulate
 
 
 def one_round(bot: str, games: int, start: int) -> float:

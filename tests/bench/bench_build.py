@@ -55,9 +55,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from prophecy.compiler.cli import main  # noqa: E402
 from prophecy.render.layout import Layout  # noqa: E402
 from prophecy.render.layoutfile import load_layout  # noqa: E402
+from prophecy.tools import main  # noqa: E402
 
 
 def cpu() -> float:
@@ -290,7 +290,7 @@ def without_tts(groups: list[list[str]]) -> Iterator[None]:
 def fresh(argv: list[str]) -> float:
     """Wall time of the command in a new Python process, as a person runs it."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "prophecy.compiler.cli", *argv], check=True,
+    subprocess.run([sys.executable, "-m", "prophecy.tools", *argv], check=True,
                    stderr=subprocess.DEVNULL, cwd=ROOT)
     return time.perf_counter() - start
 

@@ -3,7 +3,7 @@
 Run: python tests/bench/bench_check.py [--runs N] [--runs-100x M]
 
 Every run is a new process of the installed ``prophecy check`` (``python -m
-prophecy.compiler.cli`` when it is not on PATH) on a copy of the bundled
+prophecy.tools`` when it is not on PATH) on a copy of the bundled
 content, timed in CPU seconds (the process and its children); the figures
 are medians of runs made in turns, so a busy moment hits each alike:
 
@@ -91,7 +91,7 @@ def main() -> None:
     parser.add_argument("--runs-100x", type=int, default=3)
     args = parser.parse_args()
     entry = shutil.which("prophecy")
-    driver = [entry] if entry else [sys.executable, "-m", "prophecy.compiler.cli"]
+    driver = [entry] if entry else [sys.executable, "-m", "prophecy.tools"]
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         content = work / "content"

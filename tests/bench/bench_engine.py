@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from prophecy.compiler.model.loader import load_content
-from prophecy.engine import simulate
 from prophecy.engine.cards import book_of
+from prophecy.lab import simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -50,8 +50,8 @@ def run(argv: list[str]) -> tuple[float, float, float]:
 def games(factors: list[int], contents: dict[int, Path], per_round: int, rounds: int) -> None:
     """Games per second of CPU on each factor's book, factor by factor in turns."""
     from prophecy.compiler.model.loader import load_content
-    from prophecy.engine import simulate
     from prophecy.engine.cards import book_of
+    from prophecy.lab import simulate
 
     books = {f: book_of(load_content(contents[f])) for f in factors}
     for bot, count in (("random", per_round), ("greedy", max(1, per_round // 8))):

@@ -41,7 +41,7 @@ def main() -> None:
         content = Path(temp) / "content"
         shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
         env = {**os.environ, "PROPHECY_CACHE": str(Path(temp) / "cache")}
-        server = subprocess.Popen([sys.executable, "-m", "prophecy.compiler.cli", "serve",
+        server = subprocess.Popen([sys.executable, "-m", "prophecy.tools", "serve",
                                    "--content", str(content), "--port", "0"],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
                                   env=env)

@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     shutil.rmtree(out, ignore_errors=True)
-    command = [sys.executable, "-m", "prophecy.compiler.cli", "build", "--out", str(out)]
+    command = [sys.executable, "-m", "prophecy.tools", "build", "--out", str(out)]
     if args.content:
         command += ["--content", args.content]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)

@@ -21,7 +21,7 @@ from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.engine import log
 from prophecy.engine.cards import book_of
-from prophecy.engine.simulate import play_one
+from prophecy.lab.simulate import play_one
 
 #: (players, bots, games per 100 of --games)
 MIXES = ((3, ("greedy",), 60), (2, ("greedy",), 20), (4, ("greedy", "random"), 20),

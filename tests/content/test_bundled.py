@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.loader import check_content, counts
+from prophecy.tools import main
 
 COMPONENTS = {
     "arcana": 72, "grimoire": 12, "deed": 24, "verse": 9, "hireling": 11, "title": 6,

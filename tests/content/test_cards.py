@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools import main
 
 
 def _cards(capsys, *args: str) -> list[dict]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 HEADER = "# yaml-language-server: $schema=schemas/reference.schema.json\n"
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.loader import ContentErrors, check_content, load_content
+from prophecy.tools import main
 
 DEFECTS = Path(__file__).resolve().parent / "fixtures" / "defects"
 CASES = sorted(p for p in DEFECTS.iterdir() if p.is_dir())

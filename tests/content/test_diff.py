@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
+from prophecy.tools import main
 
 NECRO = "arcana/necromancy.yaml"
 

@@ -6,8 +6,8 @@ import re
 import shutil
 from pathlib import Path
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.loader import check_content
+from prophecy.tools import main
 
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[1] / "docs" / "content.md"

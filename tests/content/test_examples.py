@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from prophecy.compiler.cli import main
-from prophecy.compiler.cli.init import shipped
 from prophecy.compiler.model.loader import analyse, load_content
 from prophecy.compiler.model.schemagen import stale_schemas
+from prophecy.tools import main
+from prophecy.tools.init import shipped
 
 EXAMPLES = {name: path for name, path in shipped().items() if name != "dark-prophecies"}
 CARD_PX = (825, 1125)  # a poker card at 300 dpi with its bleed

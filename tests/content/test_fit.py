@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
+from prophecy.tools import main
 
 LONG = "Add 1 to lowest-points Dark Deed, then Draw 2 Arcana, then Discard 1 to the center"
 

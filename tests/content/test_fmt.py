@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.fmt import quote
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools import main
 
 MESSY = """\
 # yaml-language-server: $schema=../schemas/arcana.schema.json

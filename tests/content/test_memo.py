@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from prophecy.compiler.cli import main
-from prophecy.compiler.cli.cache import content_cache
 from prophecy.compiler.model import memo
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import analyse
+from prophecy.tools import main
+from prophecy.tools.cache import content_cache
 
 
 @pytest.fixture

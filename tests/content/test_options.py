@@ -14,12 +14,12 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from prophecy.compiler import model
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import check_content, load_content
 from prophecy.compiler.model.options import FIELDS, over, words
 from prophecy.compiler.model.schema import schema
 from prophecy.compiler.model.schemagame import game_schema
+from prophecy.tools import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

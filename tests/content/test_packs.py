@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools import main
 
 NO_ENGINE = '''# yaml-language-server: $schema=schemas/game.schema.json
 name: Tokens

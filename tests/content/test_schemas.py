@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model import limits
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.schemagen import (
@@ -29,6 +28,7 @@ from prophecy.compiler.model.vocab import read_vocabulary
 from prophecy.compiler.model.yamlsafe import load_yaml
 from prophecy.dsl import ast
 from prophecy.dsl.parser import parse
+from prophecy.tools import main
 
 ROOT = Path(__file__).resolve().parents[2]
 IDENTITY = ROOT / "tests" / "fixtures" / "dsl" / "identity.txt"

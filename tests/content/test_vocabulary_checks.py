@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 
 @pytest.mark.parametrize("grimoires", ["Necromancy", "[1, 2]", "{a: b}"])

@@ -13,7 +13,7 @@ from prophecy.dsl.schema import ast_schema
 
 
 def test_parse_schema_prints_the_schema_of_the_node_classes(capsys):
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     assert main(["parse", "--schema"]) == 0
     printed = json.loads(capsys.readouterr().out)
@@ -22,7 +22,7 @@ def test_parse_schema_prints_the_schema_of_the_node_classes(capsys):
 
 
 def test_parse_without_a_line_is_a_usage_error(capsys):
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     assert main(["parse"]) == 2
     assert "no line to parse" in capsys.readouterr().err

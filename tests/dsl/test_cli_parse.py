@@ -7,7 +7,7 @@ import json
 import subprocess
 import sys
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 
 def test_prints_canonical_text(capsys):
@@ -59,7 +59,7 @@ def test_missing_content_folder_is_a_clear_error(capsys, tmp_path):
 
 def test_parse_imports_neither_pillow_nor_jsonschema():
     code = (
-        "import sys; from prophecy.compiler.cli import main; main(['parse', 'Draw 1 Arcana']); "
+        "import sys; from prophecy.tools import main; main(['parse', 'Draw 1 Arcana']); "
         "print(sorted(m for m in ('PIL', 'jsonschema') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -70,7 +70,7 @@ def test_output_cut_short_is_not_a_traceback():
     lines = "Draw 1 Arcana\n" * 20000
     proc = subprocess.Popen(
         [sys.executable, "-c",
-         "import prophecy.compiler.cli as c; c.sys.exit(c.main(['parse', '-']))"],
+         "import prophecy.tools as c; c.sys.exit(c.main(['parse', '-']))"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     proc.stdin.write(lines)
@@ -84,7 +84,7 @@ def test_output_cut_short_is_not_a_traceback():
 
 def test_bytes_that_are_not_utf8_are_named(tmp_path):
     proc = subprocess.run(
-        [sys.executable, "-m", "prophecy.compiler.cli", "parse", "-"],
+        [sys.executable, "-m", "prophecy.tools", "parse", "-"],
         input=b"Draw 1 Arcana\nDraw \xff1 Arcana\n", capture_output=True, check=False,
     )
     err = proc.stderr.decode()

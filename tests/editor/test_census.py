@@ -10,9 +10,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from prophecy.compiler.cli.gallery.census import census, entry_at, kind_labels
-from prophecy.compiler.cli.init import shipped
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools.gallery.census import census, entry_at, kind_labels
+from prophecy.tools.init import shipped
 
 
 def test_every_card_of_a_yaml_and_csv_pack_has_an_entry_with_the_loaders_id():

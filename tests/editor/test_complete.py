@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler.cli.editor.complete import effect_offers
-from prophecy.compiler.cli.editor.spot import spot
+from prophecy.tools.editor.complete import effect_offers
+from prophecy.tools.editor.spot import spot
 
 
 @pytest.mark.parametrize(("before", "labels"), [

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from prophecy.compiler.cli.editor.frames import MAX_MESSAGE, Broken, Frames
+from prophecy.tools.editor.frames import MAX_MESSAGE, Broken, Frames
 
 HOVER = json.dumps({"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover"}).encode()
 

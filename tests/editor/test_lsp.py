@@ -30,7 +30,7 @@ def content(tmp_path: Path) -> Path:
 
 
 @pytest_lsp.fixture(scope="module", config=ClientServerConfig(
-    server_command=[sys.executable, "-m", "prophecy.compiler.cli", "lsp"]))
+    server_command=[sys.executable, "-m", "prophecy.tools", "lsp"]))
 async def client(lsp_client: LanguageClient):
     await lsp_client.initialize_session(types.InitializeParams(
         capabilities=types.ClientCapabilities(text_document=types.TextDocumentClientCapabilities(
@@ -201,7 +201,7 @@ async def test_completion_offers_what_a_packs_declared_field_holds(client: Langu
                                                                   tmp_path: Path):
     """In a game of other kinds, a choice offers its values and a flag true or false, as the
     pack's game.yaml declares them; a prose field offers nothing."""
-    from prophecy.compiler.cli.init import shipped
+    from prophecy.tools.init import shipped
 
     root = tmp_path / "basic"
     shutil.copytree(shipped()["prophecy-basic"], root)

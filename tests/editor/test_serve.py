@@ -60,7 +60,7 @@ def _start(tmp: Path, extra: list[str] | None = None) -> Served:
     shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
     env = {**os.environ, "PROPHECY_CACHE": str(cache)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "prophecy.compiler.cli", "serve", "--content", str(content),
+        [sys.executable, "-m", "prophecy.tools", "serve", "--content", str(content),
          "--port", "0", *(extra or [])], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True, env=env, cwd=tmp)
     assert process.stdout is not None
@@ -321,7 +321,7 @@ def balance_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import contextlib
     import io
 
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     path = tmp_path_factory.mktemp("balance") / "balance.json"
     out = io.StringIO()
@@ -335,7 +335,7 @@ def test_serve_balance_shows_each_card_s_verdict_on_its_tile_and_page(browser, b
                                                                       tmp_path: Path):
     import json
 
-    from prophecy.engine import balance_report
+    from prophecy.lab import balance_report
 
     row = balance_report.summarise(json.loads(balance_run.read_text()))["designs"][0]
     modes = row["modes"]
@@ -368,7 +368,7 @@ def test_serve_balance_shows_each_card_s_verdict_on_its_tile_and_page(browser, b
 
 
 def test_serve_refuses_a_balance_file_that_is_no_balance_run(tmp_path: Path, capsys):
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     path = tmp_path / "figures.json"
     path.write_text('{"cards": {"arcana/bloodletting": {"points": [30, 74, 1610]}}}')

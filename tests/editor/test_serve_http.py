@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli.gallery import web
-from prophecy.compiler.cli.gallery.state import Gallery
-from prophecy.compiler.cli.gallery.web import GalleryServer, Hub, host_allowed
 from prophecy.compiler.model.files import bundled_content
+from prophecy.tools.gallery import web
+from prophecy.tools.gallery.state import Gallery
+from prophecy.tools.gallery.web import GalleryServer, Hub, host_allowed
 
 
 def _server(tmp_path: Path) -> GalleryServer:

@@ -307,8 +307,8 @@ def golden() -> Callable[[str, str], None]:
 def balance_raw(kit):
     """A small paired sweep in which one card is decided (a Windfall: two free stashes), as
     the raw data ``balance --json`` holds."""
-    from prophecy.engine import balance
-    from prophecy.engine.executors import Serial
+    from prophecy.lab import balance
+    from prophecy.lab.executors import Serial
 
     base = kit.content()
     windfall = kit.arcana("Windfall", "Blood Magic", ["Stash the top card of the Arcana deck"] * 2,
@@ -324,6 +324,6 @@ def balance_raw(kit):
 @pytest.fixture(scope="session")
 def balance_summary(balance_raw):
     """The summary of ``balance_raw``: every number of the report."""
-    from prophecy.engine import balance_report
+    from prophecy.lab import balance_report
 
     return balance_report.summarise(balance_raw)

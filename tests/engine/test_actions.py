@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from prophecy.engine import protocol as P
-from prophecy.engine.simulate import Counts
+from prophecy.lab.simulate import Counts
 
 # ---------------------------------------------------------------- actions
 

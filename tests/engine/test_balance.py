@@ -10,10 +10,10 @@ import pytest
 
 from prophecy.compiler import model
 from prophecy.dsl import ast
-from prophecy.engine import balance, balance_report, pairs, twins
-from prophecy.engine.executors import Serial
 from prophecy.engine.protocol import QUESTIONS
-from prophecy.engine.stats import Sums, interval
+from prophecy.lab import balance, balance_report, pairs, twins
+from prophecy.lab.executors import Serial
+from prophecy.lab.stats import Sums, interval
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +92,7 @@ def test_a_variant_book_keeps_every_card_id_and_plans_with_its_basis(trial):
 def test_every_seat_of_a_pair_plans_with_the_tables_of_the_book_as_designed(trial):
     """What the Levels unlock and the typical Dark Deed come from the book as designed,
     whichever design a seat's cards replace; what each card does, from the seat's cards."""
-    from prophecy.engine.estimate import Valuer
+    from prophecy.engine.bots.estimate import Valuer
 
     gated = _design(trial, "Demonology 3")  # 'Grimoire Level 3: Level up any Grimoire'
     real, vanilla = Valuer.of(trial), Valuer.of(twins.twin_book(trial, gated))
@@ -143,9 +143,9 @@ def _reached(contrast, focal):
 def test_the_games_of_a_pair_part_only_once_the_card_is_drawn(bundled_book, name):
     """The focal seat's bot plans alike in both games (one valuation per pair): the decision
     logs agree answer for answer until the focal seat first holds a copy of the card."""
+    from prophecy.engine.bots.roster import make_bot
     from prophecy.engine.game import Game
-    from prophecy.engine.roster import make_bot
-    from prophecy.engine.simulate import game_seed
+    from prophecy.lab.simulate import game_seed
 
     c = pairs.against_twin(bundled_book, _design(bundled_book, name))
     parted = 0
@@ -198,8 +198,8 @@ def test_a_pair_differs_on_the_score_alone(trial):
     pair counts as changed by the card all the same."""
     import copy
 
+    from prophecy.engine.bots.roster import make_bot
     from prophecy.engine.game import Game
-    from prophecy.engine.roster import make_bot
 
     b = Game(trial, [make_bot("greedy", s) for s in range(3)], 7).play()
     a = copy.copy(b)
@@ -214,8 +214,8 @@ def test_a_forced_design_is_in_the_focal_seats_hands_from_the_start(trial):
     """Dealt into the opening hand or row (the card it replaces takes its place), or on top
     of the Hireling deck; every card still in exactly one place. Verses and Titles, which
     no player chooses to use, are not forced."""
+    from prophecy.engine.bots.roster import make_bot
     from prophecy.engine.game import Game
-    from prophecy.engine.roster import make_bot
 
     checks = {
         "Windfall": lambda g, p, copies: copies & set(p.hand),
@@ -335,7 +335,7 @@ def _sums(values):
 
 
 def test_the_sequential_test_stops_at_its_bounds():
-    from prophecy.engine.stats import Sprt, llr
+    from prophecy.lab.stats import Sprt, llr
 
     test = Sprt(1.0, 0.05, 0.05)
     assert test.upper == pytest.approx(2.944, abs=1e-3) and test.lower == -test.upper
@@ -351,7 +351,7 @@ def test_the_sequential_test_stops_at_its_bounds():
 
 
 def test_the_power_of_the_test_is_simulated_the_same_every_time():
-    from prophecy.engine.stats import Sprt, operating
+    from prophecy.lab.stats import Sprt, operating
 
     test = Sprt(1.0, 0.05 / 200, 0.05)
     near = operating(test, 3.0, 1.0, 10, 400)
@@ -362,7 +362,7 @@ def test_the_power_of_the_test_is_simulated_the_same_every_time():
 
 
 def test_the_chi_square_test_of_seat_wins():
-    from prophecy.engine.stats import chi_square_sf, seat_chi_square
+    from prophecy.lab.stats import chi_square_sf, seat_chi_square
 
     for x, df in ((3.841, 1), (5.991, 2), (7.815, 3), (9.488, 4)):
         assert chi_square_sf(x, df) == pytest.approx(0.05, abs=2e-4)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 pytestmark = pytest.mark.slow  # whole balance runs
 

@@ -13,14 +13,15 @@ import pytest
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.dsl import ast
-from prophecy.engine import heuristics, protocol, sketch
-from prophecy.engine.bots import GreedyBot
+from prophecy.engine import protocol
+from prophecy.engine.bots import heuristics, sketch
+from prophecy.engine.bots.estimate import Valuer
+from prophecy.engine.bots.greedy import GreedyBot
+from prophecy.engine.bots.planner import PlannerBot
+from prophecy.engine.bots.roster import make_bot, parse_bot
 from prophecy.engine.cards import book_of
-from prophecy.engine.estimate import Valuer
 from prophecy.engine.game import Game
-from prophecy.engine.planner import PlannerBot
-from prophecy.engine.roster import make_bot, parse_bot
-from prophecy.engine.simulate import play_one
+from prophecy.lab.simulate import play_one
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +167,7 @@ def test_the_worth_greedy_gives_a_play_is_the_estimate_of_the_sketch_after_it(bu
                                                                              monkeypatch):
     """The bot takes some estimates once a decision and reuses them: each must still be the
     estimate of the sketch it stands for."""
-    from prophecy.engine import bots
+    from prophecy.engine.bots import greedy as bots
 
     book = book_of(bundled)
     checked: list[bool] = []
@@ -215,7 +216,7 @@ def test_greedy_draws_dark_deeds_finishes_them_and_hires_either_kind(bundled):
 
 def test_the_planner_beats_the_greedy_bot_in_seat_rotated_games(bundled):
     """Two-player games, each bot in each seat equally: playouts to the end of the turn win."""
-    from prophecy.engine import simulate
+    from prophecy.lab import simulate
 
     tally = simulate.run(book_of(bundled), 24, 2, 5, ("greedy", "planner:2"))
     greedy, planner = tally.bot_wins
@@ -330,7 +331,7 @@ def _line(text: str):
 
 
 def test_the_sketch_reads_each_title_count_and_verse_test():
-    from prophecy.engine.estimate import _reader, _tester
+    from prophecy.engine.bots.estimate import _reader, _tester
 
     sk = dataclasses.replace(sketch.TYPICAL, completed=(2, 2, 0), hand=3, stash=4)
     assert _reader("completed", 2)(sk) == 2 and _reader("completed", 1)(sk) == 0
@@ -371,7 +372,7 @@ def test_the_sketch_levels_the_grimoire_named():
 
 
 def test_the_deed_draw_action_is_the_line_it_amounts_to(bundled):
-    from prophecy.engine.bots import _deed_draw
+    from prophecy.engine.bots.greedy import _deed_draw
 
     rules = book_of(bundled).rules
     line = _deed_draw(rules)

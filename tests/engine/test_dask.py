@@ -6,9 +6,9 @@ import pytest
 
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
-from prophecy.engine import balance, simulate
 from prophecy.engine.cards import book_of
-from prophecy.engine.executors import DaskPool, ForkPool, content_files
+from prophecy.lab import balance, simulate
+from prophecy.lab.executors import DaskPool, ForkPool, content_files
 
 pytestmark = pytest.mark.slow  # a local Dask cluster
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from prophecy.engine.bots import RandomBot
+from prophecy.engine.bots.greedy import RandomBot
 from prophecy.engine.game import SHUFFLE_AT_ONCE, Game
 from prophecy.engine.state import Deck, put_under, shuffle_top, take_top
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler.cli.init import shipped
 from prophecy.compiler.model.loader import load_content
+from prophecy.engine.bots.roster import make_bot
 from prophecy.engine.cards import Book, book_of
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import new_game
 from prophecy.engine.protocol import SCHEME
-from prophecy.engine.roster import make_bot
+from prophecy.tools.init import shipped
 
 PACK = shipped()["draft-disciplines"]
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from prophecy.compiler.cli.init import shipped
 from prophecy.compiler.model.loader import load_content
+from prophecy.engine.bots.roster import make_bot
 from prophecy.engine.cards import Book, book_of
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import new_game
 from prophecy.engine.protocol import DEEDS, PLAY
-from prophecy.engine.roster import make_bot
+from prophecy.tools.init import shipped
 
 PACK = shipped()["draft-mastery"]
 
@@ -83,7 +83,7 @@ def test_the_first_two_turns_begin_with_a_free_prophecize(book):
 def test_a_curse_in_front_of_an_opponent_is_worth_something_to_the_estimate(book):
     """The sketch of playing a Curse counts its cost to the opponent; once it is in play the
     estimate of the game counts it too, or the planner would see a Curse played as lost."""
-    from prophecy.engine.estimate import Valuer
+    from prophecy.engine.bots.estimate import Valuer
 
     game = game_of(book)
     me, them = game.players
@@ -97,7 +97,7 @@ def test_a_curse_in_front_of_an_opponent_is_worth_something_to_the_estimate(book
 def test_the_planner_reads_every_playout_in_the_round_of_its_decision(book):
     """In a game that ends by its deck, the round the estimate reads moves with the cards
     drawn; every playout of one decision reads the round the decision was taken in."""
-    from prophecy.engine.planner import PlannerBot
+    from prophecy.engine.bots.planner import PlannerBot
 
     seen: list[int] = []
 

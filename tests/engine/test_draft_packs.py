@@ -11,13 +11,13 @@ import re
 import pytest
 import yaml
 
-from prophecy.compiler.cli import main
-from prophecy.compiler.cli.init import shipped
 from prophecy.compiler.model.loader import load_content
+from prophecy.engine.bots.roster import make_bot
 from prophecy.engine.cards import book_of
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import new_game
-from prophecy.engine.roster import make_bot
+from prophecy.tools import main
+from prophecy.tools.init import shipped
 
 #: Each draft, and the fewest rounds its games last on average: the Disciplines game ends
 #: when the deck first runs out (about 6 rounds here), the Mastery game once it has run out

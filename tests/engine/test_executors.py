@@ -12,9 +12,9 @@ import pytest
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.dsl.errors import UsageError
-from prophecy.engine import executors, simulate
 from prophecy.engine.cards import book_of
-from prophecy.engine.executors import (
+from prophecy.lab import executors, simulate
+from prophecy.lab.executors import (
     DaskPool,
     ForkPool,
     Serial,

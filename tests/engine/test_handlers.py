@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from prophecy.compiler import handlers
-from prophecy.engine.bots import RandomBot
+from prophecy.engine.bots.greedy import RandomBot
 from prophecy.engine.game import Game
-from prophecy.engine.simulate import Counts
+from prophecy.lab.simulate import Counts
 
 
 def test_handlers_are_built_at_load_not_during_play(synthetic, monkeypatch):

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from prophecy.dsl import ast
-from prophecy.engine import heuristics as H
 from prophecy.engine import protocol as P
-from prophecy.engine import sketch as S
+from prophecy.engine.bots import heuristics as H
+from prophecy.engine.bots import sketch as S
 
 
 @pytest.fixture()

@@ -226,7 +226,7 @@ def test_a_points_table_scores_the_cards_held_when_completed(cards, kit, tools):
 
 
 def test_a_table_deed_waits_for_its_last_row_with_the_greedy_bot(cards, kit, tools):
-    from prophecy.engine import heuristics
+    from prophecy.engine.bots import heuristics
 
     game, _ = start(cards, kit)
     p = game.players[0]
@@ -243,7 +243,7 @@ def test_a_table_deed_waits_for_its_last_row_with_the_greedy_bot(cards, kit, too
 def test_the_greedy_bot_exhausts_a_card_worth_exhausting(cards, kit, tools):
     """Late in the game, with no card in hand, adding a card to a Dark Deed by the Altar beats
     drawing one."""
-    from prophecy.engine.bots import GreedyBot
+    from prophecy.engine.bots.greedy import GreedyBot
 
     game, _ = start(cards, kit)
     p = game.players[0]
@@ -261,7 +261,7 @@ def test_the_greedy_bot_exhausts_a_card_worth_exhausting(cards, kit, tools):
 
 def test_the_greedy_bot_puts_a_card_into_play_for_the_turns_to_come(cards, kit, tools):
     """A Candle draws a card every turn from now on: worth more than a card with no use."""
-    from prophecy.engine.bots import GreedyBot
+    from prophecy.engine.bots.greedy import GreedyBot
 
     game, _ = start(cards, kit)
     p = game.players[0]

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from prophecy.engine import log
-from prophecy.engine.bots import GreedyBot, RandomBot
+from prophecy.engine.bots.greedy import GreedyBot, RandomBot
 from prophecy.engine.game import Game
 from prophecy.engine.scoring import PARTS
 

@@ -9,7 +9,7 @@ import pytest
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import log
 from prophecy.engine import protocol as P
-from prophecy.engine.bots import RandomBot
+from prophecy.engine.bots.greedy import RandomBot
 from prophecy.engine.game import Game
 
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from prophecy.dsl.errors import ProphecyError
-from prophecy.engine.merge import merge
 from prophecy.engine.state import shuffle_top
+from prophecy.lab.merge import merge
 
 
 def shard(i: int, n: int, **changes):

@@ -20,9 +20,9 @@ from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.compiler.model.options import over
 from prophecy.engine import protocol as P
+from prophecy.engine.bots.roster import make_bot
 from prophecy.engine.cards import book_of
 from prophecy.engine.game import Game
-from prophecy.engine.roster import make_bot
 
 DEPTHS = {f"{n} players": [[2 * n + 1, 2 * n + 5], [4 * n + 6, 4 * n + 10]] for n in (2, 3, 4)}
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -205,7 +205,7 @@ def test_drawing_up_to_a_size_the_greedy_bot_spends_its_hand(bundled):
 
 
 def test_the_greedy_bot_weighs_the_deeds_the_market_shows(bundled):
-    from prophecy.engine.bots import sketch_actions
+    from prophecy.engine.bots.greedy import sketch_actions
 
     game = Game(book_of(variant(bundled, "market")), [make_bot("greedy", 1)] * 2, 5)
     me = game.players[0]

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.engine.cards import book_of
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import game_class, new_game
+from prophecy.tools import main
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 SCENARIO = """# yaml-language-server: $schema=../schemas/scenarios.schema.json
@@ -100,7 +100,7 @@ def test_a_log_replays_only_with_the_engine_that_wrote_it(pack, tmp_path, capsys
 
 
 def test_balance_pairs_play_the_packs_engine(pack):
-    from prophecy.engine import balance
+    from prophecy.lab import balance
 
     content = load_content(pack)
     book = book_of(content)
@@ -115,14 +115,14 @@ def test_balance_pairs_play_the_packs_engine(pack):
 
 
 def test_the_lint_probe_plays_the_packs_engine(pack):
-    from prophecy.compiler.lint.probe import _game
+    from prophecy.tools.probe import _game
 
     book = book_of(load_content(pack))
     assert type(_game(book, 1, later=True)).__name__ == "TwoCardDraw"
 
 
 def test_a_game_made_for_the_book_is_the_engines_and_branches_as_one(pack):
-    from prophecy.engine.bots import GreedyBot
+    from prophecy.engine.bots.greedy import GreedyBot
 
     game = new_game(book_of(load_content(pack)), [GreedyBot(1), GreedyBot(2)], 4)
     import random
@@ -207,7 +207,7 @@ def test_an_engines_own_action_is_an_option_of_its_game_yaml(prayers, capsys):
 def test_the_bots_weigh_an_engines_own_action_and_keep_its_limit(prayers):
     from collections import Counter
 
-    from prophecy.engine.roster import make_bot
+    from prophecy.engine.bots.roster import make_bot
 
     book = book_of(load_content(prayers))
     taken: Counter[tuple[int, int]] = Counter()

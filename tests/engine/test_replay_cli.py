@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 RUN = ["simulate", "--games", "3", "--players", "3", "--seed", "5", "--bots", "random,greedy"]
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.engine.report_html import write_balance_report
+from prophecy.lab.report_html import write_balance_report
 
 pytestmark = pytest.mark.slow  # the report in a real browser
 

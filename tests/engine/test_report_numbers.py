@@ -13,8 +13,8 @@ import json
 
 import pytest
 
-from prophecy.engine import balance_report, charts, report, simulate
-from prophecy.engine.report_html import (
+from prophecy.lab import balance_report, charts, report, simulate
+from prophecy.lab.report_html import (
     render_balance,
     render_report,
     write_balance_report,

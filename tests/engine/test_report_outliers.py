@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from prophecy.engine import report
+from prophecy.lab import report
 
 
 def _rate(rate: float, lo: float, hi: float, n: int = 100) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import pytest
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.dsl.errors import ProphecyError
-from prophecy.engine.bots import RandomBot
+from prophecy.engine.bots.greedy import RandomBot
 from prophecy.engine.cards import book_of
 from prophecy.engine.game import Game
 

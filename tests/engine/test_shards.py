@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 SIM = ["simulate", "--games", "6", "--bots", "random,greedy"]
 BAL = ["balance", "--cards", "Bloodletting", "The Smuggler", "--pairs", "60", "--seat-games",
@@ -201,8 +201,8 @@ def test_a_run_s_verdicts_and_checks_are_made_again_from_its_sums(balance_raw, t
     import copy
 
     from prophecy.dsl.errors import ProphecyError
-    from prophecy.engine import balance_report
-    from prophecy.engine.shards import read_run
+    from prophecy.lab import balance_report
+    from prophecy.lab.shards import read_run
 
     def written(raw: dict) -> Path:
         path = tmp_path / "run.json"

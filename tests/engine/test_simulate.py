@@ -8,8 +8,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from prophecy.compiler.cli import main
-from prophecy.engine import report, simulate
+from prophecy.lab import report, simulate
+from prophecy.tools import main
 
 SMALL = ["simulate", "--games", "40", "--players", "3", "--seed", "3"]
 

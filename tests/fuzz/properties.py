@@ -87,7 +87,7 @@ def damaged_files(draw: st.DrawFn) -> tuple[str, str]:
 
 def _spreadsheet_pack() -> Path:
     """A pack whose cards sit in a spreadsheet (Fate of the Hours' arcana.csv)."""
-    from prophecy.compiler.cli.init import shipped
+    from prophecy.tools.init import shipped
 
     return Path(shipped()["fate-deduction"])
 
@@ -185,7 +185,7 @@ def spreadsheet_reports(text: str) -> None:
 
 
 def fmt_keeps_files(case: tuple[str, str]) -> None:
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     body, canonical = case
     with tempfile.TemporaryDirectory() as tmp:
@@ -310,7 +310,7 @@ def _apply(root: Path, edits: list[tuple[str, tuple[Any, ...], Any]]) -> None:
 
 
 def _run(args: list[str]) -> tuple[int, str]:
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

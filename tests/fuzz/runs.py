@@ -45,7 +45,7 @@ TOKENS = ["NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, "[" * 5000, '"\\u
 # ------------------------------------------------------------------ the real files
 def run_main(argv: list[str]) -> tuple[int, str]:
     """``prophecy ARGV`` in this process: its exit code and everything it printed."""
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.lint import lint
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools import main
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTENT = ROOT / "content"

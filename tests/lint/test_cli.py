@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.lint import RULES
+from prophecy.tools import main
 
 HERE = Path(__file__).parent
 DEFECTS = HERE / "fixtures" / "defects"

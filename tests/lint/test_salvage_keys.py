@@ -49,9 +49,9 @@ def test_lint_of_content_written_by_pyyaml_parses_no_card_name(tmp_path, monkeyp
 
     import yaml
 
-    from prophecy.compiler.cli import main
     from prophecy.compiler.model.files import bundled_content
     from prophecy.dsl import parser
+    from prophecy.tools import main
 
     content = tmp_path / "content"
     shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))

@@ -15,7 +15,7 @@ import pytest
 import yaml
 from PIL import Image
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 pytestmark = pytest.mark.slow  # whole builds
 

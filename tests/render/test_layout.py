@@ -169,7 +169,7 @@ def test_a_box_off_the_card_and_a_margin_wider_than_it_are_refused_at_their_plac
 
 
 def test_a_grid_without_room_for_crop_marks_is_a_layout_error_check_reports(tmp_path, capsys):
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     content = tmp_path / "content"
     shutil.copytree(ROOT / "content", content,

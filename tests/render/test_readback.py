@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model.loader import load_content
 from prophecy.render import tts
 from prophecy.render.backs import render_face
 from prophecy.render.build import plan
 from prophecy.render.tts import cell_size, make_cell
+from prophecy.tools import main
 
 
 @pytest.fixture(scope="module")

@@ -135,7 +135,7 @@ def test_a_bundled_card_and_its_back_are_cut_as_pillow_makes_their_cells(tmp_pat
     """The layout's cell is the trimmed card halved: cut straight from the card's framed
     rows, by each implementation, it is make_cell's image (Pillow's reduction). (The
     readback tests compare every cell of a full build's sheets with make_cell's.)"""
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     layout = load_layout(ROOT / "content")
     assert tts._halving(layout) is not None
@@ -176,7 +176,7 @@ def test_a_build_without_the_compiled_module_makes_the_same_sheets(small_content
                                                                    monkeypatch):
     """Where the C extension could not be built, the functions in Python make the same
     Tabletop Simulator sheets, pixel for pixel, with two workers (forked with them)."""
-    from prophecy.compiler.cli import main
+    from prophecy.tools import main
 
     def sheets(out: Path) -> dict[str, bytes]:
         found = {}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 pytest.importorskip("pyvips")  # the CMYK profile ships in pyvips-binary (the 'shop' extra)
 

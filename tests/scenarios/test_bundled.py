@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from prophecy.compiler.cli import main
 from prophecy.engine.scenarios.source import read_files
+from prophecy.tools import main
 
 
 def test_prophecy_test_passes_on_the_bundled_scenarios(content_dir, capsys):

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.files import bundled_content
 from prophecy.engine.scenarios import runner
+from prophecy.tools import main
 
 
 @pytest.fixture
@@ -123,7 +123,7 @@ def test_a_card_the_scenarios_name_checks_the_scenarios_naming_it_again(content,
 def test_a_damaged_kept_result_checks_its_file_again(content, checked, capsys):
     import json
 
-    from prophecy.compiler.cli.cache import content_cache
+    from prophecy.tools.cache import content_cache
 
     path = content_cache(content, "scenarios") / "files.json"
     kept = json.loads(path.read_text(encoding="utf-8"))
@@ -152,7 +152,7 @@ def test_game_yaml_changed_checks_every_file_again(content, checked, capsys):
 
 
 def test_the_code_changed_checks_every_file_again(content, checked, capsys, monkeypatch):
-    from prophecy.compiler.cli import scenario_check
+    from prophecy.tools import scenario_check
 
     monkeypatch.setattr(scenario_check, "code_digest", lambda: "another version")
     code, _ = _check(content, capsys)

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
 from prophecy.compiler.model.loader import load_content
 from prophecy.compiler.model.yamlsafe import compose, read_source
 from prophecy.engine.scenarios.names import FILLER, scenario_book
 from prophecy.engine.scenarios.runner import run_scenario
 from prophecy.engine.scenarios.source import Item, Scenario
+from prophecy.tools import main
 
 HERE = Path(__file__).resolve().parent
 MISTAKES = HERE / "fixtures" / "mistakes"

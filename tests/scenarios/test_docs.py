@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenarios.md"
 MARK = re.compile(r"<!-- scenario file(?:: (\w+))? -->\n```yaml\n(.*?)```", re.S)

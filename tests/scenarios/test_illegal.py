@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.cli import main
+from prophecy.tools import main
 
 HERE = Path(__file__).resolve().parent
 HEAD = """\

@@ -1,0 +1,120 @@
+"""`prophecy check`: a content folder in, every problem and a one-line summary out.
+
+Problems are printed sorted by place, each as ``file:line:col: message`` with
+the source line, a caret and a hint; the last line sums up the cards (copies
+counted), the effect lines and the problems. Besides the loader's checks
+(schemas, effect lines, names) every card face is measured against the
+layout, and each one whose text does not fit is reported at its card
+(``cli/fit.py``; results are kept in the cache folder, so an unchanged face
+is measured once); ``--no-fit`` skips that, the layout itself is checked
+either way. The scenario files of ``scenarios/`` are checked too (schema,
+names, tables, moves; not played) and summed up on a line of their own; a
+clean file's result is kept in the cache folder until the file, the code,
+the book's setup or a card it names changes (``cli/scenario_check.py``).
+Exit 0 when clean, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from prophecy.tools.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.compiler.model import Content
+    from prophecy.compiler.model.loader import Report
+    from prophecy.dsl.errors import ProphecyError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-fit", action="store_true",
+                        help="do not measure the text of each card face against the layout")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model import memo
+    from prophecy.tools.cache import content_cache
+
+    root = content_dir(args)
+    # what this check works out once (schemas met, lines parsed, the layout's checks) is
+    # kept for the next one on this folder
+    with memo.kept(content_cache(root, "check") / "memo.pickle"):
+        return _check(args, root)
+
+
+def _check(args: argparse.Namespace, root: Path) -> int:
+    from prophecy.compiler.model.loader import analyse
+
+    report = analyse(root)
+    rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
+    if not args.no_fit and report.content.cards and not rules_broken:
+        overflow = _fit(report.content, root)
+    else:  # faces drawn from broken rules would only repeat game.yaml's problems
+        overflow = _layout(root)
+    unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
+    report.errors = [unique[k] for k in sorted(unique)]
+    folder = root / "scenarios"
+    found = None
+    if folder.is_dir():
+        from prophecy.tools import scenario_check
+
+        found = scenario_check.check(report.content, bool(report.errors), folder, root)
+    for error in [*report.errors, *(found[1] if found else [])]:
+        print(error)
+    print(summary(report))
+    if found is not None:
+        files = len(list(folder.glob("*.yaml")))
+        problems = len(found[1])
+        print(f"scenarios: {found[0]} in {files} file{'' if files == 1 else 's'}, "
+              f"{problems} problem{'' if problems == 1 else 's'}")
+    return 1 if report.errors or (found and found[1]) else 0
+
+
+def _fit(content: Content, root: Path) -> list[ProphecyError]:
+    """The faces that overflow; results are kept in the cache folder for the next check."""
+    from prophecy.tools.cache import content_cache, read_json, write_json
+    from prophecy.tools.fit import overflows
+
+    path = content_cache(root, "fit") / "faces.json"
+    # a cache file is only a cache: an entry that is not (message, hint) or None is dropped
+    known = {k: tuple(v) if v else None for k, v in read_json(path).items()
+             if v is None or isinstance(v, list) and len(v) == 2
+             and all(isinstance(x, str) for x in v)}
+    results = dict(known)
+    found = overflows(content, root, results)
+    if results != known:
+        write_json(path, {k: list(v) if v else None for k, v in results.items()})
+    return found
+
+
+def _layout(root: Path) -> list[ProphecyError]:
+    """The layout's problems alone (the faces unmeasured)."""
+    from prophecy.dsl.errors import ContentErrors, ProphecyError
+    from prophecy.render.layoutfile import load_layout
+
+    try:
+        load_layout(root)
+    except ContentErrors as exc:
+        return list(exc.errors)
+    except ProphecyError as exc:
+        return [exc]
+    return []
+
+
+def summary(report: Report) -> str:
+    """'content: 139 cards (72 arcana, ...), 250 effect lines, 0 problems'."""
+    from prophecy.compiler.model.loader import counts
+
+    per_kind = counts(report.content)
+    total = sum(per_kind.values())
+    kinds = ", ".join(f"{n} {kind}" for kind, n in per_kind.items())
+    lines = len(report.content.effect_lines())
+    problems = len(report.errors)
+    return (
+        f"content: {total} card{'' if total == 1 else 's'} ({kinds}), {lines} effect "
+        f"line{'' if lines == 1 else 's'}, "
+        f"{problems} problem{'' if problems == 1 else 's'}"
+    )

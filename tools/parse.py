@@ -1,0 +1,88 @@
+"""`prophecy parse`: effect lines in, canonical text (or AST JSON) out.
+
+``prophecy parse TEXT`` handles one line; ``prophecy parse -`` reads one line
+per stdin line and prints one result per line, errors on stderr with the
+input's line number. ``--field ROLE`` reads a line as a card's field of that
+role would (a Verse ``condition``, a Dark Deed's ``bonus``...), with that field's
+guidance in its errors (``dsl/fields.py``). Exit 1 when any line is invalid. ``prophecy parse
+--schema`` prints the JSON schema that ``--json`` output follows, made from the
+AST's classes (``dsl/schema.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from prophecy.tools.options import add_content, content_dir
+
+if TYPE_CHECKING:
+    from prophecy.dsl.vocabulary import Vocabulary
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT", nargs="?",
+                        help="an effect line, or - to read stdin")
+    parser.add_argument("--json", action="store_true", help="print the AST as JSON")
+    parser.add_argument("--field", metavar="ROLE", default="",
+                        help="read the line as a field of this role reads it: effect, "
+                             "condition, title, bonus or hireling")
+    parser.add_argument("--schema", action="store_true",
+                        help="print the JSON schema of what --json prints, and stop")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.vocab import read_vocabulary
+    from prophecy.dsl.errors import UsageError
+
+    if args.schema:
+        from prophecy.dsl.schema import ast_schema
+
+        print(json.dumps(ast_schema(), indent=2))
+        return 0
+    if args.text is None:
+        raise UsageError("no line to parse", where="prophecy parse",
+                         hint="write the line in quotes, '-' to read lines from stdin, or "
+                              "--schema for the schema of the JSON")
+
+    from prophecy.dsl.fields import ROLES
+
+    if args.field and args.field not in ROLES:
+        raise UsageError(f"no field role '{args.field}'", where="prophecy parse",
+                         hint="use one of " + ", ".join(ROLES))
+    vocab = read_vocabulary(content_dir(args))
+    if args.text == "-":
+        lines = [(n, line.rstrip("\r\n"), "<stdin>") for n, line in enumerate(sys.stdin, 1)]
+    else:
+        lines = [(1, args.text, "<text>")]
+    failed = 0
+    for number, line, where in lines:
+        failed += not _one(line, number, where, vocab, args.json, indent=len(lines) == 1,
+                           field=args.field)
+    return 1 if failed else 0
+
+
+def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, indent: bool,
+         field: str = "") -> bool:
+    from prophecy.dsl import ast
+    from prophecy.dsl.errors import DslError
+    from prophecy.dsl.fields import in_field
+    from prophecy.dsl.parser import parse
+    from prophecy.dsl.printer import to_text
+
+    try:
+        node = parse(line, vocab)
+    except DslError as exc:
+        if field:
+            exc = in_field(field, exc, vocab)
+        exc.where, exc.line = where, number
+        print(exc, file=sys.stderr)
+        return False
+    if as_json:
+        print(json.dumps(ast.to_json(node), indent=2 if indent else None))
+    else:
+        print(to_text(node))
+    return True

@@ -1,0 +1,97 @@
+"""A reprint: the content, a git revision and an output folder in; the changed cards printed out.
+
+``prophecy build --changed-since REV`` finds the cards added or changed since
+REV (``compiler/changes.py``, the same cards ``prophecy diff REV`` lists) and
+writes, into the output folder, only their fronts and backs, the
+print-and-play sheets of just those cards (every copy, backs behind fronts;
+with ``--preset``, the print shop's files instead),
+and a ``cards.json`` listing them: a stack to print, cut and swap into a
+playtest deck. It is made from render's own steps (plan, draw, sheets); files
+of an earlier reprint into the same folder that this one does not hold are
+removed, so the folder holds the reprint and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from pathlib import Path
+from typing import Any
+
+from prophecy.compiler.model.files import write_atomic
+
+STATE = ".build/reprint.json"
+
+
+def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> list[str]:
+    """Write the reprint of the cards changed since ``since``; returns their ids."""
+    from prophecy.compiler.changes import compare, snapshot
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.render.cmyk import check_extras
+    from prophecy.render.pipeline import check_out
+    from prophecy.tools.diff import load_side
+
+    start = time.perf_counter()
+    check_out(content, out)
+    check_extras(options.preset)
+    current = load_content(content)
+    with snapshot(since, content) as old:
+        changes = compare(load_side(old.folder, old.label), current)
+    ids = changes.ids
+    note(f"since {since}: {len(changes.changed)} changed, {len(changes.added)} added, "
+         f"{len(changes.removed)} removed")
+    _write(current, content, set(ids), out, options, note)
+    note(f"reprint of {len(ids)} card{'s' if len(ids) != 1 else ''} in {out} "
+         f"({time.perf_counter() - start:.2f} s)")
+    return ids
+
+
+def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
+           note: Any) -> None:
+    from prophecy.compiler.faces import all_faces
+    from prophecy.render import build as images
+    from prophecy.render import outputs
+    from prophecy.render.layoutfile import load_layout
+    from prophecy.render.pipeline import PAPERS, read_state
+
+    layout = load_layout(content)
+    cards = tuple(f for f in all_faces(current) if f.id in ids)
+    plan = images.plan(cards, layout)
+    state = read_state(out, STATE)
+    jobs = images.stale(plan.jobs, state, out, set())
+    images.render_all(jobs, layout, out, options.workers,
+                      images.progress_printer(len(jobs) > 20, note))
+    done: dict[str, str] = {}
+    if cards:
+        opts = outputs.Options(PAPERS[options.paper], options.duplex, options.back_offset,
+                               options.tts_url, options.preset)
+        if options.preset == "home":
+            tasks: list[Any] = []
+            done = outputs.write_sheets(cards, plan, layout, out, opts, state,
+                                        current.game_name, tasks)
+            lines = outputs.run_tasks(tasks, options.workers)
+        else:  # a print shop's files for just these cards
+            done, lines = outputs.write_shop(cards, plan, layout, out, opts, state,
+                                             current.game_name, options.workers)
+        for line in lines:
+            note(line)
+    write_atomic(out / "cards.json", outputs.cards_json(cards, plan, layout, current.game_name),
+                 unless_same=True, durable=False)
+    _remove_others(out, state, plan, done)
+    _save(out, {"images": {p: j.key for p, j in sorted(plan.jobs.items())}, "outputs": done,
+                "sizes": images.sizes(out, [*plan.jobs, *done, "cards.json"])})
+
+
+def _remove_others(out: Path, state: dict[str, Any], plan: Any, done: dict[str, str]) -> None:
+    """Delete what an earlier reprint wrote here and this one does not hold."""
+    for path in set(state.get("images", {})) - set(plan.jobs):
+        (out / path).unlink(missing_ok=True)
+    shutil.rmtree(out / ".build" / "cells", ignore_errors=True)  # kept by earlier versions
+    for name in set(state.get("outputs", {})) - set(done):
+        (out / name).unlink(missing_ok=True)
+
+
+def _save(out: Path, state: dict[str, Any]) -> None:
+    data = (json.dumps(state, indent=1, sort_keys=True) + "\n").encode()
+    write_atomic(out / STATE, data, durable=False)

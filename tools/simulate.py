@@ -1,0 +1,143 @@
+"""`prophecy simulate`: the content, a seed and bots in; a summary (and a simulation report) out.
+
+Plays ``--games`` complete games between bots (``lab/simulate.py``), then
+prints the bots and seed, the win rate by seat, and the mean score with its
+parts, each with a 95% interval. ``--json`` prints every number of the report
+instead; ``--report FILE.html`` writes the HTML report with charts. A progress
+bar goes to stderr when stderr is a terminal. The same arguments always print
+the same output, whatever ``--jobs`` or ``--executor`` is; ``--shard I/N``
+plays one N-th of the games, for ``prophecy merge``; ``--compare OLD.json``
+adds what changed since a run saved with ``--json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from prophecy.tools.balance import _bots
+from prophecy.tools.options import (
+    MAX_GAMES,
+    add_content,
+    add_scale,
+    content_dir,
+    count,
+    executor,
+    positive,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=count(MAX_GAMES, "games in one run"), default=1000,
+                        help=f"games to play (1000; at most {MAX_GAMES:,})")
+    parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
+    parser.add_argument("--bots", type=_bots, default=("greedy",),
+                        help="bots taking turns at the chairs: random, greedy, planner or "
+                        "planner:N (N worlds per decision), e.g. random,greedy (greedy: "
+                        "random bots leave most effect lines unused); measured ladder: "
+                        "random < greedy < planner (docs/engine.md)")
+    add_scale(parser)
+    parser.add_argument("--report", type=Path, metavar="FILE.html", help="write the HTML report")
+    parser.add_argument("--json", action="store_true", help="print every number as JSON")
+    parser.add_argument("--compare", type=Path, metavar="OLD.json",
+                        help="show what changed since a run saved with --json")
+    parser.add_argument("--log", type=Path, metavar="FILE.jsonl",
+                        help="write every game's event log as JSON lines (see 'prophecy replay')")
+    add_content(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
+    from prophecy.dsl.errors import UsageError
+    from prophecy.engine.cards import book_of
+    from prophecy.lab import simulate
+
+    content = load_content(content_dir(args))
+    require_engine(content, "simulate")
+    book = book_of(content)
+    rules = book.rules
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise UsageError(
+            f"--players must be {rules.min_players} to {rules.max_players}, not {args.players}",
+            where="prophecy simulate", hint="the limits are min_players and max_players in "
+            "game.yaml",
+        )
+    if args.shard[1] > args.games:
+        raise UsageError(f"--shard {args.shard[0]}/{args.shard[1]} of {args.games} games: "
+                         "a shard would hold no game", where="prophecy simulate",
+                         hint=f"split the run into at most {args.games} shards")
+    first, games = simulate.shard_range(args.games, args.shard)
+    bar = _Progress(games) if sys.stderr.isatty() else None
+    pool = executor(book, args) if games > 1 else None
+    try:
+        tally = simulate.run(book, games, args.players, args.seed, args.bots, args.jobs,
+                             progress=bar.update if bar else None, executor=pool,
+                             first=first)
+    finally:
+        if pool is not None:
+            pool.close()
+    if bar:
+        bar.close()
+    if args.log:
+        from prophecy.engine import log
+
+        played = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
+                  for i in range(first, first + games))
+        log.write_games(played, args.log)
+    return output(book, tally, args.seed, args)
+
+
+def output(book: Any, tally: Any, seed: int, args: argparse.Namespace) -> int:
+    """Print (and write) a run's numbers: the summary, or JSON, and the report."""
+    from prophecy.lab import report
+    from prophecy.lab.report_html import write_report
+
+    data = report.summarise(book, tally, seed)
+    old = _old(args.compare) if getattr(args, "compare", None) else None
+    if args.report:
+        write_report(data, args.report)
+    if args.json:
+        shard = list(getattr(args, "shard", (1, 1)))
+        total = getattr(args, "games", tally.games)
+        print(json.dumps({"kind": "simulate", **data, "shard": shard, "games_total": total,
+                          "tally": tally.to_json()}, indent=1, sort_keys=False))
+        return 0
+    sys.stdout.write(report.text(data))
+    if old is not None:
+        sys.stdout.write("\n" + report.compare(old, data))
+    if args.report:
+        print(f"\nreport: {args.report}")
+    return 0
+
+
+def _old(path: Path) -> dict[str, Any]:
+    """An earlier run saved with --json, checked (its figures made again from its tally)."""
+    from prophecy.lab.shards import check_report, read_run
+
+    document = read_run(path, ("simulate",),
+                        hint="save one with 'prophecy simulate --json > FILE.json'")
+    check_report(document)
+    found: dict[str, Any] = document.data
+    return found
+
+
+class _Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+
+    def update(self, done: int) -> None:
+        width = 30
+        filled = width * done // max(1, self.total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\r" + " " * 60 + "\r")
+        sys.stderr.flush()

@@ -1,0 +1,47 @@
+"""`prophecy test`: scenario files in, 'PASS id' or 'FAIL id: expected ..., got ...' out.
+
+Runs the scenarios of ``content/scenarios/`` (or the files and folders named)
+against the content and prints one verdict per scenario, each failure with
+the place of the expectation it breaks, then a summary. Exit 0 when every
+scenario passes, 1 when one fails or a scenario file has a mistake, 2 when
+``-k`` selects nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from prophecy.tools.options import add_content, content_dir
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                        help="scenario files or folders (default: the content's scenarios/)")
+    add_content(parser)
+    parser.add_argument("-k", dest="select", action="append", default=[], metavar="ID",
+                        help="run only the scenarios whose id contains ID (repeatable)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print only what fails and the summary")
+
+
+def run(args: argparse.Namespace) -> int:
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
+    from prophecy.dsl.errors import UsageError
+    from prophecy.engine.scenarios import runner
+
+    root = content_dir(args)
+    content = load_content(root)
+    require_engine(content, "test")
+    report = runner.run(content, args.paths or [root / "scenarios"], args.select)
+    if args.select and not report.outcomes and not report.problems:
+        raise UsageError(f"no scenario id contains {' or '.join(map(repr, args.select))}",
+                         where="prophecy test", hint="run 'prophecy test' to list every id")
+    for problem in report.problems:
+        print(problem)
+    for outcome in report.outcomes:
+        if not (args.quiet and outcome.status == runner.PASS):
+            print("\n".join(outcome.lines()))
+    print(report.summary())
+    return 0 if report.ok else 1
