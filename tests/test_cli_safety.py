@@ -185,7 +185,7 @@ def test_a_quick_command_leaves_at_once_with_all_it_had_to_say(tmp_path):
     done = subprocess.run(command, capture_output=True, text=True, env=env)
     assert done.returncode == 1
     lines = done.stdout.splitlines()
-    assert lines[-2].startswith("content: ") and lines[-1].startswith("scenarios: ")
+    assert lines[-2].startswith(f"{content}/: ") and lines[-1].startswith("scenarios: ")
     assert "'copies' must be" in done.stdout
     with (tmp_path / "said.txt").open("w") as out:  # block-buffered: flushed before leaving
         assert subprocess.run(command, stdout=out, env=env).returncode == 1

@@ -73,7 +73,12 @@ def test_the_new_game_commands_run_in_order(tmp_path, monkeypatch, capsys):
     commands = [shlex.split(line, comments=True) for line in block.splitlines()]
     commands = [c for c in commands if c]
     assert [c[:2] for c in commands] == [["prophecy", "init"], ["prophecy", "init"],
-                                          ["prophecy", "check"], ["prophecy", "build"]]
+                                          ["cd", "mygame"], ["prophecy", "check"],
+                                          ["prophecy", "build"]]
     for words in commands:
+        if words[0] == "cd":
+            monkeypatch.chdir(words[1])
+            continue
         assert main(words[1:]) == 0, capsys.readouterr().err
+    assert "./: " in capsys.readouterr().out  # the check was of the folder made
     assert (tmp_path / "mygame-out" / "sheets-a4.pdf").is_file()

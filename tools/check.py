@@ -105,16 +105,34 @@ def _layout(root: Path) -> list[ProphecyError]:
 
 
 def summary(report: Report) -> str:
-    """'content: 139 cards (72 arcana, ...), 250 effect lines, 0 problems'."""
+    """'content/: 106 card designs (139 cards with copies: 72 arcana, ...), 250 effect
+    lines, 0 problems': the folder checked comes first, so a check of the wrong folder
+    is seen at once."""
     from prophecy.compiler.model.loader import counts
 
     per_kind = counts(report.content)
     total = sum(per_kind.values())
+    designs = len(report.content.cards)
     kinds = ", ".join(f"{n} {kind}" for kind, n in per_kind.items())
     lines = len(report.content.effect_lines())
     problems = len(report.errors)
     return (
-        f"content: {total} card{'' if total == 1 else 's'} ({kinds}), {lines} effect "
+        f"{_folder(report.content.root)}: {designs} card design{'' if designs == 1 else 's'} "
+        f"({total} card{'' if total == 1 else 's'} with copies: {kinds}), {lines} effect "
         f"line{'' if lines == 1 else 's'}, "
         f"{problems} problem{'' if problems == 1 else 's'}"
     )
+
+
+def _folder(root: Path | str) -> str:
+    """The checked folder as the user would type it: relative to the current folder where
+    it is inside it, with a closing '/'."""
+    from prophecy.compiler.model.files import bundled_content
+
+    path = Path(root).resolve()
+    here = Path.cwd().resolve()
+    shown = path.relative_to(here) if path.is_relative_to(here) and here != here.parent else path
+    text = "./" if shown == Path(".") else shown.as_posix().rstrip("/") + "/"
+    if path == bundled_content().resolve() and not here.is_relative_to(path):
+        return f"the bundled game ({text})"
+    return text

@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
                          hint="name a new folder: nothing of an existing game is overwritten")
     _copy(source, target)
     print(f"made {target}: a copy of {_title(source)}")
-    print(f"  next: prophecy check --content {target}, then prophecy build --content {target}")
+    print(f"  next: cd {target}, then prophecy check and prophecy build (each works on the "
+          "game of the folder it is run in)")
     return 0
 
 

@@ -15,12 +15,31 @@ from prophecy.compiler.model import limits
 from prophecy.compiler.model.files import resolved
 
 
-def default_content() -> Path:
-    """``./content`` when the current folder has one, else the bundled content."""
+def default_content(start: Path | None = None) -> Path:
+    """The game folder the current folder belongs to, else the bundled content.
+
+    From the current folder up to the root, the first folder that holds a ``game.yaml``
+    is the game (so ``prophecy init mygame && cd mygame && prophecy check`` checks
+    mygame, from any folder inside it), or the first that holds ``content/game.yaml``
+    (a checkout of a project like this one). Git and pytest find their roots the same
+    way."""
     from prophecy.compiler.model.files import bundled_content
 
-    here = Path("content")
-    return here if (here / "game.yaml").is_file() else bundled_content()
+    here = Path.cwd() if start is None else start
+    for folder in (here, *here.parents):
+        if (folder / "game.yaml").is_file():
+            return _shown(folder, here)
+        if (folder / "content" / "game.yaml").is_file():
+            return _shown(folder / "content", here)
+    return bundled_content()
+
+
+def _shown(folder: Path, here: Path) -> Path:
+    """``folder`` relative to ``here`` where it is inside it (as a person would type it)."""
+    try:
+        return folder.relative_to(here) if folder != here else Path(".")
+    except ValueError:
+        return folder
 
 
 def add_content(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +48,9 @@ def add_content(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         type=Path,
         default=None,
-        help="the content folder (default: ./content, else the bundled content)",
+        help="the game's folder (default: the folder you are in, or the nearest one above "
+             "it, that holds a game.yaml, or a content/ folder that does; else the "
+             "bundled game)",
     )
 
 
