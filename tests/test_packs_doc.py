@@ -16,7 +16,8 @@ from prophecy.compiler.model.schema import schema
 from prophecy.render import fronts
 from prophecy.tools import main
 
-DOC = (Path(__file__).resolve().parents[1] / "docs" / "packs.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "docs" / "packs.md").read_text(encoding="utf-8")
 
 
 def _table(first: str) -> dict[str, list[str]]:
@@ -82,3 +83,14 @@ def test_the_new_game_commands_run_in_order(tmp_path, monkeypatch, capsys):
         assert main(words[1:]) == 0, capsys.readouterr().err
     assert "./: " in capsys.readouterr().out  # the check was of the folder made
     assert (tmp_path / "mygame-out" / "sheets-a4.pdf").is_file()
+
+
+@pytest.mark.parametrize("doc", sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"],
+                         ids=lambda p: p.name)
+def test_every_yaml_example_in_the_docs_is_yaml(doc):
+    """A designer copies these blocks into their files: each must load as it is written."""
+    for block in re.findall(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S):
+        try:
+            yaml.safe_load(block)
+        except yaml.YAMLError as exc:
+            pytest.fail(f"{doc.name}: a yaml block does not load: {exc}\n{block}")

@@ -209,13 +209,30 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
+#: The files a game is made from: card files (YAML, CSV), layouts, templates and pictures.
+SOURCES = (".yaml", ".yml", ".csv", ".tsv", ".j2", ".txt", ".png", ".jpg", ".jpeg", ".webp",
+           ".ttf", ".otf")
+
+
+def is_source(path: Path, root: Path) -> bool:
+    """Whether a saved file under ``root`` is one the cards are made from: not a cache, an
+    editor's swap file or anything else in a hidden folder (``.build/``, ``.git/``)."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        parts = path.parts
+    hidden = any(part.startswith(".") or part == "__pycache__" for part in parts[:-1])
+    return not hidden and path.suffix.lower() in SOURCES and not path.name.startswith(".")
+
+
 def watch(gallery: Gallery, hub: Hub, stop: threading.Event,
           note: Callable[[str], None]) -> None:
-    """Refresh the gallery and tell the pages whenever a YAML file of the content changes."""
+    """Refresh the gallery and tell the pages whenever a file the cards are made from
+    changes: YAML and CSV card files, layouts, templates, pictures (``is_source``)."""
     from watchfiles import watch as changes
 
     def is_content(change: Any, path: str) -> bool:
-        return path.endswith((".yaml", ".yml"))
+        return is_source(Path(path), gallery.root)
 
     for found in changes(gallery.root, watch_filter=is_content, stop_event=stop, debounce=30,
                          step=10, rust_timeout=500, yield_on_timeout=False):
