@@ -39,9 +39,33 @@ class Cell:
             text, line, column, index, quoted
 
 
-def cells(text: str) -> list[list[Cell]]:
+#: What separates the values of a row: the comma, else what a spreadsheet saves in many
+#: locales (the semicolon) or as "tab-separated values".
+SEPARATORS = (",", ";", "\t")
+
+
+def separator(text: str) -> str:
+    """The separator of a CSV text, read off its first row: the comma when the row holds
+    one (outside quotes), else a semicolon or a tab when it holds those."""
+    first, quoted = [], False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif ch in "\r\n" and not quoted:
+            break
+        elif not quoted:
+            first.append(ch)
+    counts = {sep: first.count(sep) for sep in SEPARATORS}
+    if counts[","]:
+        return ","
+    best = max(SEPARATORS[1:], key=lambda sep: counts[sep])
+    return best if counts[best] else ","
+
+
+def cells(text: str, sep: str = ",") -> list[list[Cell]]:
     """The rows of a CSV text (RFC 4180: quotes, doubled quotes, line breaks in quoted cells),
-    each cell with its place."""
+    each cell with its place; ``sep`` separates the values of a row."""
+    stops = sep + "\r\n"
     rows: list[list[Cell]] = []
     row: list[Cell] = []
     i, line, col, n = 0, 0, 0, len(text)
@@ -63,11 +87,11 @@ def cells(text: str) -> list[list[Cell]]:
                     value.append(ch)
                     i += 1
                     line, col = (line + 1, 0) if ch == "\n" else (line, col + 1)
-        while i < n and text[i] not in ",\r\n":
+        while i < n and text[i] not in stops:
             value.append(text[i])
             i, col = i + 1, col + 1
         row.append(Cell("".join(value), *start, quoted))
-        if i < n and text[i] == ",":
+        if i < n and text[i] == sep:
             i, col = i + 1, col + 1
             continue
         if i < n and text[i] == "\r":
@@ -96,7 +120,7 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
     except ProphecyError as exc:
         errors.append(exc)
         return None
-    rows = cells(src.text)
+    rows = cells(src.text, separator(src.text))
     if not rows:
         errors.append(src.error("the file is empty", 1, 1, "write a first row naming the "
                                 "fields (name, copies, ...), then one row per card"))

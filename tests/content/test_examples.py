@@ -131,6 +131,29 @@ def test_a_bad_cell_is_placed_at_its_row_and_column(fate):
     assert "duration" in errors[0].message and "many" in errors[0].message
 
 
+@pytest.mark.parametrize("sep", [";", "\t"], ids=["semicolon", "tab"])
+def test_a_spreadsheet_saved_with_semicolons_or_tabs_reads_as_with_commas(fate, sep):
+    """Many locales' spreadsheets save ';' between values, and 'tab-separated' saves tabs:
+    the same cards come out, and a bad cell is still placed at its row and column."""
+    import csv
+    import io
+
+    path = fate / "arcana.csv"
+    before = load_content(fate)
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    out = io.StringIO()
+    csv.writer(out, delimiter=sep, lineterminator="\n").writerows(rows)
+    path.write_text(out.getvalue(), encoding="utf-8")
+    assert load_content(fate).cards == before.cards
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert lines[4].startswith(f"The High Tide{sep}")
+    column = lines[4].index(f"{sep}4{sep}") + 2
+    lines[4] = lines[4].replace(f"{sep}4{sep}", f"{sep}many{sep}", 1)
+    path.write_text("".join(lines), encoding="utf-8")
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert [(e.line, e.column) for e in errors] == [(5, column)]
+
+
 def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
     path = fate / "arcana.csv"
     text = path.read_text()
