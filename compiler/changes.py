@@ -81,11 +81,56 @@ def compare(old: model.Content, new: model.Content) -> Changes:
 
 
 def _faces(content: model.Content) -> dict[str, str]:
-    """Each card's printed front and back as text, the version stamp left out."""
+    """Each card's printed front and back as text, the version stamp left out, with how
+    the layout draws them: a recoloured badge or a moved box in the layout, or a picture
+    or template file saved anew under the same name, changes every card it is drawn on."""
     from prophecy.compiler.faces import all_faces
 
     unstamped = replace(content, version="")
-    return {f.id: repr((f.front, f.back)) for f in all_faces(unstamped)}
+    general, faces = _layout(content)
+    out = {}
+    for f in all_faces(unstamped):
+        drawn = repr((f.front, f.back, faces.get(f.front.design), faces.get(f.back.design)))
+        out[f.id] = repr((drawn, general, _files_named(Path(content.root), drawn)))
+    return out
+
+
+def _layout(content: model.Content) -> tuple[str, dict[str, Any]]:
+    """The layout's data that every face shares (size, fonts, colours...) as text, and each
+    face's own entry by name."""
+    from prophecy.compiler.facespec import layout_file
+    from prophecy.compiler.model.yamlsafe import load_yaml
+
+    try:
+        _, _, data = load_yaml(layout_file(content))
+    except (ProphecyError, OSError):
+        return "", {}
+    if not isinstance(data, dict):
+        return "", {}
+    faces = data.get("faces")
+    shared = {k: v for k, v in data.items() if k != "faces"}
+    return repr(sorted(shared.items(), key=str)), faces if isinstance(faces, dict) else {}
+
+
+#: Files a face may draw from, named in a card's fields or its layout.
+_DRAWN_FILES = (".png", ".jpg", ".jpeg", ".webp", ".j2", ".txt")
+
+
+def _files_named(root: Path, text: str) -> tuple[tuple[str, str], ...]:
+    """The digest of each file under ``root`` that ``text`` names (a picture, a template)."""
+    import re
+
+    from prophecy.compiler.model.files import file_digest
+
+    found = []
+    for name in sorted(set(re.findall(r"[\w./-]+", text))):
+        if not name.lower().endswith(_DRAWN_FILES):
+            continue
+        for where in (root / name, root / "images" / name, root / "templates" / name):
+            if where.is_file():
+                found.append((name, file_digest(where)))
+                break
+    return tuple(found)
 
 
 def card_values(card: model.Card) -> dict[str, Any]:

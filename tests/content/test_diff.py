@@ -236,3 +236,27 @@ def test_a_link_out_of_the_repository_in_a_revision_is_named(repo, tmp_path, cap
         err = capsys.readouterr().err
         assert f"content/{NECRO} is a link to '{target}'" in err, err
         assert "internal error" not in err and "git worktree add" in err
+
+
+def test_a_layout_edit_changes_exactly_the_cards_it_draws(tmp_path, capsys):
+    """A box moved on the Title face changes the six Titles and nothing else; a colour every
+    face shares changes every card; undone, only the Titles differ again."""
+    old = tmp_path / "old"
+    shutil.copytree(bundled_content(), old, ignore=shutil.ignore_patterns("__pycache__"))
+    new = tmp_path / "new"
+    shutil.copytree(old, new)
+    layout = new / "layouts" / "poker.yaml"
+    text = layout.read_text(encoding="utf-8")
+    title = text.index("\n  title:\n")
+    region = text.index("region: [", title)
+    layout.write_text(text[:region] + "region: [6.0," + text[region + len("region: [5.5,"):],
+                      encoding="utf-8")
+    assert text[region:region + len("region: [5.5,")] == "region: [5.5,"
+    found = _diff(capsys, str(old), str(new))
+    assert _changed_ids(found) == {f"title/{c['id'].split('/')[1]}" for c in found["changed"]}
+    assert len(found["changed"]) == 6
+    _edit(layout, 'paper: "#f3ead6"', 'paper: "#f3ead7"')
+    found = _diff(capsys, str(old), str(new))
+    assert len(found["changed"]) == 106
+    _edit(layout, 'paper: "#f3ead7"', 'paper: "#f3ead6"')
+    assert len(_diff(capsys, str(old), str(new))["changed"]) == 6
