@@ -39,6 +39,11 @@ class Cell:
             text, line, column, index, quoted
 
 
+#: The encoding of a CSV file that is not UTF-8: what Excel's plain "CSV" writes on Windows
+#: in Western Europe and the Americas (every byte but five decodes, so it never fails on a
+#: file that is mostly text).
+WINDOWS = "cp1252"
+
 #: What separates the values of a row: the comma, else what a spreadsheet saves in many
 #: locales (the semicolon) or as "tab-separated values".
 SEPARATORS = (",", ";", "\t")
@@ -116,7 +121,8 @@ def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
     path = root / rel
     text = unsaved.get(resolved(path))
     try:
-        src = read_source(path, rel) if text is None else Source(path, rel, text)
+        # a spreadsheet that saves "CSV" on Windows writes its code page, not UTF-8
+        src = read_source(path, rel, WINDOWS) if text is None else Source(path, rel, text)
     except ProphecyError as exc:
         errors.append(exc)
         return None

@@ -237,8 +237,9 @@ def _compose(text: str) -> yaml.Node | None:
         loader.dispose()
 
 
-def read_source(path: Path, rel: str) -> Source:
-    """A regular file of at most MAX_FILE_BYTES decoded as UTF-8; a ProphecyError if not."""
+def read_source(path: Path, rel: str, fallback: str = "") -> Source:
+    """A regular file of at most MAX_FILE_BYTES decoded as UTF-8 (or, when it is not UTF-8,
+    as the ``fallback`` encoding where one is given); a ProphecyError if not."""
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
@@ -260,7 +261,12 @@ def read_source(path: Path, rel: str) -> Source:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise _bad_bytes(path, data, exc.start) from None
+        try:
+            text = data.decode(fallback) if fallback else ""
+        except UnicodeDecodeError:
+            text = ""
+        if not text:
+            raise _bad_bytes(path, data, exc.start) from None
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     return Source(path, rel, text.removeprefix(bom), bom=bom)
 

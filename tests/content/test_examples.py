@@ -154,6 +154,22 @@ def test_a_spreadsheet_saved_with_semicolons_or_tabs_reads_as_with_commas(fate, 
     assert [(e.line, e.column) for e in errors] == [(5, column)]
 
 
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "cp1252"])
+def test_a_spreadsheet_saved_with_a_bom_or_in_the_windows_code_page_reads_the_same(fate,
+                                                                                   encoding):
+    """Excel saves 'CSV UTF-8' with a byte-order mark and plain 'CSV' in Windows-1252: both
+    give the same cards, accents and curly quotes included."""
+    path = fate / "arcana.csv"
+    text = path.read_text(encoding="utf-8")
+    assert "Midnight,1," in text
+    text = text.replace("Midnight,1,", "Minuit \u2019\u00e9t\u00e9,1,", 1)
+    path.write_text(text, encoding="utf-8")
+    want = load_content(fate).cards
+    path.write_bytes(text.encode(encoding))
+    assert load_content(fate).cards == want
+    assert any(c.name == "Minuit \u2019\u00e9t\u00e9" for c in want)
+
+
 def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
     path = fate / "arcana.csv"
     text = path.read_text()
