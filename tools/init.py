@@ -1,4 +1,4 @@
-"""`prophecy init DIR [--from PACK]`: a new game folder, a copy of the bundled game or of a pack.
+"""`prophecy init DIR [--from PACK | --blank]`: a new game folder, a copy of a pack.
 
 ``--from`` takes the name of a pack that ships with prophecy (``prophecy init
 --list`` names them: the bundled game and the examples) or the folder of any
@@ -25,6 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="source", metavar="PACK", default="dark-prophecies",
                         help="a pack that ships with prophecy (see --list), or a pack's folder "
                              "(default: dark-prophecies, the bundled game)")
+    parser.add_argument("--blank", action="store_true",
+                        help="start from a blank game: one kind of card, one face, one back "
+                             "and two cards (the same as --from blank)")
     parser.add_argument("--list", action="store_true", help="name the packs that ship, and stop")
 
 
@@ -54,6 +57,11 @@ def run(args: argparse.Namespace) -> int:
     if args.folder is None:
         raise UsageError("no folder to make the game in", where="prophecy init",
                          hint="write the new game's folder, as in 'prophecy init mygame'")
+    if args.blank:
+        if args.source not in ("dark-prophecies", "blank"):
+            raise UsageError("--blank and --from name two starting points",
+                             where="prophecy init", hint="keep one of them")
+        args.source = "blank"
     source = packs.get(args.source) or Path(args.source)
     if not (source / "game.yaml").is_file():
         raise UsageError(f"'{args.source}' is neither a pack that ships nor a game folder",

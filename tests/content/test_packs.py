@@ -165,3 +165,27 @@ def test_an_expansion_of_a_missing_game_is_placed(ashes, capsys):
     (ashes / "game.yaml").write_text(EXPANSION.replace("extends: bundled", "extends: ../base"))
     assert main(["check", "--content", str(ashes)]) == 1
     assert "game.yaml:3:10: the base game '../base' has no game.yaml" in capsys.readouterr().out
+
+
+def test_init_blank_makes_a_one_kind_game_that_checks_and_builds_from_inside(tmp_path, capsys,
+                                                                            monkeypatch):
+    """`prophecy init mygame --blank && cd mygame && prophecy check && prophecy build`: one
+    kind, its face and back, two cards, schemas wired for the editor; no --content."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "mygame", "--blank"]) == 0
+    monkeypatch.chdir(tmp_path / "mygame")
+    assert (Path("schemas") / "card.schema.json").is_file()
+    assert Path("cards.yaml").read_text(encoding="utf-8").startswith(
+        "# yaml-language-server: $schema=schemas/card.schema.json")
+    capsys.readouterr()
+    assert main(["check"]) == 0
+    assert capsys.readouterr().out.startswith("./: 2 card designs (3 cards with copies")
+    assert main(["build", "--out", "../out"]) == 0
+    fronts = sorted(p.name for p in (tmp_path / "out" / "cards").glob("*.png"))
+    assert fronts == ["card-first-light.png", "card-second-wind.png"]
+    assert [p.name for p in (tmp_path / "out" / "backs").glob("*.png")] == ["card.png"]
+
+
+def test_init_blank_and_from_name_two_starting_points(tmp_path, capsys):
+    assert main(["init", str(tmp_path / "g"), "--blank", "--from", "fate-deduction"]) == 2
+    assert "--blank and --from" in capsys.readouterr().err
