@@ -94,3 +94,13 @@ def test_every_yaml_example_in_the_docs_is_yaml(doc):
             yaml.safe_load(block)
         except yaml.YAMLError as exc:
             pytest.fail(f"{doc.name}: a yaml block does not load: {exc}\n{block}")
+
+
+def test_the_glyph_table_names_every_glyph_the_renderer_draws():
+    from prophecy.render.icons import ICONS, SYMBOLS
+
+    table = _table("glyph")
+    assert set(table) == {*SYMBOLS, *ICONS}
+    for name, icon in ICONS.items():
+        assert table[name][0] == f"icon (`{icon.colour}`)"
+    assert all(table[name][0] == "symbol" for name in SYMBOLS)
