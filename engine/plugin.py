@@ -8,11 +8,13 @@ Level, and a Title counts completed Dark Deeds only (ruling 16).
 
 The seam is ``game_class``: the class whose instances play one game. Every
 command that plays (``simulate`` and its worker processes, ``balance``,
-``test``, ``replay``, lint's probe) makes its games with ``new_game``, which
-asks the game's engine for that class. An engine of a pack's own
-(``engine: engine.py``) subclasses ``DarkProphecies``, names a subclass of
-``Game`` that overrides only the rules that differ, and is played everywhere
-(docs/engine.md, "Engines of your own").
+``test``, ``replay``) makes its games with ``new_game``, which asks the
+game's engine for that class. An engine of a pack's own (``engine:
+engine.py``) subclasses ``DarkProphecies``, names a subclass of ``Game``
+that overrides only the rules that differ, and is played by those commands
+once trusted (docs/engine.md, "Engines of your own"). The commands that only
+read a game (lint's probe, the scenario check) play ``reading_class``: the
+installed engine's, never a pack's Python.
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
-from prophecy.compiler.model.plugins import engine_of
+from prophecy.compiler.model.plugins import engine_facts, engine_of
 from prophecy.dsl import ast
-from prophecy.dsl.errors import ProphecyError, suggest
+from prophecy.dsl.errors import ProphecyError
 
 if TYPE_CHECKING:
     from prophecy.engine.cards import Book
@@ -65,22 +67,17 @@ class DarkProphecies:
         """The names of the actions this engine's games offer (``Game.ACTIONS``), read
         without loading the engine's modules when its class is ``Game`` itself."""
         own: object = inspect.getattr_static(self, "game_class")  # the property, or a class
-        if isinstance(own, property):
-            from prophecy.engine.protocol import ACTION_NAMES
+        if isinstance(own, property):  # Game.ACTIONS: every action but Scheme (engine/actions.py)
+            from prophecy.engine.protocol import ACTION_NAMES, SCHEME
 
-            return list(ACTION_NAMES)
+            return [name for name, kind in ACTION_NAMES.items() if kind != SCHEME]
         return list(self.game_class.ACTIONS)
 
     def option_errors(self, content: model.Content) -> list[ProphecyError]:
-        """game.yaml's options as this engine reads them: the actions it has, a power to
-        pay a level up with."""
+        """game.yaml's options as this engine reads them: a power to pay a level up with.
+        (The names under ``options.actions`` are checked against the actions the engine
+        has or declares, by ``compiler.model.plugins.action_errors``.)"""
         options, out = content.options, []
-        names = self.action_names()
-        for name, _ in options.actions or ():
-            if name not in names:
-                hint = suggest(name, names) or f"this engine's actions are {', '.join(names)}"
-                out.append(_placed(content, options.places.get(f"actions.{name}"),
-                                   f"the engine has no action '{name}'", hint, len(name)))
         arcana = content.pack.kind("arcana")
         powered = arcana is not None and any(
             f.name == "power" and f.type == "integer" for f in arcana.fields)
@@ -139,6 +136,16 @@ def title_refusal(node: ast.Line) -> tuple[str, str] | None:
 
 
 ENGINE = DarkProphecies()
+
+
+def reading_class(content: model.Content) -> type[Game]:
+    """The class that plays a game of the content for a command that only reads it (lint's
+    probe): its installed engine's, or for an engine file of the pack, the installed engine's
+    it is built on. A pack's Python never runs here."""
+    facts = engine_facts(content)
+    checker = facts.checker if facts is not None else None
+    found: type[Game] | None = getattr(checker, "game_class", None)
+    return found if found is not None else ENGINE.game_class
 
 
 def class_of(content: model.Content) -> type[Game]:

@@ -64,6 +64,35 @@ def _cache_in_tmp(tmp_path_factory: pytest.TempPathFactory):
         os.environ["PROPHECY_CACHE"] = old
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _config_in_tmp(tmp_path_factory: pytest.TempPathFactory):
+    """The user's settings of every command run by the tests are in a temporary folder, where
+    the draft packs' engine files are trusted (as a designer trusts them once): the tests
+    that play them run them; tests/test_trust.py holds what an untrusted one may not do."""
+    import os
+
+    from prophecy.compiler.model import trust
+
+    old = os.environ.get("PROPHECY_CONFIG")
+    os.environ["PROPHECY_CONFIG"] = str(tmp_path_factory.mktemp("config"))
+    for draft in ("draft-mastery", "draft-disciplines"):
+        trust.trust(ROOT / "examples" / draft / "engine.py")
+    yield
+    if old is None:
+        os.environ.pop("PROPHECY_CONFIG", None)
+    else:
+        os.environ["PROPHECY_CONFIG"] = old
+
+
+@pytest.fixture(autouse=True)
+def _no_trust_outlives_a_test():
+    """A command's --trust holds for its own run only, never for the next test."""
+    from prophecy.compiler.model import trust
+
+    yield
+    trust.grant(False)
+
+
 def _id_safe(text: str) -> str:
     """A test id of printable ASCII: any other character (and '\\') as <hex>."""
     return "".join(c if " " <= c <= "~" and c != "\\" else f"<{ord(c):x}>" for c in text)

@@ -66,6 +66,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "merge": ("merge", "add up the shards of a simulate or balance run"),
     "test": ("test", "run the rulings scenarios and report each one that fails"),
     "init": ("init", "start a new game: a copy of the bundled game or of another pack"),
+    "trust": ("trust", "let the commands that play run a game folder's own engine.py"),
 }
 
 

@@ -30,6 +30,7 @@ from prophecy.tools.options import (
     executor,
     positive,
 )
+from prophecy.tools.trust import add_trust_flag, apply_trust
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -109,6 +110,7 @@ def _count(text: str) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_trust_flag(parser)
     from prophecy.lab.balance import CONFIRM, CONFIRM_PAIRS
     from prophecy.lab.pairs import MODES
 
@@ -163,6 +165,7 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.lab.twins import MEASURED
 
     content = load_content(content_dir(args))
+    apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "balance")
     book = book_of(content)
     rules = book.rules

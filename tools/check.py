@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _check(args: argparse.Namespace, root: Path) -> int:
     from prophecy.compiler.model.loader import analyse
+    from prophecy.compiler.model.plugins import unrun_note
 
     report = analyse(root)
     rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
@@ -64,6 +65,9 @@ def _check(args: argparse.Namespace, root: Path) -> int:
         found = scenario_check.check(report.content, bool(report.errors), folder, root)
     for error in [*report.errors, *(found[1] if found else [])]:
         print(error)
+    note = unrun_note(report.content)  # check never runs a pack's Python: say so once
+    if note:
+        print(note)
     print(summary(report))
     if found is not None:
         files = len(list(folder.glob("*.yaml")))

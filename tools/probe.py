@@ -63,10 +63,12 @@ def state(game: Any) -> tuple[Any, ...]:
 
 def _game(book: Any, seed: int, later: bool) -> Any:
     from prophecy.engine.bots.greedy import RandomBot
-    from prophecy.engine.plugin import new_game
+    from prophecy.engine.plugin import reading_class
 
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
-    game = new_game(book, players, seed)
+    # the installed engine's class (the one a pack's engine file is built on): lint reads a
+    # pack and never runs its Python
+    game = reading_class(book.content)(book, players, seed)
     if later:
         for deck in (game.deck, game.deed_deck):  # a shuffle put off is made now, so that
             settle = getattr(deck, "settle", None)  # cards can be taken from anywhere

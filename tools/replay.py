@@ -13,9 +13,11 @@ import argparse
 from pathlib import Path
 
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.trust import add_trust_flag, apply_trust
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_trust_flag(parser)
     parser.add_argument("log", type=Path, metavar="FILE.jsonl",
                         help="an event log written by 'prophecy simulate --log'")
     add_content(parser)
@@ -29,6 +31,7 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.engine.cards import book_of
 
     content = load_content(content_dir(args))
+    apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "replay")
     where = str(args.log)
     try:

@@ -28,9 +28,11 @@ from prophecy.tools.options import (
     executor,
     positive,
 )
+from prophecy.tools.trust import add_trust_flag, apply_trust
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_trust_flag(parser)
     parser.add_argument("--games", type=count(MAX_GAMES, "games in one run"), default=1000,
                         help=f"games to play (1000; at most {MAX_GAMES:,})")
     parser.add_argument("--players", type=positive, default=3, help="players per game (3)")
@@ -58,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from prophecy.lab import simulate
 
     content = load_content(content_dir(args))
+    apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "simulate")
     book = book_of(content)
     rules = book.rules

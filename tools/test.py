@@ -13,9 +13,11 @@ import argparse
 from pathlib import Path
 
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.trust import add_trust_flag, apply_trust
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_trust_flag(parser)
     parser.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                         help="scenario files or folders (default: the content's scenarios/)")
     add_content(parser)
@@ -33,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     root = content_dir(args)
     content = load_content(root)
+    apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "test")
     report = runner.run(content, args.paths or [root / "scenarios"], args.select)
     if args.select and not report.outcomes and not report.problems:

@@ -166,16 +166,17 @@ def check(*codes: str, engine: str = "") -> Callable[[CheckFn], CheckFn]:
 
 
 def _engines(content: Content) -> set[str]:
-    """The engine a game names, and the engines it is built on."""
-    from prophecy.compiler.model.plugins import engine_of
+    """The engine a game names, and the engines it is built on (as installed, or as its
+    engine file declares: lint never runs a pack's Python)."""
+    from prophecy.compiler.model.plugins import engine_facts
 
     if not content.pack.engine:
         return set()
     try:
-        found = engine_of(content)
+        found = engine_facts(content)
     except ProphecyError:
         return {content.pack.engine}
-    return {content.pack.engine, *getattr(found, "bases", ())} if found else set()
+    return {content.pack.engine, found.name, *found.bases} if found else set()
 
 
 def run_checks(ctx: Context, only: Iterable[str] | None = None) -> Iterator[Finding]:

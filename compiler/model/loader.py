@@ -12,7 +12,9 @@ Stages, each in its own module, chained by ``analyse``:
 4. read the vocabulary and the rules constants from ``game.yaml``;
 5. parse every rules line with that vocabulary and build the cards, checking
    names and references (``cards.py``); then the game's engine, when it has
-   one, checks what only it knows (``plugins.py``).
+   one, checks what only it knows (``plugins.py``): an installed engine, or
+   for a pack's own ``engine.py`` its declaration and the installed engine it
+   is built on. No Python of a pack ever runs here.
 
 Problems never stop the run early: every file is read and every problem is
 collected, then sorted by place. ``check_content`` returns them;
@@ -97,7 +99,7 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     layers = _layers(root, errors, unsaved)
     game = layers[-1].game if layers else None
     data = _merged_data([layer.game for layer in layers])
-    pack = _merged_pack([layer.pack for layer in layers])
+    pack = _engine_named_from(root, layers, _merged_pack([layer.pack for layer in layers]))
     checking = content_schemas(data, checking=True)
     loaded: list[tuple[_Layer, LoadedFile]] = []
     for layer in layers:
@@ -266,6 +268,15 @@ def _merged_pack(packs: list[Pack]) -> Pack:
     return merged(packs[0], packs[1])
 
 
+def _engine_named_from(root: Path, layers: list[_Layer], pack: Pack) -> Pack:
+    """The pack with its engine file named from ``root``: an expansion that names no engine
+    plays with its base game's, whose file is in the base game's folder."""
+    owner = next((layer for layer in reversed(layers) if layer.pack.engine), None)
+    if owner is None or owner.root == root or not pack.engine.endswith(".py"):
+        return pack
+    return replace(pack, engine=os.path.relpath(owner.root / owner.pack.engine, root))
+
+
 # files ---------------------------------------------------------------------------
 def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError],
               unsaved: Mapping[Path, str] | None = None) -> list[tuple[str, str]]:
@@ -274,6 +285,8 @@ def _discover(root: Path, layer: _Layer, pack: Pack, errors: list[ProphecyError]
     unsaved = unsaved or {}
     found: list[tuple[str, str]] = []
     claimed: set[str] = {"game.yaml"}
+    if layer.pack.engine.endswith(".py"):  # an engine file's declaration (declared.py)
+        claimed.add(Path(layer.pack.engine).with_suffix(".yaml").as_posix())
     for declared in layer.pack.kinds:
         kind = pack.kind(declared.name)
         if kind is None:

@@ -26,7 +26,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.engine import protocol as P
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
-from prophecy.engine.plugin import game_class
+from prophecy.engine.plugin import game_class, reading_class
 from prophecy.engine.protocol import Player
 from prophecy.engine.scenarios.source import IllegalMove, Item
 
@@ -195,9 +195,12 @@ def scenario_class(base: type[Game]) -> type[ScenarioGame]:
     return found
 
 
-def scenario_game(book: Book, players: Sequence[Player], seed: Any) -> ScenarioGame:
-    """A scenario's game of the book's content, played by the engine its game.yaml names."""
-    return scenario_class(game_class(book))(book, players, seed)
+def scenario_game(book: Book, players: Sequence[Player], seed: Any, reading: bool = False
+                  ) -> ScenarioGame:
+    """A scenario's game of the book's content, played by the engine its game.yaml names;
+    ``reading``: only checked, by the installed engine (a pack's engine file is not run)."""
+    base = reading_class(book.content) if reading else game_class(book)
+    return scenario_class(base)(book, players, seed)
 
 
 class Unanswered(Exception):

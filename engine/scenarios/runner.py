@@ -156,7 +156,7 @@ def check_scenario(content: model.Content, s: Scenario) -> list[ProphecyError]:
     """The mistakes of one scenario: names, keys, its table, its moves' cards and lines."""
     try:
         content = content_for(content, s)
-        game, names = build_table(content, s.given, seed_of(s), s.item)
+        game, names = build_table(content, s.given, seed_of(s), s.item, reading=True)
         for move in read_moves(s.when, names):
             _check_move(content, move, names, expect_error=s.error is not None)
         if s.then is not None:

@@ -86,8 +86,9 @@ class TableBuilder:
     """Places the cards of ``given`` on a fresh table, each copy once."""
 
     def __init__(self, book: Book, given: Item | None, seed: int,
-                 place: Item | None = None) -> None:
+                 place: Item | None = None, reading: bool = False) -> None:
         self.book, self.given, self.seed = book, given, seed
+        self.reading = reading  # a check, not a game: the installed engine lays the table
         self.place = place  # the scenario, for a refusal when it gives no table
         self.players = self._player_count()
         self.names = Names(book, self.players)
@@ -165,7 +166,8 @@ class TableBuilder:
     def build(self) -> ScenarioGame:
         book = self.book
         try:  # the engine holds the number of players to the rules
-            game = scenario_game(book, [_Nobody()] * self.players, self.seed)
+            game = scenario_game(book, [_Nobody()] * self.players, self.seed,
+                                 reading=self.reading)
         except ProphecyError as exc:
             where = self.get("players") or self.given or self.place
             if where is None:
@@ -394,12 +396,14 @@ def _clear(game: ScenarioGame, players: int, grimoires: int) -> None:
 
 
 def build_table(content: model.Content, given: Item | None, seed: int,
-                place: Item | None = None) -> tuple[ScenarioGame, Names]:
+                place: Item | None = None, reading: bool = False
+                ) -> tuple[ScenarioGame, Names]:
     """The game a scenario starts from, and the names it resolved against.
 
     ``place`` (the scenario itself) is where a table the rules refuse is
-    reported when the scenario gives no table.
+    reported when the scenario gives no table. ``reading``: the table is only
+    checked (``prophecy check``), so a pack's engine file is not run for it.
     """
-    builder = TableBuilder(book_for(content, given), given, seed, place)
+    builder = TableBuilder(book_for(content, given), given, seed, place, reading)
     return builder.build(), builder.names
 

@@ -19,8 +19,9 @@ from typing import Any
 from prophecy.compiler import model
 from prophecy.compiler.model.gamecheck import rules_errors
 from prophecy.compiler.model.options import options_errors, over
+from prophecy.compiler.model.plugins import engine_facts
 from prophecy.dsl.errors import ProphecyError, suggest
-from prophecy.engine.plugin import class_of
+from prophecy.engine.plugin import ENGINE
 from prophecy.engine.scenarios.source import Item, Scenario, ScenarioError
 
 _VARIANTS: dict[tuple[int, model.Rules, model.Options], tuple[model.Content, model.Content]] = {}
@@ -66,7 +67,8 @@ def _options(item: Item, rules: model.Rules, options: model.Options,
     players = {"min_players": rules.min_players, "max_players": rules.max_players}
     _refuse(options_errors(item.src, item.node, {"options": data, "rules": players}))
     actions = found.get("actions")
-    names = list(class_of(content).ACTIONS)
+    facts = engine_facts(content)  # declared: checking a scenario runs no pack code
+    names = list(facts.actions or ()) if facts is not None else ENGINE.action_names()
     for name, key, _value in actions.entries() if actions is not None else ():
         if name not in names:
             hint = suggest(name, names) or f"the engine's actions are {', '.join(names)}"

@@ -2,8 +2,10 @@
 
 The engine file is the block docs/engine.md shows under "Engines of your own"
 (the action 'draw an Arcana card' draws two), saved in a copy of the bundled
-game whose game.yaml names it. Scenarios, simulations (in worker processes
-too), balance pairs, replays and lint's probe then play that engine.
+game whose game.yaml names it, with the declaration shown beside it, and
+trusted. Scenarios, simulations (in worker processes too), balance pairs and
+replays then play that engine; lint's probe plays the installed engine it is
+built on (lint runs none of a pack's Python).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from prophecy.compiler.model import trust
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
 from prophecy.engine.cards import book_of
@@ -36,11 +39,11 @@ scenarios:
 """
 
 
-def engine_file() -> str:
-    """The engine file of docs/engine.md, as written there."""
+def engine_file(block: str = "engine file", language: str = "python") -> str:
+    """The engine file of docs/engine.md (or its declaration), as written there."""
     text = (DOCS / "engine.md").read_text(encoding="utf-8")
-    found = re.search(r"<!-- engine file -->\n```python\n(.*?)```", text, re.S)
-    assert found, "docs/engine.md shows no engine file"
+    found = re.search(rf"<!-- {block} -->\n```{language}\n(.*?)```", text, re.S)
+    assert found, f"docs/engine.md shows no {block}"
     return found.group(1)
 
 
@@ -50,6 +53,9 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(bundled_content(), root,
                     ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
     (root / "engine.py").write_text(engine_file(), encoding="utf-8")
+    (root / "engine.yaml").write_text(engine_file("engine declaration", "yaml"),
+                                      encoding="utf-8")
+    trust.trust(root / "engine.py")  # as its author would, once
     game = root / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace(
         "engine: dark-prophecies", "engine: engine.py"), encoding="utf-8")
@@ -114,11 +120,11 @@ def test_balance_pairs_play_the_packs_engine(pack):
         assert ours != theirs
 
 
-def test_the_lint_probe_plays_the_packs_engine(pack):
+def test_the_lint_probe_plays_the_installed_engine_the_pack_is_built_on(pack):
     from prophecy.tools.probe import _game
 
     book = book_of(load_content(pack))
-    assert type(_game(book, 1, later=True)).__name__ == "TwoCardDraw"
+    assert type(_game(book, 1, later=True)) is Game  # lint reads a pack: engine.py never runs
 
 
 def test_a_game_made_for_the_book_is_the_engines_and_branches_as_one(pack):
@@ -184,6 +190,9 @@ def prayers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     shutil.copytree(bundled_content(), root,
                     ignore=shutil.ignore_patterns("__init__.py", "__pycache__"))
     (root / "engine.py").write_text(PRAYER, encoding="utf-8")
+    (root / "engine.yaml").write_text(
+        "name: prayers\nbuilt_on: dark-prophecies\nactions: [pray]\n", encoding="utf-8")
+    trust.trust(root / "engine.py")
     game = root / "game.yaml"
     text = game.read_text(encoding="utf-8").replace("engine: dark-prophecies", "engine: engine.py")
     game.write_text(text.replace("    manifest: 2\n", "    manifest: 2\n    pray: 1\n"),
