@@ -21,6 +21,7 @@ in one line that it has none.
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 from dataclasses import dataclass
@@ -96,7 +97,7 @@ def engine_file(content: Content) -> Path | None:
     """The engine file a game names (``engine: engine.py``), or None for an installed engine
     or none. Named from the game's folder; an expansion's is its base game's (loader)."""
     name = content.pack.engine
-    return Path(content.root) / name if name.endswith(".py") else None
+    return Path(os.path.normpath(Path(content.root) / name)) if name.endswith(".py") else None
 
 
 def _actions(engine: Any) -> tuple[str, ...] | None:
@@ -186,9 +187,18 @@ def unrun_note(content: Content) -> str | None:
     if standing.trusted:
         return None
     why = "changed since it was trusted" if standing.state == "changed" else "not trusted"
-    return (f"note: {trust.shown(path)} was not run ({why}): the cards were checked against "
-            "its declaration, not its own checks; 'prophecy trust "
+    built_on = _built_on(path)
+    base = f"{built_on} and " if built_on else ""
+    return (f"note: {trust.shown(path)} was not run ({why}): the cards were checked with "
+            f"{base}its declaration, not with checks of {path.name}'s own; 'prophecy trust "
             f"{trust.shown(Path(content.root))}' lets simulate, balance, test and replay run it")
+
+
+def _built_on(path: Path) -> str:
+    try:
+        return read_declaration(path, sorted(installed())).built_on
+    except ProphecyError:
+        return ""
 
 
 # -- playing: the engine's code runs ------------------------------------------------------
@@ -229,28 +239,32 @@ def _loaded(real: Path, data: bytes, facts: Facts) -> Engine:
                          hint="end the file with ENGINE = <the engine object>")
     mismatch = _mismatch(engine, facts)
     if mismatch and facts.declared is not None:
+        key, has, said = mismatch
+        path = facts.declared.path
+        lines = path.read_text(encoding="utf-8").splitlines()
+        line = next((n for n, text in enumerate(lines, 1) if text.startswith(f"{key}:")), 0)
         raise ContentErrors([ProphecyError(
-            f"{mismatch[0]}, but {facts.declared.path.name} declares {mismatch[1]}",
-            where=str(facts.declared.path),
-            hint=f"make {facts.declared.path.name} say what {real.name} registers")])
+            f"{real.name} {has}, but {path.name} declares {said}", where=str(path), line=line,
+            column=1 if line else 0, source=lines[line - 1] if line else "", length=len(key),
+            hint=f"make {path.name} say what {real.name} registers")])
     return engine
 
 
-def _mismatch(engine: Engine, facts: Facts) -> tuple[str, str] | None:
-    """What a run engine registers that its declaration does not say, as (what it has,
-    what is declared); None when they agree."""
+def _mismatch(engine: Engine, facts: Facts) -> tuple[str, str, str] | None:
+    """What a run engine registers that its declaration does not say, as (the declaration's
+    key, what the engine has, what is declared); None when they agree."""
     bases = tuple(getattr(engine, "bases", ()))
     if engine.name != facts.name:
-        return f"its ENGINE is named '{engine.name}'", f"'{facts.name}'"
+        return "name", f"names its ENGINE '{engine.name}'", f"'{facts.name}'"
     if set(bases) != set(facts.bases):
-        return (f"its ENGINE is built on {_listed(bases)}",
+        return ("built_on", f"builds its ENGINE on {_listed(bases)}",
                 f"it is built on {_listed(facts.bases)}")
     if frozenset(engine.plays) != facts.plays:
-        return (f"its ENGINE plays {_listed(sorted(engine.plays))}",
+        return ("plays", f"plays {_listed(sorted(engine.plays))}",
                 f"it plays {_listed(sorted(facts.plays))}")
     actions = _actions(engine)
     if actions is not None and facts.actions is not None and actions != facts.actions:
-        return (f"its games offer the actions {_listed(actions)}",
+        return ("actions", f"offers the actions {_listed(actions)}",
                 f"the actions {_listed(facts.actions)}")
     return None
 
