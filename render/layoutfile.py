@@ -38,8 +38,14 @@ def _check_pixels(layout: Layout, src: Any, root: Any) -> None:
             f"lower dpi to {most} or less, or make the card smaller")
 
 
+#: The styles of box drawn to the bleed on purpose (a picture, a band across the top): the
+#: only ones that may reach outside the safe zone.
+TO_THE_BLEED = ("image", "banner")
+
+
 def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
-    """Every region, the stamp's too, lies on the card image; the margins leave a card."""
+    """Every region, the stamp's too, lies on the card image and, unless it is drawn to the
+    bleed on purpose, inside the safe zone; the margins leave a card."""
     from prophecy.compiler.model.yamlsafe import lookup
 
     width, height = layout.trim_mm
@@ -55,12 +61,16 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
               for i, box in enumerate((spec or {}).get("boxes") or ())]
     if "stamp" in layout.data:
         boxes.append((("stamp", "region"), layout.data["stamp"]["region"]))
+    safe = float(layout.data["card"]["safe_mm"])
+    safe_known = 2 * safe < min(width, height)  # else safe_mm is the one problem, below
     for path, (x, y, w, h) in boxes:
         node, _ = lookup(root, list(path))
         name = ".".join(str(part) for part in path)
+        bleeds = path[0] == "stamp"  # the version stamp is printed in the frame on purpose
         if path[0] == "faces":
             box = layout.data["faces"][path[1]]["boxes"][path[3]]
             name = f"'{box.get('name') or box['style']}' of face '{path[1]}'"
+            bleeds = box.get("style") in TO_THE_BLEED
         if w <= 0 or h <= 0:
             errors.append(src.error_at(node, f"the box {name} has no area ({w:g} x {h:g} mm)",
                                        "write [x, y, width, height] with a width and a height"
@@ -71,6 +81,14 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
                 node, f"the box {name} reaches off the card: from ({x:g}, {y:g}) to "
                 f"({x + w:g}, {y + h:g}) mm", f"{card}; move or shrink the box, or change"
                 " the card's size"))
+        elif not bleeds and safe_known and (x < safe - _SLACK or y < safe - _SLACK
+                             or x + w > width - safe + _SLACK or y + h > height - safe + _SLACK):
+            errors.append(src.error_at(
+                node, f"the box {name} reaches outside the safe zone: from ({x:g}, {y:g}) to "
+                f"({x + w:g}, {y + h:g}) mm, where the safe zone runs from ({safe:g}, {safe:g})"
+                f" to ({width - safe:g}, {height - safe:g})", f"a cut may fall up to "
+                f"{safe:g} mm off the line, through what lies outside it: move or shrink the "
+                f"box (only {' and '.join(TO_THE_BLEED)} boxes may run to the bleed)"))
     spec = layout.data["card"]
     for key in ("safe_mm", "corner_mm"):
         if 2 * float(spec[key]) >= min(width, height):

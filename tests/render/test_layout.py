@@ -168,6 +168,34 @@ def test_a_box_off_the_card_and_a_margin_wider_than_it_are_refused_at_their_plac
     assert len(found) == 2
 
 
+@pytest.mark.parametrize(("old", "new", "refused"), [
+    # the Arcana's flavour box moved 2 mm left: its text would print across the frame
+    ("{name: flavor, region: [7.0, 78.0,", "{name: flavor, region: [2.0, 78.0,", True),
+    # ... and 7.5 mm down, past the safe zone's bottom (85.725 mm)
+    ("{name: flavor, region: [7.0, 78.0,", "{name: flavor, region: [7.0, 80.0,", True),
+    # a banner runs to the bleed on purpose
+    ("region: [0.0, 0.0, 63.5, 12.5]", "region: [-3.0, -3.0, 69.5, 15.5]", False),
+])
+def test_a_box_outside_the_safe_zone_is_refused_at_its_line_unless_drawn_to_the_bleed(
+        tmp_path, old, new, refused):
+    path = _copy(tmp_path)
+    text = path.read_text()
+    assert old in text
+    text = text.replace(old, new, 1)
+    path.write_text(text)
+    line = text[: text.index(new)].count("\n") + 1
+    if not refused:
+        load_layout(path.parent.parent)
+        return
+    with pytest.raises(ContentErrors) as caught:
+        load_layout(path.parent.parent)
+    [error] = caught.value.errors
+    assert error.line == line
+    assert error.message.startswith("the box 'flavor' of face 'arcana' reaches outside the "
+                                    "safe zone")
+    assert "only image and banner boxes may run to the bleed" in error.hint
+
+
 def test_a_grid_without_room_for_crop_marks_is_a_layout_error_check_reports(tmp_path, capsys):
     from prophecy.tools import main
 
