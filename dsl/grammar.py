@@ -1,16 +1,27 @@
-"""The grammar, loaded: ``dsl/grammar.lark`` in, Lark's LALR parsers of it out.
+"""The grammar, loaded: ``dsl/grammar.lark`` and the verbs of ``dsl/ast.py`` in, Lark's
+LALR parsers of them out.
 
 Both the parser (``dsl/parser.py``) and the error explainer (``dsl/diagnose.py``)
-read lines with these; neither imports the other's module for them.
+read lines with these; neither imports the other's module for them. The one list
+of verbs the grammar needs, the words after which 'to' joins a price to what it
+buys (``_PAY_TO``), is put in from the verbs' declarations (``ast.VERBS``), so a
+new verb is never missing from it.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
+from typing import Any
 
 from lark import Lark
 
+from prophecy.dsl import ast
 from prophecy.dsl.lexer import FastLexer
+
+GRAMMAR = Path(__file__).with_name("grammar.lark")
+#: The placeholder in ``_PAY_TO`` for the first words of the declared verbs.
+VERB_WORDS = "(VERB_WORDS)"
 
 #: The largest count a line may write: more than any card needs, and small enough
 #: that no number a designer types can make the engine loop for long.
@@ -33,10 +44,25 @@ def lark_parser() -> Lark:
     return parser
 
 
+def verb_words() -> list[str]:
+    """The first word of every declared verb, lowercased, once each ('add', 'level'...)."""
+    return sorted({verb.words.split()[0].lower() for verb in ast.VERBS.values()})
+
+
+@cache
+def grammar_text() -> str:
+    """``dsl/grammar.lark`` with the declared verbs' first words in ``_PAY_TO``."""
+    text = GRAMMAR.read_text(encoding="utf-8")
+    assert text.count(VERB_WORDS) == 1, "dsl/grammar.lark: VERB_WORDS once, in _PAY_TO"
+    return text.replace(VERB_WORDS, "(" + "|".join(verb_words()) + ")")
+
+
+def _load(**options: Any) -> Lark:
+    return Lark(grammar_text(), **options)
+
+
 def _open() -> Lark:
-    return Lark.open(
-        "grammar.lark",
-        rel_to=__file__,
+    return _load(
         parser="lalr",
         lexer="basic",  # keywords are reserved everywhere, so errors land on the right word
         propagate_positions=True,
@@ -48,5 +74,5 @@ def _open() -> Lark:
 @cache
 def fast_parser() -> Lark:
     """The same parser over ``dsl.lexer.FastLexer``: for one line of ASCII text, the common case."""
-    return Lark.open("grammar.lark", rel_to=__file__, parser="lalr", lexer=FastLexer,
-                     propagate_positions=True, maybe_placeholders=True, cache=True)
+    return _load(parser="lalr", lexer=FastLexer, propagate_positions=True,
+                 maybe_placeholders=True, cache=True)

@@ -23,7 +23,10 @@ from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
 
 FILE = Path(__file__).resolve().parent.parent / "fixtures" / "dsl" / "first_draft_corpus.txt"
-ROWS = [tuple(line.split(" | ", 3)) for line in FILE.read_text(encoding="utf-8").splitlines()
+#: What ``{verbs}`` in an outcome stands for: every declared verb's words, in order.
+VERBS = ", ".join(dict.fromkeys(verb.words for verb in ast.VERBS.values()))
+ROWS = [tuple(line.replace("{verbs}", VERBS).split(" | ", 3))
+        for line in FILE.read_text(encoding="utf-8").splitlines()
         if line.strip() and not line.startswith("#")]
 IDS = [f"{n}:{row[1][:40]}" for n, row in enumerate(ROWS, 1)]
 KINDS = {"effect": ast.Effect, "bonus": ast.Effect, "hireling": ast.Effect,
