@@ -97,7 +97,10 @@ def test_the_docs_list_what_each_opponent_may_do():
     found = re.search(r"The actions a player can be told to do this way are (.+?);", text)
     assert found is not None
     listed = [word.strip("`") for word in re.split(r", | and ", found.group(1))]
-    assert listed == list(dict.fromkeys(v.words for v in ast.VERBS.values() if v.each))
+    wanted = list(dict.fromkeys(v.words for v in ast.VERBS.values() if v.each))
+    assert listed == wanted, ("docs/dsl.md, 'Every opponent, every player': write 'The "
+                              "actions a player can be told to do this way are "
+                              f"{', '.join(wanted[:-1])} and {wanted[-1]};'")
 
 
 def test_no_intent_is_a_word_of_the_language():
