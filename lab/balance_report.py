@@ -3,10 +3,12 @@
 ``summarise(raw)`` reads what ``lab/balance.py`` measured (one run, or the
 shards of one run added by ``merge``):
 
-- **Findings first**: every design the sequential test called stronger or
-  weaker than its vanilla twin in either mode, in points per game with an
-  interval, largest first, each with the second bot's word on it ("confirmed
-  by planner:1", or "greedy only").
+- **One verdict a card first** (``lab/verdict.py``): stronger, weaker, about
+  right or can't tell yet, with a sentence a designer can act on.
+- **Findings**: every design the sequential test called stronger or weaker
+  than its vanilla twin in either mode, in points per game with an interval,
+  largest first, each with the second bot's word on it (agrees, disagrees,
+  not enough games).
 - **The seat table** for every number of players simulated: each seat's share
   of the games won, with a chi-square test that every seat wins equally often.
 - The test as run: its error rates, the spread of a pair and of a deal in each
@@ -14,8 +16,9 @@ shards of one run added by ``merge``):
 - Roll-ups that pool the deals of the Arcana designs sharing a rules-language
   feature (an action at a Level, a requirement kind, a grimoire), per mode,
   with intervals corrected over the number of features.
-- The designs within ±margin of their twins, and those that ran out of pairs
-  undecided.
+- The designs within ±margin of their twins, and the measures not settled,
+  each with why (it never or rarely changed a game, or the pairs that would
+  settle it).
 
 Intervals are shown at the level each measure was tested at, alpha /
 measures, so they hold for every measure of the run at once. ``text`` writes
@@ -28,6 +31,7 @@ import math
 import statistics
 from typing import Any
 
+from prophecy.lab import verdict
 from prophecy.lab.balance import MIN_DIFFERED, MIN_WITHIN, Measure
 from prophecy.lab.pairs import CHOSEN
 from prophecy.lab.report import wilson
@@ -35,7 +39,7 @@ from prophecy.lab.stats import Sprt, Sums, interval, operating, seat_chi_square
 
 KIND_NAMES = {"arcana": "Arcana", "deed": "Dark Deed", "verse": "Verse", "hireling": "Hireling",
               "title": "Title", "grimoire": "Manifest"}
-MODE_WORDS = {"chosen": "as chosen", "forced": "forced"}
+MODE_WORDS = {"chosen": "when played", "forced": "when held"}
 DECIDED = ("stronger", "weaker")
 
 
@@ -52,12 +56,17 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
     level = alpha / total
     test = Sprt(margin, level, beta)
     measures = [Measure.from_json(m) for m in raw["measures"]]
-    rows = [_row(m, level, plan) for m in measures]
+    rows = [_row(m, level, plan, test) for m in measures]
     designs = _designs(rows)
     decided = sorted((d for d in designs if d["decided"]),
                      key=lambda d: (-d["largest"], d["id"]))
     games = sum(m.games for m in measures) + sum(
         (m.check or {}).get("games", 0) for m in measures)
+    seconds = raw.get("seconds")
+    words = {"alpha": alpha, "beta": beta, "margin": margin, "confirm": plan.get("confirm"),
+             "pace": seconds / games if seconds and games else None}
+    for d in designs:
+        d["verdict"], d["sentence"] = verdict.word(d), verdict.sentence(d, words)
     return {
         "kind": "balance-summary", "game": raw["game"], "seed": plan["seed"],
         "players": plan["players"], "bots": plan["bots"], "modes": modes,
@@ -70,7 +79,9 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         "±margin, alpha split over every measure of the run); intervals at alpha / measures",
         "pairs_played": sum(m.pairs.n for m in measures),
         "games_played": games,
-        "seconds": raw.get("seconds"),
+        "seconds": seconds,
+        "verdicts": [{k: d[k] for k in ("id", "name", "kind", "verdict", "sentence")}
+                     for d in sorted(designs, key=_verdict_order)],
         "test": _test(measures, modes, test, plan),
         "findings": [finding(d) for d in decided],
         "decided": decided,
@@ -85,9 +96,17 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _row(m: Measure, level: float, plan: dict[str, Any]) -> dict[str, Any]:
+def _verdict_order(d: dict[str, Any]) -> tuple[int, float]:
+    """Decided designs first, largest first; then can't tell yet; about right last."""
+    rank = {verdict.CANT_TELL: 1, verdict.ABOUT_RIGHT: 2}.get(d["verdict"], 0)
+    return (rank, -d["largest"])
+
+
+def _row(m: Measure, level: float, plan: dict[str, Any], test: Sprt) -> dict[str, Any]:
     lo, hi = interval(m.points, level)
     wlo, whi = interval(m.wins, level)
+    # the 'within' call's own level: each side missed at most beta of the time
+    likely = interval(m.points, 2 * plan["beta"])
     return {
         "id": m.id, "name": m.name, "kind": m.kind, "grimoire": m.grimoire, "mode": m.mode,
         "pairs": m.pairs.n, "deals": m.points.n, "differed": m.differed, "games": m.games,
@@ -95,6 +114,7 @@ def _row(m: Measure, level: float, plan: dict[str, Any]) -> dict[str, Any]:
         "wins": {"mean": _r(m.wins.mean), "ci": [_r(wlo), _r(whi)]},
         "spread": {"pair": _r(_sd(m.pairs)), "deal": _r(_sd(m.points))},
         "verdict": m.verdict or "undecided", "check": _check(m.check, level),
+        "likely": [_r(likely[0]), _r(likely[1])], "settle": verdict.settle(m, plan, test),
         "features": m.features,
     }
 
@@ -143,13 +163,7 @@ def finding(design: dict[str, Any]) -> str:
 
 
 def _confirmed(row: dict[str, Any]) -> str:
-    check = row.get("check")
-    if check is None:
-        return "greedy only: not checked by a second bot"
-    bots = ",".join(check["bots"])
-    if check["verdict"] == "confirmed":
-        return f"confirmed by {bots}"
-    return f"greedy only ({bots}: {check['verdict']})"
+    return verdict.second(row, None)
 
 
 def _test(measures: list[Measure], modes: list[str], test: Sprt, plan: dict[str, Any]
@@ -246,6 +260,12 @@ def text(s: dict[str, Any]) -> str:
         f"{s['pairs_played']} pairs ({s['games_played']} games)"
         + (f" in {s['seconds']:.0f} s" if s.get("seconds") is not None else ""),
         "",
+        "verdicts, one a card: points a game against the plain version of the card",
+    ]
+    out += [f"  {v['name']} ({KIND_NAMES.get(v['kind'], v['kind'])}): {v['sentence']}"
+            for v in s["verdicts"]] or ["  none"]
+    out += [
+        "",
         f"decided ({len(s['decided'])}): stronger or weaker than the vanilla twin, in points "
         "a game",
     ]
@@ -279,10 +299,9 @@ def text(s: dict[str, Any]) -> str:
             + (", ".join(d["name"] for d in within[:20]) + (" ..." if len(within) > 20 else "")
                if within else "none")]
     undecided = s["undecided"]
-    out.append(f"undecided ({len(undecided)}): ran out of pairs (--pairs) before the test "
-               "decided" + (": " + ", ".join(f"{r['name']} ({MODE_WORDS[r['mode']]})"
-                                             for r in undecided[:12])
-                            + (" ..." if len(undecided) > 12 else "") if undecided else ""))
+    out.append(f"not settled ({len(undecided)})" + (": " + "; ".join(
+        f"{r['name']} ({MODE_WORDS[r['mode']]}) {verdict.why(r)}" for r in undecided[:12])
+        + (" ..." if len(undecided) > 12 else "") if undecided else ": none"))
     return "\n".join(out) + "\n"
 
 

@@ -58,7 +58,7 @@ def write_report(data: dict[str, Any], path: Path) -> None:
 
 
 def render_balance(summary: dict[str, Any]) -> str:
-    """The HTML balance report of ``balance_report.summarise`` data: decided findings first."""
+    """The HTML balance report of ``balance_report.summarise`` data: a verdict a card first."""
     import jinja2
 
     env = jinja2.Environment(
@@ -67,6 +67,7 @@ def render_balance(summary: dict[str, Any]) -> str:
     )
 
     from prophecy.lab.balance_report import KIND_NAMES, MODE_WORDS
+    from prophecy.lab.verdict import check_word
 
     decided = [(f"{d['name']} ({MODE_WORDS[mode]})", r["points"]["mean"], *r["points"]["ci"])
                for d in summary["decided"] for mode, r in d["modes"].items()
@@ -79,7 +80,7 @@ def render_balance(summary: dict[str, Any]) -> str:
                                  title="points a game over the vanilla twin, by feature"),
     }
     return env.get_template("balance.html.j2").render(
-        s=summary, charts=made, kinds=KIND_NAMES, modes=MODE_WORDS,
+        s=summary, charts=made, kinds=KIND_NAMES, modes=MODE_WORDS, check_word=check_word,
         pct=lambda x: f"{100 * x:.1f}%",
         pm=lambda m, scale=1.0: f"{scale * m['mean']:+.2f} [{scale * m['ci'][0]:+.2f}, "
                                 f"{scale * m['ci'][1]:+.2f}]")

@@ -128,6 +128,29 @@ class Sprt:
         return None
 
 
+def to_settle(s: Sums, test: Sprt) -> float:
+    """About how many more units the two-sided test needs to end, were the mean and spread
+    what they are so far: each bound's distance over the drift of its log-likelihood ratio
+    per unit (theta1 * (mean - theta1 / 2) / variance for the alternative theta1). A mean
+    beyond half the margin heads for stronger (weaker), one inside it for within, which
+    needs both ratios down at the lower bound. 0 once it has ended; inf with no spread to
+    go by, or a mean at half the margin, where neither bound comes nearer."""
+    if test.verdict(s) is not None:
+        return 0.0
+    var = s.squares / s.n - s.mean * s.mean if s.n >= 2 else 0.0
+    if var <= 0.0:
+        return math.inf
+    sides = []
+    for theta1 in (test.margin, -test.margin):
+        drift = theta1 * (s.mean - theta1 / 2) / var
+        now = llr(s, 0.0, theta1)
+        if drift > 0:
+            return max(0.0, (test.upper - now) / drift)
+        sides.append(0.0 if now <= test.lower else
+                     math.inf if drift == 0 else (test.lower - now) / drift)
+    return max(sides)
+
+
 def operating(test: Sprt, spread: float, effect: float, batch: int, ceiling: int,
               runs: int = 400, first: int = 2, seed: int = 1) -> dict[str, float]:
     """How often the test ends in each verdict for a true mean ``effect`` and a spread (SD)

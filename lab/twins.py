@@ -86,6 +86,17 @@ _TWINS: dict[str, Callable[[model.Card], dict[str, object]]] = {
 }
 
 
+#: Kind -> its vanilla twin in a designer's words: what a verdict measures the card against.
+PLAIN: dict[str, str] = {
+    "arcana": "a plain 'Add 1 to any Dark Deed' card",
+    "deed": "the same Dark Deed at the usual points, with no bonus",
+    "verse": "a Verse everyone meets that gives 'Add 1 to any Dark Deed'",
+    "hireling": "a Hireling that does nothing",
+    "title": "the same Title worth 0 points",
+    "grimoire": "the standard Manifest",
+}
+
+
 def same_play(a: model.Card, b: model.Card) -> bool:
     """Whether two designs play the same (their lines' ASTs and numbers are equal)."""
     def key(card: model.Card) -> tuple[object, ...]:

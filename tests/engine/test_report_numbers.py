@@ -155,17 +155,35 @@ def test_the_balance_text_says_none_and_names_designs_gone(balance_summary):
     assert "  not simulated (--seat-games 0)" in text
     gone = {**balance_summary, "measures": balance_summary["measures"][1:]}
     first = balance_summary["measures"][0]
-    assert (f"  {first['name']} (as chosen): not in this run"
+    assert (f"  {first['name']} (when played): not in this run"
             in balance_report.compare(balance_summary, gone))
 
 
-def test_the_balance_text_leads_with_findings_then_the_seats(balance_summary):
+def test_the_balance_text_leads_with_a_verdict_a_card_then_findings_then_the_seats(
+        balance_summary):
     lines = balance_report.text(balance_summary).splitlines()
-    assert lines[3].startswith("decided (") and lines[4].startswith("  Windfall (Arcana)")
+    assert lines[3].startswith("verdicts, one a card")
+    cards = lines[4:4 + len(balance_summary["verdicts"])]
+    assert [line.split(" (")[0].strip() for line in cards] == [
+        "Windfall", "Blood Magic 0", "Necromancy 4"]  # decided first
+    assert cards[0].startswith("  Windfall (Arcana): Stronger when held: a player with it "
+                               "scores 5.4 points a game more")
+    decided = lines.index("", 4) + 1
+    assert lines[decided].startswith("decided (") and lines[decided + 1].startswith(
+        "  Windfall (Arcana)")
     seats = lines.index("seats: ordinary games of the cards as designed, bots greedy")
-    assert seats > 4 and "chi-square" in lines[seats + 2]
+    assert seats > decided and "chi-square" in lines[seats + 2]
     assert all(not line.startswith("  ") or "points a game" in line
-               for line in lines[4:seats - 1])  # nothing but findings before the seats
+               for line in lines[decided:seats - 1])  # nothing but findings before the seats
+
+
+def test_the_balance_page_opens_with_the_verdicts(balance_summary):
+    page = render_balance(balance_summary)
+    first = page.index("<h2>")
+    assert page[first:].startswith("<h2>Verdicts, one a card</h2>")
+    assert page.index('<td class="text word">stronger</td>') < page.index("<h2>Seats</h2>")
+    assert page.index("<h2>Every design, in each situation</h2>") < page.index(
+        "<h2>How to read it</h2>")
 
 
 def test_the_seat_table_marks_seats_that_do_not_win_alike():
