@@ -144,8 +144,10 @@ def book_from_files(files: dict[str, bytes]) -> Book:
     key = digest(files)
     found = _WORKER_BOOKS.get(key)
     if found is None:
+        from prophecy.compiler.model import trust
         from prophecy.compiler.model.loader import load_content
         from prophecy.engine.cards import book_of
+        from prophecy.engine.plugin import game_class
 
         # The files live on disk only while the book is made: the book holds all it needs,
         # and a worker that ran many runs leaves no copy of any content folder behind.
@@ -155,7 +157,13 @@ def book_from_files(files: dict[str, bytes]) -> Book:
                 path = root / name
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(data)
-            found = _WORKER_BOOKS[key] = book_of(load_content(root))
+            book = book_of(load_content(root))
+            # the class that plays, made while an engine file of the game is here; the
+            # client that sent it checked the user's trust in it (a worker runs what its
+            # client sends, whatever it is)
+            with trust.granting():
+                game_class(book)
+            found = _WORKER_BOOKS[key] = book
     return found
 
 

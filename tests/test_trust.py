@@ -294,3 +294,15 @@ def test_installed_engines_need_no_trust(capsys):
     assert main(["trust", str(ROOT / "content")]) == 2
     assert "installed code that needs no trust" in capsys.readouterr().err
     assert main(["test", "-q", "-k", "three-actions"]) == 0  # the bundled engine plays
+
+
+def test_a_cluster_worker_plays_the_engine_file_its_client_sent(marked, monkeypatch):
+    """The client checked the trust (simulate --executor dask runs require_engine first); a
+    worker builds the book from the files sent, and its games are the pack's engine's."""
+    from prophecy.engine.plugin import game_class
+    from prophecy.lab import executors
+
+    monkeypatch.setattr(executors, "_WORKER_BOOKS", {})
+    book = executors.book_from_files(executors.content_files(marked.pack))
+    assert game_class(book).__name__ == "MasteryGame" and marked.runs() == 1
+    assert not trust.granted()  # for the book's class only, not for what comes after
