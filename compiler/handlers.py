@@ -389,6 +389,23 @@ def _return_cards(node: ast.ReturnCards, names: Names) -> Op:
     return _pick_each(node, names, ast.ReturnCards.verb.asks, "pile", "hand")
 
 
+def _swap(node: ast.Swap, names: Names) -> Op:
+    """A card of the player's choice from the hand onto their discard pile, and the card
+    that was on top of the pile into the hand (put down first: the hand never goes over
+    its limit); nothing with an empty hand or pile."""
+    ask = ast.Swap.verb.asks
+
+    def op(g: Runtime, p: Seat) -> bool:
+        if not p.hand or not p.pile:
+            return False
+        top = p.pile[-1]
+        g.move(p, g.pick(p, ask, p.hand[:], node), "hand", "pile")
+        g.move(p, top, "pile", "hand")
+        return True
+
+    return op
+
+
 def _look(node: ast.LookAtDeck, names: Names) -> Op:
     count, take, rest = node.count, node.take, node.rest
     return lambda g, p: g.look(p, count, take, rest)
@@ -552,6 +569,7 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.RevealUntil: _can_arcana,
     ast.TakeFromDiscard: lambda n, names: _counted(n.count, lambda g, p: bool(p.pile)),
     ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
+    ast.Swap: lambda n, names: lambda g, p: bool(p.hand) and bool(p.pile),
     ast.LookAtDeck: _can_arcana,
     ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
     ast.Scheme: lambda n, names: lambda g, p: g.deeds_left() > 0,
@@ -691,6 +709,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.RevealUntil: _reveal_until,
     ast.TakeFromDiscard: _take_pile,
     ast.ReturnCards: _return_cards,
+    ast.Swap: _swap,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain,
     ast.Scheme: lambda node, names: lambda g, p: g.scheme(p),

@@ -446,6 +446,28 @@ class ReturnCards(Node):
 
 
 @dataclass(frozen=True)
+class Swap(Node):
+    """Trade one card of the player's choice from their hand for the top card of their own
+    discard pile: the chosen card goes onto the pile, the card that was on top comes to the
+    hand. With an empty hand or an empty discard pile, nothing happens."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Swap",
+        third="swaps",
+        each=True,
+        example="Swap a card in your hand with the top card of your discard pile",
+        hint="trade a card of your hand for the top card of your discard pile",
+        icon="take",
+        gives="nothing",
+        template="Swap a card in your hand with the top card of your discard pile",
+        meaning="put a card of your choice from your hand on top of your discard pile and take "
+                "the card that was on top into your hand (with an empty hand or an empty "
+                "discard pile, nothing happens)",
+        asks="swap",
+    )
+
+
+@dataclass(frozen=True)
 class LookAtDeck(Node):
     """Look at the top ``count`` Arcana, take ``take`` of them, and the rest go to ``rest``."""
 
@@ -547,6 +569,7 @@ Action = (
     | RevealUntil
     | TakeFromDiscard
     | ReturnCards
+    | Swap
     | LookAtDeck
     | GainPoints
     | Scheme

@@ -271,6 +271,11 @@ def _take(a: ast.TakeFromDiscard | ast.ReturnCards, sk: Sketch) -> bool:
     return n == a.count or getattr(a, "up_to", False)
 
 
+def _swap(a: ast.Swap, sk: Sketch) -> bool:
+    """A card for a card: the counts stay, and it happens when both hand and pile hold one."""
+    return sk.hand > 0 and sk.pile > 0
+
+
 def _look(a: ast.LookAtDeck, sk: Sketch) -> bool:
     n = min(a.take, a.count)
     sk.hand = min(sk.limits[0], sk.hand + n)
@@ -358,6 +363,7 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.RevealUntil: _reveal,
     ast.TakeFromDiscard: _take,
     ast.ReturnCards: _take,  # the sketch knows counts, not which cards: taking is returning
+    ast.Swap: _swap,
     ast.LookAtDeck: _look,
     ast.GainPoints: _gain_points,
     ast.Scheme: _scheme,
