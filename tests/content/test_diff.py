@@ -190,6 +190,7 @@ def test_options_that_differ_between_two_folders_are_listed_as_text(tmp_path, ca
           "{2 players: 2, 3 players: 3, 4 players: 3}}")
     _edit(draft / "game.yaml", "engine: dark-prophecies", "engine: engine.py")
     (draft / "engine.py").write_text("from prophecy.engine.plugin import ENGINE\n")
+    (draft / "engine.yaml").write_text("name: dark-prophecies\nbuilt_on: dark-prophecies\n")
     assert main(["diff", str(bundled_content()), str(draft)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1:6] == [
