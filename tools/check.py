@@ -133,8 +133,10 @@ def _folder(root: Path | str) -> str:
     it is inside it, with a closing '/'."""
     from prophecy.compiler.model.files import bundled_content
 
-    path = Path(root).resolve()
-    here = Path.cwd().resolve()
+    try:
+        path, here = Path(root).resolve(), Path.cwd().resolve()
+    except (OSError, RuntimeError):  # a loop of links: the folder as it was named
+        return Path(root).as_posix().rstrip("/") + "/"
     shown = path.relative_to(here) if path.is_relative_to(here) and here != here.parent else path
     text = "./" if shown == Path(".") else shown.as_posix().rstrip("/") + "/"
     if path == bundled_content().resolve() and not here.is_relative_to(path):

@@ -49,6 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from prophecy.compiler.lint import RULES
+    from prophecy.tools import probe  # noqa: F401  (registers the checks that play games)
 
     if args.list:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
@@ -121,7 +122,6 @@ def _lint(root: Path, docs: Path, only: list[str]) -> tuple[Any, list[Any]]:
     """Findings on what of the content loads (None if nothing can be linted), and its problems."""
     from prophecy.compiler.lint import lint
     from prophecy.compiler.model.loader import analyse
-    from prophecy.tools import probe  # noqa: F401  (registers the checks that play games)
 
     report = analyse(root)
     game_broken = any(Path(e.where).name == "game.yaml" for e in report.errors)
