@@ -52,6 +52,7 @@ from prophecy.lab.pairs import (
     MODES,
     Contrast,
     against,
+    against_copy,
     against_twin,
     modes_of,
     play_deal,
@@ -97,6 +98,7 @@ class Plan:
     confirm_pairs: int = CONFIRM_PAIRS
     focal_bot: str = ""  # the focal seat's bot when not its chair's (the second bot's check)
     seat_games: int = 1000  # ordinary games per number of players, for the seat table
+    aa: bool = False  # each design against an exact copy of itself (the A/A test), not its twin
 
     @property
     def test(self) -> Sprt:
@@ -127,8 +129,11 @@ class Subject:
     design: int
     mode: str
     rival: int = -1  # another design of the same kind to measure against, or -1: the twin
+    aa: bool = False  # against an exact copy of itself under another name (the A/A test)
 
     def contrast(self, book: Book) -> Contrast:
+        if self.aa:
+            return against_copy(book, self.design)
         if self.rival >= 0:
             return against(book, self.design, self.rival)
         return against_twin(book, self.design)
@@ -226,7 +231,7 @@ def plan_for(book: Book, designs: list[int], seed: int, players: int, bots: Sequ
 
 def to_measure(book: Book, designs: list[int], plan: Plan) -> list[Subject]:
     """The measures of these designs: each in every mode of the plan its kind takes."""
-    return [Subject(d, mode) for d in designs
+    return [Subject(d, mode, aa=plan.aa) for d in designs
             for mode in modes_of(book.designs[d].kind, plan.modes)]
 
 
@@ -425,15 +430,17 @@ def sweep(book: Book, executor: Executor, *, names: Sequence[str] = (),
           players: int = 3, bots: Sequence[str] = ("greedy",), pairs: int = 3600,
           margin: float = 1.0, alpha: float = 0.05, beta: float = 0.1,
           confirm: str = CONFIRM, confirm_pairs: int = CONFIRM_PAIRS,
-          seat_games: int = 1000, shard: tuple[int, int] = (1, 1),
+          seat_games: int = 1000, shard: tuple[int, int] = (1, 1), aa: bool = False,
           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """A whole balance run (or one shard of it) as ``raw`` data: the one library call of
-    ``prophecy balance``. Unknown card names raise UnknownCards naming them."""
+    ``prophecy balance``. Unknown card names raise UnknownCards naming them. ``aa``: each
+    design against an exact copy of itself instead of its twin (the A/A test: it should
+    come out about right)."""
     clock = Clock()
     every = subjects(book, names, kinds)
     plan = plan_for(book, every, seed, players, bots, pairs, margin, modes=tuple(modes),
                     alpha=alpha, beta=beta, confirm=confirm, confirm_pairs=confirm_pairs,
-                    seat_games=seat_games)
+                    seat_games=seat_games, aa=aa)
     mine = to_measure(book, shard_of(every, shard), plan)
 
     def runner(plan: Plan, tasks: list[Task]) -> list[Batch]:

@@ -41,6 +41,7 @@ KIND_NAMES = {"arcana": "Arcana", "deed": "Dark Deed", "verse": "Verse", "hireli
               "title": "Title", "grimoire": "Manifest"}
 MODE_WORDS = {"chosen": "when played", "forced": "when held"}
 DECIDED = ("stronger", "weaker")
+AA_AGAINST = "an exact copy of it under another name"
 
 
 def _r(x: float) -> float:
@@ -64,12 +65,14 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         (m.check or {}).get("games", 0) for m in measures)
     seconds = raw.get("seconds")
     words = {"alpha": alpha, "beta": beta, "margin": margin, "confirm": plan.get("confirm"),
-             "pace": seconds / games if seconds and games else None}
+             "pace": seconds / games if seconds and games else None,
+             "against": AA_AGAINST if plan.get("aa") else None}
     for d in designs:
         d["verdict"], d["sentence"] = verdict.word(d), verdict.sentence(d, words)
     return {
         "kind": "balance-summary", "game": raw["game"], "seed": plan["seed"],
         "players": plan["players"], "bots": plan["bots"], "modes": modes,
+        "aa": bool(plan.get("aa")),
         "alpha": alpha, "beta": beta, "margin": margin, "confirm": plan.get("confirm") or "",
         "designs_in_run": len(plan["designs"]), "designs_here": len(designs),
         "measures_in_run": total, "level": level, "bounds": [_r(test.lower), _r(test.upper)],
@@ -260,7 +263,9 @@ def text(s: dict[str, Any]) -> str:
         f"{s['pairs_played']} pairs ({s['games_played']} games)"
         + (f" in {s['seconds']:.0f} s" if s.get("seconds") is not None else ""),
         "",
-        "verdicts, one a card: points a game against the plain version of the card",
+        "verdicts, one a card: points a game against the plain version of the card"
+        if not s.get("aa") else "verdicts, one a card: points a game against an exact copy of "
+        "the card under another name (the A/A test: each should come out about right)",
     ]
     out += [f"  {v['name']} ({KIND_NAMES.get(v['kind'], v['kind'])}): {v['sentence']}"
             for v in s["verdicts"]] or ["  none"]

@@ -45,7 +45,7 @@ from prophecy.engine.game import Game
 from prophecy.engine.plugin import new_game
 from prophecy.engine.protocol import ASK_HIRELING, QUESTIONS
 from prophecy.lab.simulate import game_seed
-from prophecy.lab.twins import twin_book
+from prophecy.lab.twins import twin_book, with_copy
 
 CHOSEN, FORCED = "chosen", "forced"
 MODES = (CHOSEN, FORCED)
@@ -96,6 +96,15 @@ def against(book: Book, design: int, other: int) -> Contrast:
         raise ValueError("a design is compared with another design of the same kind")
     return Contrast(twin_book(book, design, other), Arm(twin_book(book, other), design),
                     Arm(twin_book(book, design), other))
+
+
+def against_copy(book: Book, design: int) -> Contrast:
+    """The A/A contrast of a design: the design against an exact copy of itself under another
+    name (``twins.with_copy``). The two differ in where the shuffle puts their cards alone, so
+    their difference is the noise of the measure, and its expected value is 0."""
+    made, copy = with_copy(book, design)
+    mine = next(d for d, c in enumerate(made.designs) if c.id == book.designs[design].id)
+    return against(made, mine, copy)
 
 
 @dataclass(frozen=True)

@@ -160,6 +160,8 @@ PLAN = _object({
     "seat_games": {**_COUNT, "maximum": limits.GAMES,
                    "description": f"a number of games (0 to {limits.GAMES:,})"},
 }, "a balance run's plan")
+# an A/A run (--aa) says so; a run saved before there were A/A runs has no such field
+PLAN["properties"]["aa"] = {"type": "boolean", "description": "true for an A/A run"}
 SEATS = {"type": "object", "maxProperties": 100, "description": "the seat games by players",
          "propertyNames": {"pattern": "^[1-9][0-9]?$"},
          "additionalProperties": _object({

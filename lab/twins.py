@@ -129,6 +129,29 @@ def variant(book: Book, design: int, card: model.Card) -> Book:
     return other
 
 
+#: What an A/A run's copy of a design is called: its name and this.
+COPY = " (copy)"
+
+
+def with_copy(book: Book, design: int) -> tuple[Book, int]:
+    """The book with an exact copy of a design (the same kind, copies and lines) under
+    another name, right after it, and the copy's design index there (cached on the book).
+    Card ids move to make room, so its games are not the book's own: an A/A run compares
+    the design with its copy in that book alone."""
+    key = f"copy:{design}"
+    found: tuple[Book, int] | None = book.cache.get(key)
+    if found is None:
+        content = book.content
+        card = book.designs[design]
+        copy = dataclasses.replace(card, id=card.id + "-copy", name=card.name + COPY)
+        cards_ = list(content.cards)
+        cards_.insert(cards_.index(card) + 1, copy)
+        made = cards.book_of(dataclasses.replace(content, cards=tuple(cards_)))
+        found = (made, next(d for d, c in enumerate(made.designs) if c.id == copy.id))
+        book.cache[key] = found
+    return found
+
+
 def twin_book(book: Book, *designs: int) -> Book:
     """The book with each of ``designs`` replaced by its vanilla twin (cached on the book)."""
     key = "twin:" + ",".join(map(str, sorted(set(designs))))

@@ -123,7 +123,7 @@ def _decided(r: dict[str, Any], kind: str, s: dict[str, Any]) -> str:
     mean, (lo, hi) = r["points"]["mean"], r["points"]["ci"]
     more = "more" if mean > 0 else "fewer"
     return (f"{r['verdict'].capitalize()} {situation(r['mode'], kind)}: a player with it "
-            f"scores {abs(mean):.1f} points a game {more} than with {PLAIN.get(kind, 'its twin')}"
+            f"scores {abs(mean):.1f} points a game {more} than with {_against(kind, s)}"
             f" ({lo:+.1f} to {hi:+.1f}, {_sure(s)}); {second(r, s.get('confirm'))}.")
 
 
@@ -131,7 +131,7 @@ def _about_right(rows: list[dict[str, Any]], kind: str, s: dict[str, Any]) -> st
     each = " and ".join(f"{situation(r['mode'], kind)} (likely {r['likely'][0]:+.1f} to "
                         f"{r['likely'][1]:+.1f})" for r in rows)
     margin = _points(s["margin"])
-    return (f"About right: within {margin} a game of {PLAIN.get(kind, 'its twin')} {each}; "
+    return (f"About right: within {margin} a game of {_against(kind, s)} {each}; "
             f"a difference of {margin} would have shown {100 * (1 - s['beta']):g} times in 100.")
 
 
@@ -198,6 +198,11 @@ def why(r: dict[str, Any]) -> str:
     if need is None:
         return f"{r['points']['mean']:+.2f} a game, near the edge of the margin"
     return f"{r['points']['mean']:+.2f} a game so far, about {need:,} pairs would settle it"
+
+
+def _against(kind: str, s: dict[str, Any]) -> str:
+    """What the card was measured against: its plain version, or (A/A) a copy of itself."""
+    return str(s.get("against") or PLAIN.get(kind, "its vanilla twin"))
 
 
 def _sure(s: dict[str, Any]) -> str:

@@ -10,6 +10,8 @@ findings, and ordinary games give a seat table for each number of players.
 Prints the findings first (``--json``: every number, and the raw sums
 ``prophecy merge`` adds up; ``--report FILE.html``: the web page).
 ``--compare OLD.json`` shows what changed since a run saved with ``--json``.
+``--aa CARD`` plays the card against an exact copy of itself under another
+name instead (the A/A test: its answer should be "about right").
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prophecy.tools.options import (
     MAX_GAMES,
@@ -31,6 +34,9 @@ from prophecy.tools.options import (
     positive,
 )
 from prophecy.tools.trust import add_trust_flag, apply_trust
+
+if TYPE_CHECKING:
+    from prophecy.engine.cards import Book
 
 
 def _bots(text: str) -> tuple[str, ...]:
@@ -116,6 +122,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("--cards", nargs="+", metavar="NAME", default=(),
                         help="measure only these designs (names or ids)")
+    parser.add_argument("--aa", metavar="CARD",
+                        help="the A/A test: this card against an exact copy of itself under "
+                        "another name, with the noise of real games; the answer should be "
+                        "'about right'")
     parser.add_argument("--kinds", type=_kinds, default=None,
                         help="measure only these kinds: arcana,deed,verse,hireling,title,"
                         "grimoire (all)")
@@ -143,9 +153,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         default=CONFIRM_PAIRS, metavar="N",
                         help=f"at most this many pairs for the second bot per finding "
                         f"({CONFIRM_PAIRS})")
-    parser.add_argument("--seat-games", type=_count, default=1000, metavar="N",
+    parser.add_argument("--seat-games", type=_count, default=None, metavar="N",
                         help="ordinary games at each number of players for the seat table "
-                        "(1000; 0: none)")
+                        "(1000, 0 with --aa; 0: none)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (1)")
     add_scale(parser)
     parser.add_argument("--json", action="store_true", help="print every number as JSON")
@@ -181,16 +191,20 @@ def run(args: argparse.Namespace) -> int:
                          where="prophecy balance", hint=f"give --pairs {fewest} or more "
                          "(3600 by default; each batch rotates the design over every seat, "
                          "and no verdict comes before the second)")
+    names = args.cards
+    if args.aa is not None:
+        names = _aa(book, args)
+    seat_games = args.seat_games if args.seat_games is not None else 0 if args.aa else 1000
     old = _old(args.compare) if args.compare else None
     pool = executor(book, args)
     progress = _progress if sys.stderr.isatty() else None
     try:
-        raw = balance.sweep(book, pool, names=args.cards, kinds=args.kinds or MEASURED,
+        raw = balance.sweep(book, pool, names=names, kinds=args.kinds or MEASURED,
                             modes=args.modes, seed=args.seed, players=args.players,
                             bots=args.bots, pairs=args.pairs, margin=args.margin,
                             alpha=args.alpha, beta=args.beta, confirm=args.confirm,
-                            confirm_pairs=args.confirm_pairs, seat_games=args.seat_games,
-                            shard=args.shard, progress=progress)
+                            confirm_pairs=args.confirm_pairs, seat_games=seat_games,
+                            shard=args.shard, aa=args.aa is not None, progress=progress)
     except balance.UnknownCards as exc:
         raise UsageError(f"no card design named {exc}", where="prophecy balance --cards",
                          hint="name a card as 'prophecy cards' lists it") from None
@@ -210,6 +224,28 @@ def run(args: argparse.Namespace) -> int:
     if args.report:
         print(f"\nreport: {args.report}")
     return 0
+
+
+def _aa(book: Book, args: argparse.Namespace) -> tuple[str, ...]:
+    """The one card of ``--aa``, checked: a kind a copy can join, and not with --cards."""
+    from prophecy.dsl.errors import UsageError
+    from prophecy.lab import balance
+
+    if args.cards:
+        raise UsageError("--aa measures one card against a copy of itself; --cards names "
+                         "cards to measure against their twins", where="prophecy balance --aa",
+                         hint="give one of the two")
+    try:
+        found = balance.subjects(book, [args.aa])
+    except balance.UnknownCards as exc:
+        raise UsageError(f"no card design named {exc}", where="prophecy balance --aa",
+                         hint="name a card as 'prophecy cards' lists it") from None
+    if not found or book.designs[found[0]].kind == "grimoire":
+        raise UsageError(f"{args.aa} is not measured (it plays as its vanilla twin, or it is "
+                         "a Grimoire, whose copies set the seats)",
+                         where="prophecy balance --aa", hint="name an Arcana, Dark Deed, "
+                         "Verse, Hireling or Title that does something of its own")
+    return (args.aa,)
 
 
 def _old(path: Path) -> dict[str, object]:

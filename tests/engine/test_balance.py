@@ -296,11 +296,12 @@ def test_the_second_bot_confirms_a_finding_or_marks_it_greedy_only(trial):
     assert m["verdict"] == "stronger" and m["check"]["bots"] == ["planner:1"]
     assert m["check"]["verdict"] == "confirmed" and m["check"]["pairs"] <= 150
     summary = balance_report.summarise(raw)
-    assert summary["findings"][0].endswith("confirmed by planner:1)")
+    assert summary["findings"][0].endswith("a second bot (planner:1) agrees)")
     row = dict(summary["decided"][0]["modes"]["chosen"], check={
         "bots": ["planner:1"], "verdict": "undecided", "pairs": 150,
         "points": {"mean": 0.1, "ci": [-1.0, 1.2]}})
-    assert balance_report._confirmed(row) == "greedy only (planner:1: undecided)"
+    assert balance_report._confirmed(row) == (
+        "a second bot (planner:1) had not enough games to say (150 pairs)")
 
 
 def test_seats_rotate_and_the_plan_splits_alpha_over_every_measure(trial):

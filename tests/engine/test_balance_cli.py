@@ -84,6 +84,10 @@ def test_the_text_leads_with_what_is_decided_and_compare_names_changes(capsys, t
     (["--confirm", "wizard"], "unknown bot 'wizard'"),
     (["--seat-games", "-3"], "expected a whole number of 0 or more, not '-3'"),
     (["--confirm-pairs", "0"], "expected a whole number of 1 or more"),
+    (["--aa", "Nope"], "no card design named nope"),
+    (["--aa", "Bloodletting", "--cards", "Bloodletting"], "--aa measures one card against a "
+     "copy of itself"),
+    (["--aa", "Codex of the Red Hour"], "Codex of the Red Hour is not measured"),
 ])
 def test_bad_options_are_usage_errors(capsys, argv, message):
     assert main(["balance", *argv]) == 2
@@ -126,3 +130,13 @@ def test_simulate_compare_shows_score_seats_and_cards_with_intervals(capsys, tmp
     assert "compared with the earlier run (20 games, seed 1, bots greedy)" in out
     assert "mean score" in out and "seat 1 wins" in out and "plays/game" in out
     assert main(["simulate", "--games", "5", "--compare", str(tmp_path / "none.json")]) == 1
+
+
+def test_aa_measures_a_card_against_a_copy_of_itself(capsys):
+    """The A/A test from the command line: about right, and said to be an A/A run."""
+    data = run_json(capsys, "balance", "--aa", "Bloodletting", "--modes", "forced", "--pairs",
+                    "1200", "--confirm", "none", "--json")
+    assert data["plan"]["aa"] is True and data["seats"] == {}  # no seat games unless asked
+    [verdict] = data["summary"]["verdicts"]
+    assert (verdict["name"], verdict["verdict"]) == ("Bloodletting", "about right")
+    assert "an exact copy of it under another name" in verdict["sentence"]
