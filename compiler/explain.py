@@ -126,6 +126,12 @@ def _each(n: ast.Each, g: str | None) -> str:
             "mean each of them)")
 
 
+def _chosen(n: ast.Chosen, g: str | None) -> str:
+    what = f" {explain(n.action, g)} ".replace(" your ", " their ").strip()
+    return (f"you choose one opponent as the effect resolves, and they must {what} (their "
+            "own choices)")
+
+
 def _choose(n: ast.Choose, g: str | None) -> str:
     options = [_steps(option, g) for option in n.options]
     return ("choose one of these that can happen now and do it: "
@@ -239,6 +245,7 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,
+    ast.Chosen: _chosen,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,
     ast.Effect: _effect,

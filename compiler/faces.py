@@ -298,6 +298,7 @@ STEPS: dict[type[Any], Callable[[Any, str | None], Step]] = {
     ast.Repeat: lambda n, g: _repeat(n, g),
     ast.ForEach: lambda n, g: _for_each(n, g),
     ast.Each: lambda n, g: _each(n, g),
+    ast.Chosen: lambda n, g: _chosen(n, g),
     ast.Choose: lambda n, g: _choose(n, g),
 }
 
@@ -339,6 +340,19 @@ def _each(n: ast.Each, g: str | None) -> Step:
     rest = f" {rest} ".replace(" your ", " their ").strip()
     return Step(step.icon, f"Each {n.who} {printer.THIRD_PERSON[verb]} {rest}".rstrip(),
                 step.number, step.grimoire)
+
+
+def _chosen(n: ast.Chosen, g: str | None) -> Step:
+    """'Choose an opponent: they discard 1 card from their hand', or, on one Dark Deed its
+    selector picks, the line's words ("Remove 1 from an opponent's highest-points Dark
+    Deed"): the inner step said of them."""
+    step = STEPS[type(n.action)](n.action, g)
+    if to_text(n).startswith("Choose"):
+        text = " ".join(f" {step.text} ".replace(" your ", " their ").split())
+        text = f"Choose an opponent: they {text[:1].lower()}{text[1:]}"
+    else:
+        text = to_text(n)
+    return Step(step.icon, text, step.number, step.grimoire)
 
 
 def _choose(n: ast.Choose, g: str | None) -> Step:

@@ -29,6 +29,7 @@ from prophecy.compiler.runtime import (
     ASK_DEED,
     ASK_LEVEL_DOWN,
     ASK_LEVEL_UP,
+    ASK_OPPONENT,
     ASK_UNSTORE,
     Award,
     Compiled,
@@ -470,6 +471,20 @@ def _each(node: ast.Each, names: Names) -> Op:
     return op
 
 
+def _chosen(node: ast.Chosen, names: Names) -> Op:
+    """Ruling 21: the card's owner names one opponent as the effect resolves (any of them),
+    and that opponent does the action, making their own choices."""
+    inner: Op = compile_node(node.action, names)
+
+    def op(g: Runtime, p: Seat) -> bool:
+        seats = [q.seat for q in seats_from(g, p, True)]
+        if not seats:
+            return False
+        return inner(g, g.players[g.pick(p, ASK_OPPONENT, seats, node)])
+
+    return op
+
+
 def _choose(node: ast.Choose, names: Names) -> Op:
     """The player picks one option whose actions can all happen, and does it."""
     options = [(tuple(compile_node(a, names) for a in option),
@@ -551,6 +566,11 @@ def _can_each(node: ast.Each, names: Names) -> Pred:
     return lambda g, p: any(inner(g, q) for q in seats_from(g, p, opponents))
 
 
+def _can_chosen(node: ast.Chosen, names: Names) -> Pred:
+    inner = possible(node.action, names)
+    return lambda g, p: any(inner(g, q) for q in seats_from(g, p, True))
+
+
 def _can_choose(node: ast.Choose, names: Names) -> Pred:
     options = [[possible(a, names) for a in option] for option in node.options]
     return lambda g, p: any(all(can(g, p) for can in option) for option in options)
@@ -576,6 +596,7 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.Repeat: _can_repeat,
     ast.ForEach: lambda n, names: possible(n.action, names),
     ast.Each: _can_each,
+    ast.Chosen: _can_chosen,
     ast.Choose: _can_choose,
 }
 
@@ -716,6 +737,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,
+    ast.Chosen: _chosen,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,
     ast.Effect: _effect,

@@ -29,6 +29,7 @@ ASK_CHOOSE = "choose_option"  # which option of a 'Choose one' (option indices; 
 ASK_AMOUNT = "amount"  # how many, for 'up to N' (0..N; about: the action)
 ASK_LOOK_TAKE = "look_take"  # which looked-at card to take into the hand (card ids)
 ASK_LOOK_ORDER = "look_order"  # which looked-at card goes back on the deck next (card ids)
+ASK_OPPONENT = "opponent"  # which opponent does a 'Choose an opponent' (seats; about: the node)
 
 T = TypeVar("T")
 

@@ -550,6 +550,15 @@ class Each(Node):
 
 
 @dataclass(frozen=True)
+class Chosen(Node):
+    """One opponent, chosen by the card's owner as the effect resolves, does ``action`` with
+    their own cards and their own choices (ruling 21: "Choose an opponent: they discard 1",
+    "Remove 1 from an opponent's highest-points Dark Deed"). It may do what ``Each`` may."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
 class Choose(Node):
     """The player chooses one option (a sequence of actions) that can happen, and does it."""
 
@@ -576,6 +585,7 @@ Action = (
     | Repeat
     | ForEach
     | Each
+    | Chosen
     | Choose
 )
 

@@ -401,6 +401,27 @@ class _Build:
                          f"each player may {EACH_WORDS}, as in 'Each opponent discards 1'")
         return ast.Each(who, action, span=_span(meta))
 
+    def chosen(self, meta: Meta, opponent: Tree[Any], action: ast.Action, times: int | None
+               ) -> ast.Chosen:
+        """'Choose an opponent: they discard 1' (ruling 21): what 'Each opponent' may do."""
+        if times is not None and times != 1:
+            action = ast.Repeat(times, action, span=action.span)
+        if not isinstance(action, EACH_ACTIONS):
+            raise _error("'Choose an opponent' cannot be followed by this action", meta,
+                         f"a chosen opponent may {EACH_WORDS}, as in 'Choose an opponent: "
+                         "they discard 1'")
+        return ast.Chosen(action, span=_span(meta))
+
+    def add_opponent(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
+                     ) -> ast.Chosen:
+        """'Add 1 to an opponent's lowest-points Dark Deed': a chosen opponent's deed."""
+        return ast.Chosen(self.add(meta, amount, noun, target), span=_span(meta))
+
+    def remove_opponent(self, meta: Meta, amount: _Amount, noun: Any, target: ast.DeedTarget
+                        ) -> ast.Chosen:
+        """'Remove 1 from an opponent's highest-points Dark Deed': a chosen opponent's deed."""
+        return ast.Chosen(self.remove(meta, amount, noun, target), span=_span(meta))
+
     def each_subject(self, meta: Meta, word: Any, who: ast.Who) -> ast.Who:
         return who
 

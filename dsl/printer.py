@@ -267,17 +267,39 @@ def _for_each(n: ast.ForEach) -> str:
 THIRD_PERSON = {verb.words.split()[0]: verb.third for verb in ast.VERBS.values()}
 
 
-def _each(n: ast.Each) -> str:
-    verb, _, rest = to_text(n.action).partition(" ")  # 'Scheme' is a whole action
+def _said_of_them(action: ast.Node) -> tuple[str, str]:
+    """An action another player does: its first word, and the rest of its words said of
+    them ('your' is 'their'; "to their highest-points Dark Deed")."""
+    verb, _, rest = to_text(action).partition(" ")  # 'Scheme' is a whole action
     rest = f" {rest} ".replace(" your ", " their ").strip()
-    inner = n.action.action if isinstance(n.action, ast.Repeat) else n.action
-    if isinstance(inner, ast.AddToDeed | ast.RemoveFromDeed) and inner.target.selector not in (
-        "any", "each"
-    ):  # "to their highest-points Dark Deed"; "any" and "each" read right as they are
+    inner = action.action if isinstance(action, ast.Repeat) else action
+    if _own_deed(inner):  # "any" and "each" read right as they are
         joint = " to " if isinstance(inner, ast.AddToDeed) else " from "
         head, _, target = rest.rpartition(joint)
         rest = f"{head}{joint}their {target}"
+    return verb, rest
+
+
+def _own_deed(action: ast.Node) -> bool:
+    """Whether an action adds to or removes from one Dark Deed its selector picks."""
+    return isinstance(action, ast.AddToDeed | ast.RemoveFromDeed) and \
+        action.target.selector not in ("any", "each")
+
+
+def _each(n: ast.Each) -> str:
+    verb, rest = _said_of_them(n.action)
     return f"Each {n.who} {THIRD_PERSON[verb]} {rest}".rstrip()
+
+
+def _chosen(n: ast.Chosen) -> str:
+    """Ruling 21: "Remove 1 from an opponent's highest-points Dark Deed" when the action is
+    on one Dark Deed its selector picks, else "Choose an opponent: they discard 1"."""
+    if _own_deed(n.action):
+        joint = " to " if isinstance(n.action, ast.AddToDeed) else " from "
+        head, _, target = to_text(n.action).rpartition(joint)
+        return f"{head}{joint}an opponent's {target}"
+    verb, rest = _said_of_them(n.action)
+    return f"Choose an opponent: they {verb.lower()} {rest}".rstrip()
 
 
 def _choose(n: ast.Choose) -> str:
@@ -297,7 +319,8 @@ def paid(actions: tuple[ast.Action, ...]) -> int:
     n = 0
     while n < len(actions) and is_cost(actions[n]):
         n += 1
-    return n if n < len(actions) and not isinstance(actions[n], ast.Each | ast.Choose) else 0
+    return n if n < len(actions) and not isinstance(
+        actions[n], ast.Each | ast.Chosen | ast.Choose) else 0
 
 
 def sequence(actions: tuple[ast.Action, ...]) -> str:
@@ -368,6 +391,7 @@ PRINTERS: dict[type[Any], Callable[[Any], str]] = {
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,
+    ast.Chosen: _chosen,
     ast.Choose: _choose,
     ast.AnyOf: _any_of,
     ast.Effect: _effect,

@@ -22,6 +22,7 @@ from prophecy.compiler.runtime import ASK_LEVEL_DOWN as ASK_LEVEL_DOWN
 from prophecy.compiler.runtime import ASK_LEVEL_UP as ASK_LEVEL_UP
 from prophecy.compiler.runtime import ASK_LOOK_ORDER as ASK_LOOK_ORDER
 from prophecy.compiler.runtime import ASK_LOOK_TAKE as ASK_LOOK_TAKE
+from prophecy.compiler.runtime import ASK_OPPONENT as ASK_OPPONENT
 from prophecy.compiler.runtime import ASK_UNSTORE as ASK_UNSTORE
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
@@ -137,6 +138,9 @@ QUESTIONS: dict[str, Question] = {q.name: q for q in (
              "which option of a 'Choose one' (its words, as the line writes them)", "choice",
              "choose"),
     Question(ASK_AMOUNT, "how many", "how many of an 'up to' (a number)", "number", "amount"),
+    # ruling 21: the card's owner names the opponent who does the action
+    Question(ASK_OPPONENT, "opponent", "which opponent does what 'Choose an opponent' says",
+             "seat", "opponent"),
     Question(ASK_LOOK_TAKE, "take", "which card looked at to take", "card", "best_card"),
     # put the weakest back first, so the best card ends on top of the deck
     Question(ASK_LOOK_ORDER, "put back", "which card looked at goes back first", "card",

@@ -100,6 +100,7 @@ PROBES: dict[type[ast.Node], Probe] = {
     ast.Repeat: Probe(lambda n, c: n.times * action_worth(n.action, c), False),
     ast.ForEach: Probe(lambda n, c: _times(n) * action_worth(n.action, c), False),
     ast.Each: Probe(lambda n, c: action_worth(n.action, c) if n.who == "player" else 0.0, False),
+    ast.Chosen: Probe(_nothing, False),  # what an opponent does brings its owner nothing
     ast.Choose: Probe(lambda n, c: max(sum(action_worth(a, c) for a in option)
                                        for option in n.options), False),
     ast.AnyOf: PASSIVE,

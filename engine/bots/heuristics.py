@@ -285,6 +285,24 @@ def _curse(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng:
     return best(options, lambda s: sum(base_parts(game, game.players[s]).values()), rng)
 
 
+def _opponent(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
+    """The opponent (seats) whom what 'Choose an opponent' says (``about``: the node) hurts
+    most or helps least: the fall of the estimate of their position, the greatest; on a tie,
+    the one furthest ahead for a harm, the one furthest behind for a help."""
+    valuer = Valuer.of(game.views[me.seat])
+
+    def key(seat: int) -> float:
+        them = game.players[seat]
+        sk = valuer.sketch(game, them)
+        after = sk.copy()
+        apply_actions((about.action,), after)
+        hurt = valuer.value(sk) - valuer.value(after)
+        lead = 1e-3 * sum(base_parts(game, them).values())
+        return hurt + lead if hurt >= 0 else hurt - lead
+
+    return best(options, key, rng)
+
+
 def _first(game: Game, me: PlayerState, options: Sequence[Any], about: Any, rng: Any) -> Any:
     return best(options, lambda o: 0, rng)
 
@@ -298,6 +316,7 @@ RULES: dict[str, Rule] = {
     "hireling": _hireling, "sabotage": _sabotage, "support_player": _support_player,
     "support_verse": _support_verse, "action": _action, "first": _first, "choose": _choose,
     "amount": _amount, "exhaust": _exhaust, "ability": _ability, "curse": _curse,
+    "opponent": _opponent,
 }
 #: Question name -> the rule that answers it.
 _RULES: dict[str, Rule] = {q.name: RULES[q.bot] for q in P.QUESTIONS.values()}

@@ -331,6 +331,13 @@ def _each(a: ast.Each, sk: Sketch) -> bool:
     return True  # what the others can do is not read off this player's sketch
 
 
+def _chosen(a: ast.Chosen, sk: Sketch) -> bool:
+    """One opponent does it (ruling 21): their change in worth, against this player, as for
+    'Each opponent' (the sketch is this player's; which opponent is the bots' question)."""
+    sk.edge -= EDGE_SHARE * effect_value(ast.Effect((), (a.action,)))
+    return True
+
+
 def _choose_option(a: ast.Choose, sk: Sketch) -> bool:
     """The option that leaves the better sketch (by ``plain_value``), applied."""
     best_after, best_value, best_full = sk, float("-inf"), False
@@ -370,6 +377,7 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.Repeat: _repeat,
     ast.ForEach: _for_each,
     ast.Each: _each,
+    ast.Chosen: _chosen,
     ast.Choose: _choose_option,
 }
 

@@ -31,7 +31,7 @@ def _only_action(line: ast.Line) -> ast.Node:
 
 
 def test_every_action_is_a_verb_or_a_way_of_joining_them():
-    joins = {ast.Repeat, ast.ForEach, ast.Each, ast.Choose}
+    joins = {ast.Repeat, ast.ForEach, ast.Each, ast.Chosen, ast.Choose}
     assert set(ast.VERBS) | joins == set(ast.ACTION_CLASSES)
     assert not set(ast.VERBS) & joins
 
@@ -60,6 +60,23 @@ def test_each_opponent_does_what_the_declaration_says(cls, verb, vocab):
             parse(line, vocab)
         assert caught.value.message == "'Each opponent' cannot be followed by this action"
         assert cls not in EACH_ACTIONS
+
+
+@pytest.mark.parametrize(("cls", "verb"), VERBS, ids=IDS)
+def test_a_chosen_opponent_does_what_each_opponent_may(cls, verb, vocab):
+    """Ruling 21: 'Choose an opponent: they <verb> ...' parses for the verbs declared
+    ``each`` and round-trips; for the others it is refused, naming the verbs it may take."""
+    line = f"Choose an opponent: they {verb.example[:1].lower()}{verb.example[1:]}"
+    line = line.replace(" your ", " their ")
+    if verb.each:
+        node = _only_action(parse(line, vocab))
+        assert isinstance(node, ast.Chosen) and type(node.action) is cls
+        assert parse(to_text(node), vocab) == parse(line, vocab)
+    else:
+        with pytest.raises(DslError) as caught:
+            parse(line, vocab)
+        assert caught.value.message == "'Choose an opponent' cannot be followed by this action"
+        assert "a chosen opponent may add, remove" in caught.value.hint
 
 
 def test_the_each_hint_and_the_third_persons_come_from_the_declarations(vocab):

@@ -252,3 +252,36 @@ def test_the_sketch_adds_where_a_player_would():
     assert add("any", ((5, 4, 2, 0), (7, 4, 2, 1))) == [2, 3]  # equally near: the richer
     assert add("any", ((5, 4, 2, 0), (5, 4, 2, 1))) == [3, 2]  # all tied: the first
     assert add("any", ((5, 2, 2, 0), (8, 3, 3, 1))) == [2, 4]  # all ready: the richer
+
+
+def test_a_chosen_opponent_is_the_one_it_hurts_most_or_helps_least(new_game, vocab):
+    """Ruling 21: the greedy bot names the opponent whose position the action harms most,
+    or, for an action that helps, the one it helps least; on a tie, the one furthest ahead
+    for a harm, the one furthest behind for a help."""
+    from prophecy.dsl.parser import parse
+    from prophecy.engine.bots.roster import make_bot
+
+    game = new_game(players=[make_bot("greedy", s) for s in range(3)])
+    _, rich, poor = game.players
+    for p in game.players:
+        game.box.extend(p.hand + p.deeds)
+        p.hand.clear()
+        p.deeds.clear()
+        p.stored.clear()
+    rich.hand[:] = [arcana(game, "Blood Magic 6"), arcana(game, "Blood Magic 4")]
+    rich.stash[:] = [arcana(game, "Blood Magic 5")]  # 3 points: the one ahead
+
+    def chosen(text: str) -> int:
+        node = parse(text, vocab).actions[0]
+        assert isinstance(node, ast.Chosen)
+        return ask(game, P.ASK_OPPONENT, [rich.seat, poor.seat], node)
+
+    assert chosen("Choose an opponent: they discard 1") == rich.seat  # the other has none
+    assert chosen("Choose an opponent: they draw 1 Arcana") == poor.seat  # the same help
+    assert chosen("Choose an opponent: they gain 2 points") == poor.seat
+    poor.hand[:] = [arcana(game, "Blood Magic 0"), arcana(game, "Blood Magic 1")]
+    assert chosen("Choose an opponent: they discard 1") == rich.seat  # the same harm
+    poor.deeds[:], poor.stored[:] = deeds(game, ("Necromancy", 0)), [[]]
+    assert chosen("Add 1 to an opponent's highest-points Dark Deed") == rich.seat  # no deed
+    poor.stored[0] = [arcana(game, "Blood Magic 2")]
+    assert chosen("Remove 1 from an opponent's highest-points Dark Deed") == poor.seat
