@@ -23,8 +23,9 @@ quarter of the way there.
 
 Then a second bot (``confirm``, the planner at a small budget) plays each
 stronger or weaker finding again in the focal seat, with a one-sided test at
-``alpha`` in the direction found: the report says "confirmed" or "greedy
-only". And ordinary
+``alpha`` of 0 against the effect found, given the pairs its own spread needs
+to be as sure (``check_pairs``, at most ``confirm_pairs``): it agrees,
+disagrees, had not enough games, or is not checked. And ordinary
 games of the book as designed, at every number of players it allows, give the
 seat table (``seat_games`` per number of players, as ``prophecy simulate`` plays
 them with the same seed and bots).
@@ -37,6 +38,7 @@ the same whatever the executor, the number of jobs or the shard.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Callable, Sequence
@@ -57,7 +59,7 @@ from prophecy.lab.pairs import (
     modes_of,
     play_deal,
 )
-from prophecy.lab.stats import Sprt, Sums
+from prophecy.lab.stats import Sprt, Sums, z_for
 from prophecy.lab.twins import MEASURED, same_play, twin
 
 if TYPE_CHECKING:
@@ -76,7 +78,8 @@ MIN_DIFFERED = 20
 # verdicts, at 200 on 89.3%, at 300 on 90.4%, with no verdict of opposite sign.
 MIN_WITHIN = 300
 CONFIRM = "planner:1"  # the second bot: the planner at the budget that fits a sweep
-CONFIRM_PAIRS = 120  # the most pairs it plays to confirm one finding
+# The most pairs it plays to check one finding; it plays as many as its own spread needs.
+CONFIRM_PAIRS = 1200
 
 
 @dataclass(frozen=True)
@@ -115,11 +118,12 @@ class Plan:
         ceiling (its test is ``confirm_test``)."""
         return replace(self, focal_bot=self.confirm, pairs=self.confirm_pairs)
 
-    def confirm_test(self) -> Sprt:
-        """The second bot's test of a finding: one-sided, in the finding's direction (set
-        ``side``), at the run's ``alpha``: the finding is already made, this only asks
-        whether another player also gains (or loses) by the card."""
-        return Sprt(self.margin, self.alpha, self.beta)
+    def confirm_test(self, found: Measure) -> Sprt:
+        """The second bot's test of a finding: one-sided, in the finding's direction, at the
+        run's ``alpha`` and ``beta``, of 0 against the effect found (the finding is already
+        made: this asks whether another player also gains, or loses, that much by the card)."""
+        effect = abs(found.points.mean) or self.margin
+        return Sprt(effect, self.alpha, self.beta, side=1 if found.points.mean > 0 else -1)
 
 
 @dataclass(frozen=True)
@@ -255,15 +259,18 @@ def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) 
     return [points.to_list(), wins.to_list(), each.to_list(), differed, games]
 
 
-def look(measure: Measure, plan: Plan, test: Sprt | None = None) -> None:
+def look(measure: Measure, plan: Plan, test: Sprt | None = None, ceiling: int = 0) -> None:
     """After a batch: the verdict once the test (``plan.test`` unless another is given)
-    reaches a bound, "undecided" at the ceiling."""
+    reaches a bound, "undecided" at the ceiling (``plan.pairs`` unless another is given).
+    A check of a finding (a one-sided test) may say "within" once the card changed
+    ``MIN_DIFFERED`` pairs: it weighs 0 against the effect found, not against the margin."""
     test = test or plan.test
     measure.looks += 1
     if measure.looks >= MIN_LOOKS and measure.differed >= MIN_DIFFERED:
         found = test.verdict(measure.points) or ""
-        measure.verdict = "" if found == "within" and measure.differed < MIN_WITHIN else found
-    if not measure.verdict and (measure.pairs.n >= plan.pairs
+        enough = MIN_WITHIN if test.side == 0 else MIN_DIFFERED
+        measure.verdict = "" if found == "within" and measure.differed < enough else found
+    if not measure.verdict and (measure.pairs.n >= (ceiling or plan.pairs)
                                 or test.side == 0 and _too_rare(measure, plan)):
         measure.verdict = "undecided"
 
@@ -295,39 +302,77 @@ def run(book: Book, plan: Plan, wanted: list[Subject], runner: Runner,
         found = {s: measures[s].verdict for s in wanted
                  if measures[s].verdict in ("stronger", "weaker")}
         checks = {s: _measure(book.designs[s.design], s.mode) for s in found}
-        tests = {s: replace(plan.confirm_test(), side=1 if v == "stronger" else -1)
-                 for s, v in found.items()}
-        _rounds(check, checks, tests, runner, None)  # every finding at once, in every worker
+        tests = {s: plan.confirm_test(measures[s]) for s in found}
+        sized: dict[Subject, int] = {}
+
+        def size(s: Subject, m: Measure) -> int:
+            sized[s] = check_pairs(m, tests[s], check)
+            return sized[s]
+
+        # every finding at once, in every worker
+        _rounds(check, checks, tests, runner, None, size)
         for s, verdict in found.items():
-            measures[s].check = _confirmation(checks[s], check, verdict)
+            measures[s].check = _confirmation(checks[s], check, verdict, sized[s])
     return [measures[s] for s in wanted]
 
 
+def check_pairs(m: Measure, test: Sprt, plan: Plan) -> int:
+    """The pairs the second bot needs for its test of a finding to be as sure as the first
+    test, at the spread of its own first look: twice those of a fixed-size one-sided test
+    at ``alpha`` with power 1 - ``beta`` at the effect found (the sequential test's mean is
+    about half that, and cut off at twice it keeps its power: ``stats.operating`` gives
+    91-93% at beta 10%), in whole batches, two at least."""
+    per = plan.per_deal(m.mode)
+    spread = m.points.se * math.sqrt(m.points.n)
+    deals = ((z_for(2 * test.alpha) + z_for(2 * test.beta)) * spread / test.margin) ** 2
+    batch = max(1, plan.batch // per)
+    return max(MIN_LOOKS, math.ceil(2 * deals / batch)) * batch * per
+
+
 def _rounds(plan: Plan, measures: dict[Subject, Measure], tests: dict[Subject, Sprt],
-            runner: Runner, progress: Callable[[int, int], None] | None) -> None:
+            runner: Runner, progress: Callable[[int, int], None] | None,
+            size: Callable[[Subject, Measure], int] | None = None) -> None:
     """Play the next look of every measure still open, all in one call of the runner, until
-    each is decided or at the ceiling (``tests``: each measure's test)."""
+    each is decided or at the ceiling (``tests``: each measure's test). ``size``: after its
+    first look, a measure's own ceiling; one over ``plan.pairs`` stops it there ("unchecked":
+    the second bot cannot be as sure within the pairs it is given)."""
+    ceilings = {s: plan.pairs for s in tests}
     open_ = list(tests)
     while open_:
         tasks = []
         for s in open_:
             at, per = measures[s].points.n, plan.per_deal(s.mode)
-            stop = min(plan.pairs // per, at + max(1, plan.batch // per))
+            stop = min(ceilings[s] // per, at + max(1, plan.batch // per))
             tasks.append((s, at, max(stop, at + 1)))
         for (s, _, _), part in zip(tasks, runner(plan, tasks), strict=True):
-            measures[s].add(part)
-            look(measures[s], plan, tests[s])
+            m = measures[s]
+            m.add(part)
+            if size is not None and m.looks == 0:
+                ceilings[s] = size(s, m)
+            if ceilings[s] > plan.pairs:
+                m.looks += 1
+                m.verdict = "unchecked"
+                continue
+            look(m, plan, tests[s], ceilings[s])
         open_ = [s for s in open_ if not measures[s].verdict]
         if progress:
             progress(sum(m.pairs.n for m in measures.values()), len(tests) - len(open_))
 
 
-def _confirmation(m: Measure, plan: Plan, found: str) -> dict[str, Any]:
-    """The second bot's word on a finding: it found the same ("confirmed"), found the
-    design within the margin ("not confirmed"), or ran out of pairs ("undecided")."""
-    verdict = {found: "confirmed", "within": "not confirmed"}.get(m.verdict, "undecided")
-    return {"bots": [plan.focal_bot], "verdict": verdict, "points": m.points.to_list(),
-            "pairs": m.pairs.n, "differed": m.differed, "games": m.games}
+def said(found: str, checked: str) -> str:
+    """The second bot's word, from the finding ("stronger", "weaker") and the verdict of its
+    check ("unchecked" when it would need more pairs than it is given)."""
+    return {found: "agrees", "within": "disagrees", "unchecked": "not checked"}.get(
+        checked, "not enough games")
+
+
+def _confirmation(m: Measure, plan: Plan, found: str, needed: int) -> dict[str, Any]:
+    """The second bot's word on a finding: it finds the same ("agrees"), finds no
+    difference that size ("disagrees"), ran out of the pairs its spread needs ("not enough
+    games"), or would need more pairs than ``confirm_pairs`` ("not checked")."""
+    return {"bots": [plan.focal_bot], "verdict": said(found, m.verdict),
+            "points": m.points.to_list(), "pairs": m.pairs.n, "differed": m.differed,
+            "games": m.games, "needed": needed}
 
 
 def _measure(card: model.Card, mode: str) -> Measure:

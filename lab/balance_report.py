@@ -116,7 +116,7 @@ def _row(m: Measure, level: float, plan: dict[str, Any], test: Sprt) -> dict[str
         "points": {"mean": _r(m.points.mean), "ci": [_r(lo), _r(hi)]},
         "wins": {"mean": _r(m.wins.mean), "ci": [_r(wlo), _r(whi)]},
         "spread": {"pair": _r(_sd(m.pairs)), "deal": _r(_sd(m.points))},
-        "verdict": m.verdict or "undecided", "check": _check(m.check, level),
+        "verdict": m.verdict or "undecided", "check": _check(m.check, level, plan),
         "likely": [_r(likely[0]), _r(likely[1])], "settle": verdict.settle(m, plan, test),
         "features": m.features,
     }
@@ -127,13 +127,24 @@ def _sd(s: Sums) -> float:
     return s.se * math.sqrt(s.n)
 
 
-def _check(check: dict[str, Any] | None, level: float) -> dict[str, Any] | None:
+def _check(check: dict[str, Any] | None, level: float, plan: dict[str, Any]
+           ) -> dict[str, Any] | None:
+    """The second bot's word on a finding, with the pairs its spread asked for and, when it
+    was not checked, why."""
     if check is None:
         return None
     points = Sums.of(check["points"])
     lo, hi = interval(points, level)
-    return {"bots": check["bots"], "verdict": check["verdict"], "pairs": check["pairs"],
-            "points": {"mean": _r(points.mean), "ci": [_r(lo), _r(hi)]}}
+    needed = check.get("needed")
+    out = {"bots": check["bots"], "verdict": verdict.check_word(check),
+           "pairs": check["pairs"], "needed": needed,
+           "points": {"mean": _r(points.mean), "ci": [_r(lo), _r(hi)]}}
+    if out["verdict"] == verdict.UNCHECKED:
+        spread = _sd(points) if points.n > 1 else 0.0
+        out["why"] = (f"at its spread ({spread:.1f} points a deal) it would need about "
+                      f"{needed:,} pairs to be as sure as the first bot, and --confirm-pairs "
+                      f"allows {plan['confirm_pairs']:,}")
+    return out
 
 
 def _designs(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

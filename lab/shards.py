@@ -127,10 +127,15 @@ _VERDICT = {"enum": ["stronger", "weaker", "within", "undecided"],
             "description": "a verdict: stronger, weaker, within or undecided"}
 _BOT_OR_NONE = {"type": "string", "maxLength": 40, "description": "a bot, or '' for none"}
 CHECK = _object({
-    "bots": _BOTS, "verdict": {"enum": ["confirmed", "not confirmed", "undecided"],
-                               "description": "confirmed, not confirmed or undecided"},
+    "bots": _BOTS, "verdict": {"enum": ["agrees", "disagrees", "not enough games",
+                                        "not checked", "confirmed", "not confirmed",
+                                        "undecided"],
+                               "description": "agrees, disagrees, not enough games or not "
+                               "checked (confirmed, not confirmed or undecided before)"},
     "points": _SUMS, "pairs": _COUNT, "differed": _COUNT, "games": _COUNT,
 }, "the second bot's check of a finding")
+# the pairs the second bot's spread asked for (a run saved before it was sized has none)
+CHECK["properties"]["needed"] = {**_COUNT, "description": "a number of pairs"}
 MEASURE = _object({
     "id": _NAME, "kind": _KINDS, "name": _NAME, "mode": _MODE,
     "grimoire": {"anyOf": [_NAME, {"type": "null"}],
@@ -433,8 +438,6 @@ def _check_course(document: Document, path: JsonPath, measure: dict[str, Any],
                   plan: dict[str, Any], per: int) -> None:
     """A measure's verdict is what its own sums give at its last look, and its second bot's
     word what the check's sums give: both are made again as the run made them."""
-    from dataclasses import replace
-
     from prophecy.lab import balance
     from prophecy.lab.stats import Sums
 
@@ -453,16 +456,21 @@ def _check_course(document: Document, path: JsonPath, measure: dict[str, Any],
     check = measure["check"]
     if check is None:
         return
+    needed = check.get("needed")
+    if needed is None:
+        return  # saved before the second bot was sized to its spread: its test is gone
     checking = run.checking()
-    side = 1 if measure["verdict"] == "stronger" else -1
     deals = check["points"][0]
+    made = balance.Measure.from_json({**measure, "check": None})
     found = balance.Measure(measure["id"], measure["kind"], measure["name"], None,
                             measure["mode"], points=Sums.of(check["points"]),
                             pairs=Sums(check["pairs"]), differed=check["differed"],
                             looks=_looks(deals, checking.__dict__, per) - 1)
-    balance.look(found, checking, replace(run.confirm_test(), side=side))
-    said = {measure["verdict"]: "confirmed", "within": "not confirmed"}.get(found.verdict,
-                                                                             "undecided")
+    if needed > checking.pairs:
+        found.verdict = "unchecked"
+    else:
+        balance.look(found, checking, run.confirm_test(made), needed)
+    said = balance.said(measure["verdict"], found.verdict)
     if deals and said != check["verdict"]:
         raise document.error((*path, "check", "verdict"), f"{check['verdict']!r} where the "
                              f"check's sums give {said!r}")

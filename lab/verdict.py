@@ -227,4 +227,4 @@ def _minutes(games: float, pace: float | None) -> str:
 
 
 __all__ = ["word", "sentence", "settle", "second", "why", "situation", "check_word", "WORDS",
-           "ABOUT_RIGHT", "CANT_TELL"]
+           "ABOUT_RIGHT", "CANT_TELL", "UNCHECKED"]

@@ -13,7 +13,7 @@ from prophecy.dsl import ast
 from prophecy.engine.protocol import QUESTIONS
 from prophecy.lab import balance, balance_report, pairs, twins
 from prophecy.lab.executors import Serial
-from prophecy.lab.stats import Sums, interval
+from prophecy.lab.stats import Sprt, Sums, interval
 
 
 @pytest.fixture(scope="module")
@@ -287,21 +287,51 @@ def test_a_card_that_never_mattered_runs_out_undecided_never_within(kit):
     assert rows[0]["points"]["ci"] == [0.0, 0.0]
 
 
-def test_the_second_bot_confirms_a_finding_or_marks_it_greedy_only(trial):
-    """A finding is played again with the planner at budget 1 in the focal seat, one-sided in
-    its direction."""
+def test_the_second_bot_plays_as_many_pairs_as_its_spread_needs(trial):
+    """A finding is played again with the planner at budget 1 in the focal seat, one-sided,
+    0 against the effect found, with the pairs its own first look's spread asks for: it
+    agrees. Given fewer pairs than that, it says plainly that it did not check, and why."""
     raw = balance.sweep(trial, Serial(trial), names=["Windfall"], modes=["chosen"], seed=2,
                         pairs=300, confirm="planner:1", seat_games=0)
     [m] = raw["measures"]
-    assert m["verdict"] == "stronger" and m["check"]["bots"] == ["planner:1"]
-    assert m["check"]["verdict"] == "confirmed" and m["check"]["pairs"] <= 150
+    check = m["check"]
+    assert m["verdict"] == "stronger" and check["bots"] == ["planner:1"]
+    assert check["verdict"] == "agrees" and check["pairs"] <= check["needed"] <= 1200
     summary = balance_report.summarise(raw)
     assert summary["findings"][0].endswith("a second bot (planner:1) agrees)")
-    row = dict(summary["decided"][0]["modes"]["chosen"], check={
-        "bots": ["planner:1"], "verdict": "undecided", "pairs": 150,
-        "points": {"mean": 0.1, "ci": [-1.0, 1.2]}})
-    assert balance_report._confirmed(row) == (
-        "a second bot (planner:1) had not enough games to say (150 pairs)")
+    assert "a second bot (planner:1) agrees" in summary["verdicts"][0]["sentence"]
+    short = balance.sweep(trial, Serial(trial), names=["Windfall"], modes=["chosen"], seed=2,
+                          pairs=300, confirm="planner:1", confirm_pairs=30, seat_games=0)
+    [m] = short["measures"]
+    assert m["check"]["verdict"] == "not checked" and m["check"]["pairs"] == 30
+    sentence = balance_report.summarise(short)["verdicts"][0]["sentence"]
+    assert ("not checked by a second bot: at its spread (" in sentence
+            and f"it would need about {m['check']['needed']:,} pairs to be as sure as the "
+            "first bot, and --confirm-pairs allows 30" in sentence)
+
+
+def test_the_second_bot_is_sized_to_its_own_spread():
+    """Twice the pairs of a fixed one-sided test at alpha with power 1 - beta at the effect
+    found, in whole batches: four times the spread asks sixteen times the pairs."""
+    plan = balance.Plan(1, 3, ("greedy",), 300, 30, ("x",), modes=("forced",), measures=1)
+    test = Sprt(2.0, 0.05, 0.1, side=1)
+
+    def spread(sd):
+        m = balance.Measure("x", "arcana", "X", None, "forced")
+        for i in range(30):
+            m.points.add(sd * (-1) ** i)
+        return m
+
+    # the spread of +-sd thirty times is sd * sqrt(30 / 29)
+    deals = ((1.6449 + 1.2816) * 4.0 * (30 / 29) ** 0.5 / 2.0) ** 2
+    assert deals == pytest.approx(35.45, abs=0.05)
+    assert balance.check_pairs(spread(4.0), test, plan) == 90  # 2 x 35.45, up to 3 batches
+    assert balance.check_pairs(spread(16.0), test, plan) == 1140  # 2 x 16 x 35.45 = 1,134
+    assert balance.check_pairs(spread(0.5), test, plan) == 60  # two looks at least
+    assert balance.said("stronger", "stronger") == "agrees"
+    assert balance.said("weaker", "within") == "disagrees"
+    assert balance.said("weaker", "undecided") == "not enough games"
+    assert balance.said("stronger", "unchecked") == "not checked"
 
 
 def test_seats_rotate_and_the_plan_splits_alpha_over_every_measure(trial):

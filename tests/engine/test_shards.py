@@ -212,10 +212,11 @@ def test_a_run_s_verdicts_and_checks_are_made_again_from_its_sums(balance_raw, t
 
     read_run(written(balance_raw))
     found = next(i for i, m in enumerate(balance_raw["measures"]) if m["check"])
-    assert balance_raw["measures"][found]["check"]["verdict"] == "confirmed"
+    assert balance_raw["measures"][found]["check"]["verdict"] == "agrees"
     for key, value, says in (
-            (("check", "verdict"), "undecided", "'undecided' where the check's sums give "
-             "'confirmed'"),
+            (("check", "verdict"), "not enough games", "'not enough games' where the check's "
+             "sums give 'agrees'"),
+            (("check", "needed"), 90, "'agrees' where the check's sums give 'not checked'"),
             (("verdict",), "weaker", "'weaker' where the measure's sums give 'stronger'")):
         raw = copy.deepcopy(balance_raw)
         node = raw["measures"][found]

@@ -25,7 +25,9 @@ WORDS = {
 }
 #: How each mode measures the card, as the report names it.
 MODE_WORDS = {"chosen": "as chosen", "forced": "forced"}
-CHECK_WORDS = {"confirmed": "confirmed by", "not confirmed": "not confirmed by",
+CHECK_WORDS = {"agrees": "agreed by", "disagrees": "disputed by",
+               "not enough games": "not enough games for", "not checked": "not checked by",
+               "confirmed": "confirmed by", "not confirmed": "not confirmed by",
                "undecided": "not decided by"}
 
 
@@ -56,6 +58,7 @@ class Verdict:
     modes: tuple[Measured, ...]
     level: float
     margin: float
+    sentence: str = ""  # the run's verdict on the card in words (lab/verdict.py)
 
     @property
     def verdict(self) -> str:
@@ -75,7 +78,7 @@ class Verdict:
 
     def rows(self) -> list[tuple[str, str]]:
         """(label, value) rows for the card's page, in words."""
-        out = [("verdict", WORDS[self.verdict][1].replace(
+        out = [("verdict", self.sentence or WORDS[self.verdict][1].replace(
             "the margin", f"±{self.margin:g} point" + ("" if self.margin == 1 else "s")))]
         for m in self.modes:
             mean, low, high = m.points
@@ -107,7 +110,7 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
     out: dict[str, Verdict] = {}
     for row in summary["designs"]:
         found = Verdict(tuple(_measured(r) for r in row["modes"].values()), summary["level"],
-                        summary["margin"])
+                        summary["margin"], row.get("sentence", ""))
         out.setdefault(row["id"], found)
         out.setdefault(row["name"], found)
     return out
