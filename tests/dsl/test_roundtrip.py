@@ -98,7 +98,16 @@ for_each = st.builds(
         and (not isinstance(a, ast.Repeat) or isinstance(a.action, EACH_ACTIONS))
     ),
 )
-single = st.one_of(simple, repeated, for_each)
+# ruling 21: one chosen opponent does what 'Each opponent' may, maybe repeated; on one Dark
+# Deed its selector picks, written "Remove 1 from an opponent's highest-points Dark Deed"
+one_opponent = st.builds(
+    ast.Chosen,
+    st.one_of(simple, repeated).filter(
+        lambda a: isinstance(a, EACH_ACTIONS)
+        and (not isinstance(a, ast.Repeat) or isinstance(a.action, EACH_ACTIONS))
+    ),
+)
+single = st.one_of(simple, repeated, for_each, one_opponent)
 chosen = st.builds(
     ast.Choose, st.lists(st.lists(single, min_size=1, max_size=2).map(tuple),
                          min_size=2, max_size=3).map(tuple),
