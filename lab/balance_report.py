@@ -64,8 +64,10 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
     games = sum(m.games for m in measures) + sum(
         (m.check or {}).get("games", 0) for m in measures)
     seconds = raw.get("seconds")
+    # the run's time went to its pairs and to its seat games alike
+    every = games + sum(part["games"] for part in (raw.get("seats") or {}).values())
     words = {"alpha": alpha, "beta": beta, "margin": margin, "confirm": plan.get("confirm"),
-             "pace": seconds / games if seconds and games else None,
+             "pace": seconds / every if seconds and every else None,
              "against": AA_AGAINST if plan.get("aa") else None}
     for d in designs:
         d["verdict"], d["sentence"] = verdict.word(d), verdict.sentence(d, words)
