@@ -95,8 +95,8 @@ def test_a_card_that_never_changed_a_game_says_so(balance_raw):
     assert design["sentence"] == (
         "Can't tell yet when played: it never changed a game (0 of 300 pairs), so nothing says "
         "what it is worth. When held: can't tell yet: it almost never changes a game (3 of 900 "
-        "pairs); about 89,100 more pairs would settle it (--pairs 90,000, about 74 minutes at "
-        "this run's pace).")  # 89,100 pairs of 2 games at 60 s for 2,400 games
+        "pairs); about 89,100 more pairs would settle it (--pairs 90,000, about 72 minutes at "
+        "this run's pace).")  # 89,100 pairs of 2 games, 60 s for 2,490 games
     assert s["measures"][1]["settle"] == {"reason": "rarely changes", "pairs": 90_000}
     assert "ran out of pairs" not in balance_report.text(s)
 
