@@ -558,6 +558,25 @@ def _picture(root: Path, written: str, where: str) -> Picture:
     return Picture(str(path), _digest(str(path), stat.st_mtime_ns, stat.st_size))
 
 
+def pictures_of(face: Face) -> tuple[Picture, ...]:
+    """The pictures a face shows."""
+    return tuple(value for _, value in face.shown if isinstance(value, Picture))
+
+
+def picture_digest(path: str) -> str:
+    """The digest of a picture file's bytes (an OSError when it cannot be read)."""
+    stat = Path(path).stat()
+    return _digest(path, stat.st_mtime_ns, stat.st_size)
+
+
+def picture_unchanged(picture: Picture) -> bool:
+    """Whether the picture's file still holds the bytes its digest was made from."""
+    try:
+        return picture_digest(picture.path) == picture.digest
+    except OSError:
+        return False
+
+
 @cache
 def _digest(path: str, mtime: int, size: int) -> str:
     import hashlib
@@ -651,8 +670,24 @@ def reference_lines(content: model.Content) -> tuple[str, ...]:
     kinds = {k.name: {"label": k.label, "plural": k.plural} for k in content.pack.kinds}
     text = env.get_template(path.name).render(
         rules=content.rules, options=content.options, game=content.game_name,
-        grimoires=content.grimoires, kinds=kinds,
-        gains=any(isinstance(node, ast.GainPoints) for line in content.effect_lines()
-                  for node in ast.walk(line.node)),
+        grimoires=content.grimoires, kinds=kinds, gains=_gains(content),
     )
     return tuple(line.rstrip() for line in text.strip().splitlines())
+
+
+def _gains(content: model.Content) -> bool:
+    """Whether any card's effect gains points (the summary then says how points are won)."""
+    return any(isinstance(node, ast.GainPoints) for line in content.effect_lines()
+               for node in ast.walk(line.node))
+
+
+def shared_inputs(content: model.Content) -> str:
+    """Everything a card's faces are made from besides the card and the layout, as text: the
+    game's settings (the content without its cards), what the reference summary reads of
+    the cards, and its templates' files. Two contents with the same text and the same card
+    give that card the same faces."""
+    folder = reference_template(content).parent
+    files = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+    templates = [f"{p.name}\0{p.read_bytes()!r}" for p in files]
+    return "\0".join([repr(replace(content, cards=())), str(_gains(content)), str(folder),
+                       *templates])

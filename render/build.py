@@ -10,7 +10,6 @@ its inputs are unchanged. A failure leaves the previous output untouched.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 import os
 import stat
@@ -29,18 +28,9 @@ from prophecy.compiler.model.workers import (
 )
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render import png, tts
+from prophecy.render.facekey import face_key
 from prophecy.render.layout import Layout
 
-
-def _code_digest() -> str:
-    """A digest of the drawing code: a change to any of it redraws every image."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        digest.update(path.name.encode() + path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-RENDER_VERSION = _code_digest()
 STATE = ".build/state.json"
 
 
@@ -68,10 +58,6 @@ class Plan:
 
 def _slug(card_id: str) -> str:
     return card_id.replace("/", "-")
-
-
-def face_key(layout: Layout, face: Face) -> str:
-    return hashlib.sha256(f"{RENDER_VERSION}|{layout.digest}|{face!r}".encode()).hexdigest()
 
 
 def back_name(card: CardFaces) -> str:

@@ -8,6 +8,10 @@ error at the card's place in its content file, so ``prophecy check``, the
 language server and the live gallery report every overflowing card at once
 instead of one per build. A face's result is kept by its cache key (renderer,
 layout and face model): a face that has not changed is not measured again.
+A card's two face keys are kept too, by the card's data and what every face
+shares (the layout, the game's settings, the summary's template; its
+pictures by their bytes), so a card that has not changed does not even have
+its faces built: after a one-card edit one card's faces are built and laid out.
 Render stops a face at its first overflowing box, so a face with two is
 reported once, for the first.
 """
@@ -37,29 +41,76 @@ def overflows(content: Any, root: Path, results: Results | None = None) -> list[
     return face_overflows(content, layout, {} if results is None else results)
 
 
+#: Changed when what the "fit" memo table keeps for a card changes shape or meaning.
+_CARD_KEYS = "fit-cards-1"
+
+
 def face_overflows(content: Any, layout: Any, results: Results) -> list[ProphecyError]:
-    from prophecy.compiler.faces import all_faces
-    from prophecy.render.build import face_key
+    from prophecy.compiler.faces import card_faces
 
     errors: list[ProphecyError] = []
     seen: set[str] = set()
     lines: dict[str, list[str]] = {}
-    try:
-        cards = all_faces(content)
-    except ProphecyError as exc:  # a card no face can show (the rules ask too much of it)
-        return [exc]
-    for card in cards:
-        for side, face in (("front", card.front), ("back", card.back)):
-            key = face_key(layout, face)
-            if key in seen:
-                continue  # a deck's shared back is reported once
-            seen.add(key)
-            if key not in results:
-                results[key] = _measure(layout, card.id, face)
-            found = results[key]
-            if found is not None:
-                errors.append(_placed(card, side, found, lines))
+    todo: dict[str, tuple[str, Any]] = {}  # face key -> (card id, face) to measure
+    placed: list[tuple[Any, str, str]] = []  # (card, side, face key) in content order
+    shared = _shared_key(content, layout)
+    for card in content.cards:
+        kept = _kept_keys(shared, card, results)
+        if kept is None:
+            try:
+                faces = card_faces(card, content)
+            except ProphecyError as exc:  # a card no face can show (the rules ask too much)
+                return [exc]
+            kept = _keep_keys(shared, card, layout, faces.front, faces.back)
+            for key, face in zip(kept, (faces.front, faces.back), strict=True):
+                if key not in results:
+                    todo.setdefault(key, (card.id, face))
+        placed += [(card, "front", kept[0]), (card, "back", kept[1])]
+    for key, (card_id, face) in todo.items():
+        results[key] = _measure(layout, card_id, face)
+    for card, side, key in placed:
+        if key in seen:
+            continue  # a deck's shared back is reported once
+        seen.add(key)
+        found = results[key]
+        if found is not None:
+            errors.append(_placed(card, side, found, lines, content.root))
     return errors
+
+
+def _shared_key(content: Any, layout: Any) -> str:
+    """What every face of the content is made from besides its card: the code, the layout and
+    the game's settings (the cards' own data is left out; each card's key adds it)."""
+    from prophecy.compiler.faces import shared_inputs
+    from prophecy.compiler.model import memo
+
+    return memo.digest(_CARD_KEYS, layout.digest, shared_inputs(content))
+
+
+def _kept_keys(shared: str, card: Any, results: Results) -> tuple[str, str] | None:
+    """A card's front and back face keys as an earlier run worked them out, when the card,
+    the settings and its pictures are as they were and both faces' results are known: then
+    its faces are neither built again nor laid out."""
+    from prophecy.compiler.faces import picture_unchanged
+    from prophecy.compiler.model import memo
+
+    kept = memo.get("fit", memo.digest(shared, repr(card)))
+    if kept is None or kept[0] not in results or kept[1] not in results:
+        return None
+    if not all(picture_unchanged(p) for p in kept[2]):
+        return None
+    return kept[0], kept[1]
+
+
+def _keep_keys(shared: str, card: Any, layout: Any, front: Any, back: Any) -> tuple[str, str]:
+    from prophecy.compiler.faces import pictures_of
+    from prophecy.compiler.model import memo
+    from prophecy.render.facekey import face_key
+
+    keys = face_key(layout, front), face_key(layout, back)
+    memo.put("fit", memo.digest(shared, repr(card)),
+             (*keys, pictures_of(front) + pictures_of(back)))
+    return keys
 
 
 def _measure(layout: Any, card: str, face: Any) -> tuple[str, str] | None:
@@ -73,15 +124,17 @@ def _measure(layout: Any, card: str, face: Any) -> tuple[str, str] | None:
 
 
 def _placed(card: Any, side: str, found: tuple[str, str],
-            lines: dict[str, list[str]]) -> ProphecyError:
+            lines: dict[str, list[str]], root: str) -> ProphecyError:
     message, hint = found
     if side == "back":
         message = message.replace(f"{card.id}:", f"{card.id} (back):", 1)
-    if card.where not in lines:
+    where = str(Path(root) / card.place.file)  # as the card's faces name it
+    if where not in lines:
         try:
-            lines[card.where] = Path(card.where).read_text(encoding="utf-8").splitlines()
+            lines[where] = Path(where).read_text(encoding="utf-8").splitlines()
         except (OSError, UnicodeDecodeError):
-            lines[card.where] = []
-    text = lines[card.where]
-    source = text[card.line - 1] if 0 < card.line <= len(text) else ""
-    return ProphecyError(message, card.line, card.column, hint, card.where, source)
+            lines[where] = []
+    text = lines[where]
+    line, column = card.place.line, card.place.column
+    source = text[line - 1] if 0 < line <= len(text) else ""
+    return ProphecyError(message, line, column, hint, where, source)

@@ -64,3 +64,64 @@ def test_a_second_check_reads_the_results_from_the_cache(crowded, capsys, monkey
     monkeypatch.setattr(backs, "measure_face", no_measuring)
     assert main(["check", "--content", str(crowded)]) == 1
     assert capsys.readouterr().out == first
+
+
+def test_an_edit_builds_and_measures_the_faces_of_the_edited_card_alone(crowded, capsys,
+                                                                        monkeypatch):
+    """A card whose data, settings and pictures are as before keeps its faces' results: after
+    one card's flavour text changes, only that card's faces are built and laid out again."""
+    from prophecy.compiler import faces
+    from prophecy.render import backs
+
+    assert main(["check", "--content", str(crowded)]) == 1
+    first = capsys.readouterr().out
+    necro = crowded / "arcana" / "necromancy.yaml"
+    text = necro.read_text()
+    start = text.index("  - name: Ossuary Key")
+    flavour = text.index("    flavor: ", start)
+    necro.write_text(text[:flavour] + '    flavor: "A key, edited."'
+                     + text[text.index("\n", flavour):])
+    built: list[str] = []
+    measured: list[str] = []
+    real_faces, real_measure = faces.card_faces, backs.measure_face
+    monkeypatch.setattr(faces, "card_faces",
+                        lambda card, content: built.append(card.id) or real_faces(card, content))
+    monkeypatch.setattr(backs, "measure_face", lambda layout, card, face: measured.append(
+        card) or real_measure(layout, card, face))
+    assert main(["check", "--content", str(crowded)]) == 1
+    assert built == ["arcana/ossuary-key"]
+    assert measured == ["arcana/ossuary-key"]  # its front: its back is the deck's, unchanged
+    assert capsys.readouterr().out == first  # still reported, at the same place
+
+
+def test_a_check_with_nothing_changed_builds_no_face(crowded, capsys, monkeypatch):
+    from prophecy.compiler import faces
+
+    assert main(["check", "--content", str(crowded)]) == 1
+    first = capsys.readouterr().out
+    built: list[str] = []
+    real = faces.card_faces
+    monkeypatch.setattr(faces, "card_faces",
+                        lambda card, content: built.append(card.id) or real(card, content))
+    assert main(["check", "--content", str(crowded)]) == 1
+    assert built == []
+    assert capsys.readouterr().out == first
+
+
+def test_a_kept_card_is_laid_out_again_when_a_picture_it_shows_changes(tmp_path):
+    """A card is kept by its data and its pictures by their bytes: a new picture under the
+    same name is seen."""
+    from PIL import Image
+
+    from prophecy.compiler import faces
+
+    path = tmp_path / "ember.png"
+    Image.new("RGB", (40, 40), (200, 60, 20)).save(path)
+    kept = faces.Picture(str(path), faces.picture_digest(str(path)))
+    face = faces.Face("plain", "relic", shown=(("title", "Crown"), ("art", kept)))
+    assert faces.pictures_of(face) == (kept,)
+    assert faces.picture_unchanged(kept)
+    Image.new("RGB", (40, 40), (20, 60, 200)).save(path)
+    assert not faces.picture_unchanged(kept)
+    path.unlink()
+    assert not faces.picture_unchanged(kept)

@@ -146,7 +146,7 @@ class Gallery:
     def _faces(self, content: Any) -> dict[str, tuple[str | None, str | None, list[Problem]]]:
         """Per card id: its front and back keys (None when not drawn) and its fit problems."""
         from prophecy.compiler.faces import all_faces
-        from prophecy.render.build import face_key
+        from prophecy.render.facekey import face_key
 
         out = {}
         for card in all_faces(content):
