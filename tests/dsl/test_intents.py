@@ -55,3 +55,23 @@ def test_a_word_the_table_maps_is_answered_with_the_line_mended(vocab):
 def test_inflections_find_their_intent(word, intent):
     found = intent_of(word)
     assert (found.word if found else None) == intent
+
+
+@pytest.mark.parametrize(("line", "word", "nearest"), [
+    ("Take an extra action", "extra", "Draw 1 Arcana"),
+    ("Take an extra turn", "extra", "Draw 1 Arcana"),
+    ("Cancel a card an opponent plays", "Cancel", "Each opponent discards 1"),
+    ("Counter an opponent's card", "Counter", "Each opponent discards 1"),
+    ("Negate an effect", "Negate", "Each opponent discards 1"),
+    ("Copy the effect of a card in your discard pile", "Copy", "Draw 1 Arcana twice"),
+    ("Shuffle your discard pile into the Arcana deck", "Shuffle",
+     "Look at the top 3 cards of the Arcana deck, put them back in any order"),
+])
+def test_what_the_game_cannot_have_is_refused_plainly(line, word, nearest, vocab):
+    """Extra actions, cancelling, copying and shuffling are no part of the game: the message
+    says so, and names a real line that shares the intent's action and object."""
+    with pytest.raises(DslError) as caught:
+        parse(line, vocab)
+    assert caught.value.message == (f"'{word}' is not in the rules language; the nearest is "
+                                    f"'{nearest}'")
+    assert caught.value.hint.startswith("the game has no ")
