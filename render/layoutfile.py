@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -217,14 +218,24 @@ def _check_png(layout: Layout, path: Path) -> None:
 
 def layout_name(content: Path) -> str:
     """The layout a game folder's game.yaml names (``layout:``), poker when it names none."""
-    from prophecy.compiler.model.yamlsafe import load_yaml
+    from prophecy.compiler.model import memo
+    from prophecy.compiler.model.yamlsafe import load_yaml, read_source
 
+    try:  # kept by the file's text: a check reads game.yaml once more, and composes it once
+        known = memo.digest("layout name", read_source(content / "game.yaml", "game.yaml").text)
+    except ProphecyError:
+        return "poker"
+    found = memo.get("layout name", known)
+    if found is not None:
+        return str(found)
     try:
         _, _, data = load_yaml(content / "game.yaml")
     except ProphecyError:
         return "poker"
     name = data.get("layout") if isinstance(data, dict) else None
-    return name if isinstance(name, str) and name.strip() else "poker"
+    name = name if isinstance(name, str) and name.strip() else "poker"
+    memo.put("layout name", known, name)
+    return name
 
 
 def load_layout(content: Path, name: str | None = None) -> Layout:
@@ -236,7 +247,7 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
     """
     from prophecy.compiler.model import memo
     from prophecy.compiler.model.schema import schema_errors
-    from prophecy.compiler.model.yamlsafe import load_yaml
+    from prophecy.compiler.model.yamlsafe import load_yaml, read_source
 
     name = name or layout_name(content)
     path = content / "layouts" / f"{name}.yaml"
@@ -247,17 +258,23 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
 
         game, root, _ = load_yaml(content / "game.yaml", "game.yaml")
         raise missing_layout(game, root, name)
-    src, node, data = load_yaml(path, f"layouts/{name}.yaml", "write the layout's settings")
-    # a layout found clean before is not checked again (the PNG encoder is: it is installed)
-    known = memo.digest(repr(data))
-    layout = Layout(name=name, data=data, digest="")
-    if not memo.get("layout", known):
+    rel = f"layouts/{name}.yaml"
+    # a layout found clean before is neither composed nor checked again, its data kept by
+    # its text (the PNG encoder is checked each time: it is installed, not written)
+    known = memo.digest(rel, read_source(path, rel).text)
+    kept = memo.get("layout", known)
+    if isinstance(kept, bytes):
+        data = pickle.loads(kept)  # each call its own data, as a file read gives
+        layout = Layout(name=name, data=data, digest="")
+    else:
+        src, node, data = load_yaml(path, rel, "write the layout's settings")
+        layout = Layout(name=name, data=data, digest="")
         errors = schema_errors("layout", src, node, data)
         if errors:
             raise ContentErrors(sorted(errors, key=ProphecyError.sort_key))
         for check in (_check_pixels, _check_boxes, _check_faces, _check_sheets):
             check(layout, src, node)
-        memo.put("layout", known, True)
+        memo.put("layout", known, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
     _check_png(layout, path)
     fonts = sorted({str(layout.font_path(role)) for role in data["fonts"]})
     for font in fonts:

@@ -43,7 +43,7 @@ VERSION = 2
 def check(content: model.Content, errors: bool, folder: Path, root: Path
           ) -> tuple[int, list[ProphecyError]]:
     """(how many scenarios, their problems); with content ``errors``, the files are only read."""
-    from prophecy.engine.scenarios import runner, source
+    from prophecy.engine.scenarios import source
 
     if errors:
         found, problems = source.read_files([folder])
@@ -71,6 +71,9 @@ def check(content: model.Content, errors: bool, folder: Path, root: Path
             stale = None  # not the scenarios the entry was kept for: check them all
         ids.extend(s.id for s in scenarios)
         pending.append((file, key, scenarios, problems, stale))
+    if pending or len(set(ids)) < len(ids):
+        # the engine's table and moves are imported only when a scenario is checked
+        from prophecy.engine.scenarios import runner
     if len(set(ids)) < len(ids):  # a clash: the full check says where each id is
         return runner.check(content, [folder])
     read: list[ProphecyError] = []

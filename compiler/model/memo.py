@@ -23,8 +23,12 @@ The tables:
   data that broke nothing (the schema's findings are not worked out again);
 - ``line``: an effect line's text and the vocabulary, for a line that parsed:
   its node (pickled, so each card gets its own) and its canonical wording;
-- ``layout``: the digest of a layout's data, for a layout whose checks found
-  nothing;
+- ``layout``: a layout file's name and text, for a layout whose checks found
+  nothing: its data (pickled, so each reader gets its own), so it is neither
+  composed nor checked again;
+- ``layout name``: game.yaml's text, for the layout it names;
+- ``fit``: a card's data and what all its faces share, for its two face keys
+  and the pictures they show (``tools/fit.py``);
 - ``words``: a vocabulary name, for its problems as a name the rules language
   can read;
 - ``template``: a face's Jinja template text (with Jinja's and Python's
