@@ -227,3 +227,13 @@ def test_a_kept_boxes_fitting_answers_only_the_same_question(change):
     laid(base)
     assert laid(other) == alone
     assert alone != _cold(lambda: laid(base))
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+@pytest.mark.parametrize("pack", sorted(p.parent.name for p in EXAMPLES.glob("*/game.yaml")))
+def test_every_example_pack_face_is_measured_as_it_is_drawn(record, pack):
+    root = EXAMPLES / pack
+    content = load_content(root)
+    assert _both_ways(content, load_layout(root), record) == 2 * len(content.cards)
