@@ -57,6 +57,8 @@ def deck_back(layout: Layout, card: str, face: Face, spec: FaceSpec) -> Image.Im
 
 def _lattice(c: Canvas, colour: RGB, pitch: float, width: float) -> None:
     """Diagonal lines both ways over the whole image, centred on the card."""
+    if not c.painted:
+        return  # lines and nothing else: a measured face has nothing here to lay out
     w, h = c.layout.size
     cx, cy = w / 2, h / 2
     n = int((w + h) / pitch) + 2
