@@ -22,6 +22,13 @@ are medians of runs made in turns, so a busy moment hits each alike:
 
 Targets: after a one-card edit at most 0.3 s; the first check at most 0.5 s,
 and at most 10 s on the 100x content.
+
+``--instructions`` counts machine instructions instead (valgrind's callgrind,
+which a busy machine does not move): ``python -c pass``, the check with
+nothing changed, after a one-card flavour edit and the first check of a fresh
+copy; ``--compare DIR`` counts the same with the code of another checkout
+laid out as ``DIR/prophecy/`` (``git archive REV`` unpacked there, with an
+empty ``__init__.py``), each figure beside this one's.
 """
 
 from __future__ import annotations
@@ -85,11 +92,61 @@ def editor(content: Path, card: str) -> Callable[[], None]:
     return edit
 
 
+def instructions(command: list[str], cache: Path, path: str = "") -> int:
+    """Instructions valgrind counts for one run of a command (bytecode caches written)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PROPHECY_CACHE=str(cache), PYTHONHASHSEED="0", PYTHONPATH=path)
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *command], cwd=ROOT, capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if not found:
+        sys.exit(f"valgrind failed:\n{done.stderr[-1500:]}")
+    return int(found.group(1))
+
+
+def count_instructions(work: Path, path: str) -> dict[str, int]:
+    """The four counts for the code on ``path`` ('' this checkout's), each on its own copy."""
+    content = work / f"content-{len(list(work.iterdir()))}"
+    shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
+    check = [sys.executable, "-m", "prophecy.tools", "check", "--content", str(content)]
+    cache = work / f"cache-{content.name}"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update(PROPHECY_CACHE=str(work / "warm-up"), PYTHONPATH=path)
+    subprocess.run(check, cwd=ROOT, capture_output=True, env=env)  # bytecode written
+    lone = next(name for name, n in named_in(content).items() if n == 0)
+    out = {"python -c pass": instructions([sys.executable, "-c", "pass"], cache, path),
+           "first check of a fresh copy": instructions(check, cache, path),
+           "nothing changed": instructions(check, cache, path)}
+    editor(content, lone)()
+    out[f"after a one-card flavour edit ({lone})"] = instructions(check, cache, path)
+    return out
+
+
+def main_instructions(compare: str | None) -> None:
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    with tempfile.TemporaryDirectory() as tmp:
+        mine = count_instructions(Path(tmp), "")
+        theirs = count_instructions(Path(tmp), compare) if compare else {}
+    print("instructions (callgrind), G = 10^9:")
+    for name, n in mine.items():
+        other = theirs.get(name)
+        beside = f"; {compare}: {other / 1e9:.2f} G ({other / n:.2f}x as many)" if other else ""
+        print(f"  {name}: {n / 1e9:.2f} G{beside}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--runs-100x", type=int, default=3)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions with valgrind instead of timing")
+    parser.add_argument("--compare", metavar="DIR",
+                        help="with --instructions: count another checkout's code too")
     args = parser.parse_args()
+    if args.instructions:
+        main_instructions(args.compare)
+        return
     entry = shutil.which("prophecy")
     driver = [entry] if entry else [sys.executable, "-m", "prophecy.tools"]
     with tempfile.TemporaryDirectory() as tmp:
