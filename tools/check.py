@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.terminal import colour, problem
 
 if TYPE_CHECKING:
     from prophecy.compiler.model import Content
@@ -31,6 +32,9 @@ if TYPE_CHECKING:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-fit", action="store_true",
                         help="do not measure the text of each card face against the layout")
+    parser.add_argument("--json", action="store_true",
+                        help="print the problems as JSON (file, line, column, code, message, "
+                        "fix), for scripts and CI")
     add_content(parser)
 
 
@@ -56,6 +60,7 @@ def _check(args: argparse.Namespace, root: Path) -> int:
     else:  # faces drawn from broken rules would only repeat game.yaml's problems
         overflow = _layout(root)
     unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
+    origin = {e.sort_key(): "fit" for e in overflow}  # the rest: the loader's, or scenarios'
     report.errors = [unique[k] for k in sorted(unique)]
     folder = root / "scenarios"
     found = None
@@ -63,8 +68,16 @@ def _check(args: argparse.Namespace, root: Path) -> int:
         from prophecy.tools import scenario_check
 
         found = scenario_check.check(report.content, bool(report.errors), folder, root)
+    if args.json:
+        from prophecy.tools.results import check_json
+
+        print(check_json(root, [(e, origin.get(e.sort_key(), "content")) for e in report.errors]
+                         + [(e, "scenario") for e in (found[1] if found else [])],
+                         summary(report), found[0] if found else None))
+        return 1 if report.errors or (found and found[1]) else 0
+    on = colour()
     for error in [*report.errors, *(found[1] if found else [])]:
-        print(error)
+        print(problem(str(error), on))
     note = unrun_note(report.content)  # check never runs a pack's Python: say so once
     if note:
         print(note)

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from prophecy.tools.options import add_content, content_dir
 from prophecy.tools.trust import add_trust_flag, apply_trust
+
+if TYPE_CHECKING:
+    from prophecy.engine.scenarios.runner import Report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="run only the scenarios whose id contains ID (repeatable)")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print only what fails and the summary")
+    parser.add_argument("--json", action="store_true",
+                        help="print each scenario's verdict as JSON (id, status, file, line, "
+                        "column, code, message, fix), for scripts and CI")
+    parser.add_argument("--junit", metavar="FILE", type=Path, default=None,
+                        help="also write the verdicts as JUnit XML, which CI services read")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,10 +50,28 @@ def run(args: argparse.Namespace) -> int:
     if args.select and not report.outcomes and not report.problems:
         raise UsageError(f"no scenario id contains {' or '.join(map(repr, args.select))}",
                          where="prophecy test", hint="run 'prophecy test' to list every id")
-    for problem in report.problems:
-        print(problem)
-    for outcome in report.outcomes:
-        if not (args.quiet and outcome.status == runner.PASS):
-            print("\n".join(outcome.lines()))
-    print(report.summary())
+    if args.junit is not None:
+        from prophecy.tools.results import write_junit
+
+        write_junit(args.junit, report)
+    if args.json:
+        from prophecy.tools.results import test_json
+
+        print(test_json(report))
+    else:
+        _say(report, args.quiet)
     return 0 if report.ok else 1
+
+
+def _say(report: Report, quiet: bool) -> None:
+    """Each problem and verdict (coloured on a terminal), then the summary."""
+    from prophecy.engine.scenarios import runner
+    from prophecy.tools.terminal import colour, problem, verdict
+
+    on = colour()
+    for found in report.problems:
+        print(problem(str(found), on))
+    for outcome in report.outcomes:
+        if not (quiet and outcome.status == runner.PASS):
+            print("\n".join(verdict(line, on) for line in outcome.lines()))
+    print(report.summary())
