@@ -60,6 +60,7 @@ _QUANTITIES = {
     "level": "the Level of {g}",
     "total_level": "the Levels of all your Grimoires added up",
 }
+_TAKE_FROM = {"discard": "your discard pile", "center": "the center discard pile"}
 _OPS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
 _SELECTORS = {
     "any": "one of your Dark Deeds of your choice",
@@ -219,7 +220,8 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
         f"tuck {_up_to(n, _cards(n.count))} under your Reference card (each scores at the "
         "end) from "
         + {"hand": f"your hand ({_match(n.match, g)})", "discard": "the top of your discard "
-           "pile", "deck": "the top of the Arcana deck"}[n.source]),
+           "pile", "deck": "the top of the Arcana deck",
+           "center": "the top of the center discard pile"}[n.source]),
     ast.DrawArcana: lambda n, g: f"draw {_up_to(n, _cards(n.count))} from the Arcana deck",
     ast.DrawDeeds: lambda n, g: (
         f"draw {n.count} Dark Deeds, keep {n.keep} and put the rest on the bottom of their "
@@ -236,7 +238,7 @@ EXPLAIN: dict[type[Any], Callable[[Any, str | None], str]] = {
         " and put the other revealed cards "
         + ("in the center" if n.rest == "center" else "on your discard pile")),
     ast.TakeFromDiscard: lambda n, g: (
-        f"take {_top(n.count, 'your discard pile')} into your hand"),
+        f"take {_top(n.count, _TAKE_FROM[n.source])} into your hand"),
     ast.LookAtDeck: _look,
     ast.GainPoints: lambda n, g: f"score {n.count} point{'s' if n.count != 1 else ''} at once",
     # a verb declared with a meaning: its sentence, the node's values put in

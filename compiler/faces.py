@@ -244,7 +244,7 @@ def _stash(n: ast.Stash, g: str | None) -> Step:
         if n.up_to:
             text = f"up to {n.count} {what}{_plural(n.count, 'card', 'cards')} from your hand"
     else:
-        pile = "your discard pile" if n.source == "discard" else "the Arcana deck"
+        pile = _PILES[n.source]
         top = "the top card" if n.count == 1 else f"the top {n.count} cards"
         text = f"{top} of {pile}"
     return Step("stash", f"Stash {text}", n.count, _grimoire(n.match, g))
@@ -267,7 +267,11 @@ def _discard(n: ast.Discard, g: str | None) -> Step:
 
 def _take(n: ast.TakeFromDiscard, g: str | None) -> Step:
     top = "the top card" if n.count == 1 else f"the top {n.count} cards"
-    return Step("take", f"Take {top} of your discard pile into your hand", n.count)
+    return Step("take", f"Take {top} of {_PILES[n.source]} into your hand", n.count)
+
+
+_PILES = {"discard": "your discard pile", "deck": "the Arcana deck",
+          "center": "the center discard pile"}
 
 
 #: Action class → its step (icon, number, words: a whole instruction, verb first).

@@ -288,8 +288,9 @@ def _remove(node: ast.RemoveFromDeed, names: Names) -> Op:
 
 def _stash(node: ast.Stash, names: Names) -> Op:
     count = node.count
-    if node.source == "discard":
-        return lambda g, p: g.stash_pile(p, count)
+    if node.source in ("discard", "center"):
+        center = node.source == "center"
+        return lambda g, p: g.stash_pile(p, count, center)
     if node.source == "deck":
         return lambda g, p: g.stash_deck(p, count)
     return _pick_each(node, names, ASK_STASH, "hand", "stash")
@@ -381,8 +382,8 @@ def _reveal_until(node: ast.RevealUntil, names: Names) -> Op:
 
 
 def _take_pile(node: ast.TakeFromDiscard, names: Names) -> Op:
-    count = node.count
-    return lambda g, p: g.take_pile(p, count)
+    count, center = node.count, node.source == "center"
+    return lambda g, p: g.take_pile(p, count, center)
 
 
 def _return_cards(node: ast.ReturnCards, names: Names) -> Op:
@@ -544,6 +545,8 @@ def _can_stash(node: ast.Stash, names: Names) -> Pred:
         return _can_in_hand(node.count, names.bit(node.match))
     if node.source == "discard":
         return _counted(node.count, lambda g, p: bool(p.pile))
+    if node.source == "center":
+        return _counted(node.count, lambda g, p: bool(g.center))
     return _can_arcana(node, names)
 
 
@@ -587,7 +590,9 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.Discard: lambda n, names: _can_in_hand(n.count, names.bit(n.match)),
     ast.DiscardTop: _can_arcana,
     ast.RevealUntil: _can_arcana,
-    ast.TakeFromDiscard: lambda n, names: _counted(n.count, lambda g, p: bool(p.pile)),
+    ast.TakeFromDiscard: lambda n, names: _counted(
+        n.count, (lambda g, p: bool(g.center)) if n.source == "center" else
+        (lambda g, p: bool(p.pile))),
     ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
     ast.Swap: lambda n, names: lambda g, p: bool(p.hand) and bool(p.pile),
     ast.LookAtDeck: _can_arcana,

@@ -81,6 +81,11 @@ class Runtime(Protocol):
     def needed(self) -> Sequence[int]: ...
 
     @property
+    def center(self) -> Sequence[int]:
+        """The center discard pile, its top last (read only: moves change it)."""
+        ...
+
+    @property
     def round(self) -> int:
         """The round being played, from 1 to the last (``rules.rounds``)."""
         ...
@@ -105,7 +110,10 @@ class Runtime(Protocol):
         center (a hand over the limit then sheds cards to the center, as after any draw)."""
         ...
 
-    def stash_pile(self, p: Seat, count: int) -> bool: ...
+    def stash_pile(self, p: Seat, count: int, center: bool = False) -> bool:
+        """The top ``count`` cards of the player's discard pile (``center``: of the center
+        discard pile) under their reference card (in full: that many were there)."""
+        ...
 
     def stash_deck(self, p: Seat, count: int) -> bool: ...
 
@@ -125,7 +133,10 @@ class Runtime(Protocol):
         """Reveal Arcana until one with ``bit``, take it (in full: one was found)."""
         ...
 
-    def take_pile(self, p: Seat, count: int) -> bool: ...
+    def take_pile(self, p: Seat, count: int, center: bool = False) -> bool:
+        """The top ``count`` cards of the player's discard pile (``center``: of the center
+        discard pile) into their hand (in full: that many were there)."""
+        ...
 
     def look(self, p: Seat, count: int, take: int, rest: str) -> bool:
         """Look at the top ``count`` Arcana, take ``take`` into the hand, the rest to ``rest``

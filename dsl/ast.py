@@ -27,7 +27,11 @@ Op = Literal["at_least", "at_most", "exactly"]
 QuantityKind = Literal[
     "stashed", "hand", "pile", "deed_cards", "completed", "deeds", "level", "total_level"
 ]
-Source = Literal["hand", "discard", "deck"]
+#: Where stashed cards come from: the hand, the top of the player's discard pile, of the
+#: Arcana deck, or of the center discard pile (the shared one, ruling 12's reshuffle's).
+Source = Literal["hand", "discard", "deck", "center"]
+#: Whose discard pile Take takes the top of: the player's own, or the center's.
+TakeSource = Literal["discard", "center"]
 Destination = Literal["pile", "center"]
 Who = Literal["opponent", "player"]
 LookRest = Literal["back", "bottom", "pile", "center"]
@@ -407,7 +411,8 @@ class RevealUntil(Node):
 
 @dataclass(frozen=True)
 class TakeFromDiscard(Node):
-    """Take the top ``count`` cards of the player's discard pile into hand."""
+    """Take the top ``count`` cards of the player's discard pile (``source``: or of the
+    center discard pile) into hand."""
 
     verb: ClassVar[Verb] = Verb(
         words="Take",
@@ -420,6 +425,7 @@ class TakeFromDiscard(Node):
     )
 
     count: int
+    source: TakeSource = "discard"
 
 
 @dataclass(frozen=True)

@@ -532,6 +532,19 @@ class _Build:
     def take_discard(self, meta: Meta, top: _Top) -> ast.TakeFromDiscard:
         return ast.TakeFromDiscard(top.count, span=_span(meta))
 
+    def take_center(self, meta: Meta, top: _Top, center: ast.Source) -> ast.TakeFromDiscard:
+        return ast.TakeFromDiscard(top.count, "center", span=_span(meta))
+
+    def draw_center(self, meta: Meta, amount: _Amount, noun: Any, center: ast.Source
+                    ) -> ast.TakeFromDiscard:
+        """'Draw 1 from the center discard pile': a draw is from the Arcana deck, so cards
+        from the center's top are taken ('Take the top card of the center discard pile')."""
+        if amount.up_to:
+            raise _error("'up to' does not go with the top of a pile", meta,
+                         f"write 'Take the top {amount.count} cards of the center discard "
+                         "pile'")
+        return ast.TakeFromDiscard(amount.count, "center", span=_span(meta))
+
     def look(self, meta: Meta, top: _Top, deck: Tree[Any] | None, take: int | None,
              rest: ast.LookRest | None) -> ast.LookAtDeck:
         count = top.count
@@ -662,6 +675,9 @@ class _Build:
 
     def arcana_deck(self, meta: Meta) -> ast.Source:
         return "deck"
+
+    def center_pile(self, meta: Meta) -> ast.Source:
+        return "center"
 
     def to_center(self, meta: Meta) -> ast.Destination:
         return "center"

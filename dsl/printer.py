@@ -179,7 +179,8 @@ def _remove(n: ast.RemoveFromDeed) -> str:
     return f"Remove {_up_to(n.up_to)}{n.count} from {_target(n.target)}"
 
 
-_PILES = {"discard": "your discard pile", "deck": "the Arcana deck"}
+_PILES = {"discard": "your discard pile", "deck": "the Arcana deck",
+          "center": "the center discard pile"}
 
 
 def _stash(n: ast.Stash) -> str:
@@ -228,7 +229,7 @@ def _reveal_until(n: ast.RevealUntil) -> str:
 
 
 def _take(n: ast.TakeFromDiscard) -> str:
-    return f"Take {_top(n.count)} of your discard pile"
+    return f"Take {_top(n.count)} of {_PILES[n.source]}"
 
 
 _RESTS = {"back": "put {them} back in any order",

@@ -267,8 +267,8 @@ class Moves(Table):
         if to == "hand" and len(p.hand) > self.hand_cap:
             self.hand_limit(p)
 
-    def stash_pile(self, p: Seat, count: int) -> bool:
-        pile = p.pile
+    def stash_pile(self, p: Seat, count: int, center: bool = False) -> bool:
+        pile = self.center if center else p.pile
         full = len(pile) >= count
         for _ in range(min(count, len(pile))):
             p.stash.append(pile.pop())
@@ -282,10 +282,10 @@ class Moves(Table):
             p.stash.append(card)
         return True
 
-    def take_pile(self, p: Seat, count: int) -> bool:
-        pile = p.pile
+    def take_pile(self, p: Seat, count: int, center: bool = False) -> bool:
+        pile = self.center if center else p.pile
         full = len(pile) >= count
-        for _ in range(min(count, len(pile))):
+        for _ in range(min(count, len(pile))):  # every card taken before the hand sheds any
             p.hand.append(pile.pop())
         if len(p.hand) > self.hand_cap:
             self.hand_limit(p)

@@ -196,7 +196,7 @@ def _stash(a: ast.Stash, sk: Sketch) -> bool:
     elif a.source == "discard":
         n = min(a.count, sk.pile)
         sk.pile -= n
-    else:
+    else:  # the Arcana deck or the center: a sketch holds no count of them, taken as there
         n = a.count
     sk.stash += n
     return n == a.count or a.up_to
@@ -265,6 +265,9 @@ def _reveal(a: ast.RevealUntil, sk: Sketch) -> bool:
 
 
 def _take(a: ast.TakeFromDiscard | ast.ReturnCards, sk: Sketch) -> bool:
+    if getattr(a, "source", "discard") == "center":  # the sketch counts no center: all there
+        sk.hand = min(sk.limits[0], sk.hand + a.count)
+        return True
     n = min(a.count, sk.pile)
     sk.pile -= n
     sk.hand = min(sk.limits[0], sk.hand + n)

@@ -85,7 +85,7 @@ simple = st.one_of(
     st.builds(ast.LevelDown, refs),
     st.builds(ast.Discard, counts, places, ups),
     st.builds(ast.RevealUntil, filters, places),
-    st.builds(ast.TakeFromDiscard, counts),
+    st.builds(ast.TakeFromDiscard, counts, st.sampled_from(ast.TakeSource.__args__)),
     looks(),
     st.builds(ast.GainPoints, counts),
 )
