@@ -59,6 +59,7 @@ _QUANTITIES = {
     "deeds": "your Dark Deeds in play",
     "level": "the Level of {g}",
     "total_level": "the Levels of all your Grimoires added up",
+    "grimoires": "your Grimoires at Level {level} or higher",
 }
 _TAKE_FROM = {"discard": "your discard pile", "center": "the center discard pile"}
 _OPS = {"at_least": "at least", "at_most": "at most", "exactly": "exactly"}
@@ -73,7 +74,7 @@ _SELECTORS = {
 
 
 def _quantity(n: ast.Quantity, g: str | None) -> str:
-    text = _QUANTITIES[n.quantity].format(g=_own(n.grimoire, g))
+    text = _QUANTITIES[n.quantity].format(g=_own(n.grimoire, g), level=n.level)
     if n.match is not None:  # 'Creature cards', 'Necromancy cards' (a matching card's)
         kind = (g or "matching") if n.match == ast.THIS else n.match
         text = text.replace("cards", f"{kind} cards", 1)

@@ -107,6 +107,9 @@ def _quantity(node: ast.Quantity, names: Names) -> Count:
         return lambda g, p: sum(map(len, p.stored))
     if kind == "total_level":
         return lambda g, p: sum(p.levels)
+    if kind == "grimoires":
+        at = node.level or 0
+        return lambda g, p: sum(1 for level in p.levels if level >= at)
     if kind == "level":
         return lambda g, p: p.levels[gi] if gi is not None and gi >= 0 else 0
     if kind == "completed":  # the bots read these for every Title, every decision

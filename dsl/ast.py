@@ -25,7 +25,8 @@ LOWEST = "lowest"
 
 Op = Literal["at_least", "at_most", "exactly"]
 QuantityKind = Literal[
-    "stashed", "hand", "pile", "deed_cards", "completed", "deeds", "level", "total_level"
+    "stashed", "hand", "pile", "deed_cards", "completed", "deeds", "level", "total_level",
+    "grimoires",
 ]
 #: Where stashed cards come from: the hand, the top of the player's discard pile, of the
 #: Arcana deck, or of the center discard pile (the shared one, ruling 12's reshuffle's).
@@ -134,11 +135,13 @@ class RevealReq(Node):
 class Quantity(Node):
     """Something countable about one player; ``grimoire`` narrows Dark Deeds and names the
     grimoire of a level, ``match`` narrows cards (stashed, in hand, in the discard pile) to
-    a card type or grimoire."""
+    a card type or grimoire; ``level`` is the Level a Grimoire must be at, or higher, to be
+    counted among 'grimoires' (the player's Grimoires at that Level)."""
 
     quantity: QuantityKind
     grimoire: str | None = None
     match: str | None = None
+    level: int | None = None
 
 
 @dataclass(frozen=True)

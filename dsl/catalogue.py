@@ -267,13 +267,13 @@ CATALOGUE: tuple[Case, ...] = (
     ),
     Case(
         "grimoire-count",
-        "a condition reads one Grimoire's Level, or all their Levels added up, not a count of "
-        "Grimoires",
-        "write 'If your Necromancy is Level 3 or higher' for one, or 'If you have 6 or more "
-        "Grimoire levels' for all of them",
-        "If you have 6 or more Grimoire levels",
+        "a count of Grimoires at a Level is a condition: 'If you have N or more Grimoires at "
+        "Level M or higher'",
+        "write 'If you have 1 or more Grimoires at Level 3 or higher', or 'If your Necromancy "
+        "is Level 3 or higher' for one Grimoire",
+        "If you have 1 or more Grimoires at Level 3 or higher",
         ("Any Grimoire at level 3 or higher", "All three Grimoires at level 1 or higher",
-         "No Grimoire above level 1", "If you have 2 Grimoires at Level 3: Draw 1 Arcana"),
+         "No Grimoire above level 1"),
     ),
     Case(
         "keep-arcana",

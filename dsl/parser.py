@@ -347,6 +347,17 @@ class _Build:
     def q_total_level(self, meta: Meta) -> ast.Quantity:
         return ast.Quantity("total_level", span=_span(meta))
 
+    def q_grimoires(self, meta: Meta, level: int, bound: ast.Op | None) -> ast.Quantity:
+        """'Grimoire at Level 2 or higher': the player's Grimoires at that Level or above."""
+        if bound == "at_most":
+            raise _error("Grimoires are counted at a Level or higher", meta,
+                         f"write 'Grimoire at Level {level} or higher'")
+        return ast.Quantity("grimoires", level=level, span=_span(meta))
+
+    def q_level(self, meta: Meta, name: _Name) -> ast.Quantity:
+        """'level of your Necromancy Grimoire': that Grimoire's Level, one per level."""
+        return ast.Quantity("level", self._grimoire(name), span=_span(meta))
+
     def most(self, meta: Meta, word: Token, subject: ast.Quantity) -> ast.Title:
         return ast.Title(True, subject, span=_span(meta))
 

@@ -109,6 +109,7 @@ _NOUNS: dict[str, Callable[[ast.Quantity], str]] = {
     "completed": lambda q: "completed " + _deeds(q.grimoire),
     "deeds": lambda q: _deeds(q.grimoire) + " in play",
     "total_level": lambda q: "Grimoire levels",
+    "grimoires": lambda q: f"Grimoires at Level {q.level} or higher",
 }
 
 #: The same, one of them: what 'for each' counts ("for each stashed card").
@@ -120,6 +121,8 @@ _ONE: dict[str, Callable[[ast.Quantity], str]] = {
     "completed": lambda q: "completed " + _deed(q.grimoire),
     "deeds": lambda q: _deed(q.grimoire) + " in play",
     "total_level": lambda q: "Grimoire level",
+    "grimoires": lambda q: f"Grimoire at Level {q.level} or higher",
+    "level": lambda q: f"level of your {q.grimoire} Grimoire",
 }
 
 

@@ -96,6 +96,8 @@ def limits(content: Content, key: tuple[str, str | None]) -> tuple[float, float]
     if quantity == "total_level":
         n = len(content.grimoires)
         return rules.min_level * n, rules.max_level * n
+    if quantity == "grimoires":
+        return 0, len(content.grimoires)
     if quantity == "deeds":
         return 0, rules.deed_limit
     if quantity == "hand":

@@ -30,7 +30,15 @@ from typing import TYPE_CHECKING, Any
 from prophecy.compiler.handlers import Names, compile_node
 from prophecy.compiler.runtime import Count
 from prophecy.dsl import ast
-from prophecy.engine.bots.sketch import EDGE_SHARE, STORED, Deed, Sketch, effect_value, quantity
+from prophecy.engine.bots.sketch import (
+    EDGE_SHARE,
+    STORED,
+    Deed,
+    Sketch,
+    effect_value,
+    quantity,
+    subject_key,
+)
 from prophecy.engine.cards import Book
 from prophecy.engine.moves import NO_LIMIT
 from prophecy.engine.scoring import deed_points
@@ -332,7 +340,7 @@ def _verse_test(node: ast.Line, gi: dict[str, int]) -> Any:
     if not isinstance(node, ast.Compare):
         return None
     g = gi.get(node.subject.grimoire, -1) if node.subject.grimoire else None
-    return (node.subject.quantity, g, node.op, node.value)
+    return (node.subject.quantity, subject_key(node.subject, g), node.op, node.value)
 
 
 def _build(book: Book, plan: Book) -> Valuer:
@@ -378,7 +386,7 @@ def _build(book: Book, plan: Book) -> Valuer:
             count: Count = compile_node(subject, names)
             sign = 1 if card.condition.node.most else -1
             valuer.title_count[d] = (count, sign, card.points)
-            g = gi.get(subject.grimoire, -1) if subject.grimoire else None
+            g = subject_key(subject, gi.get(subject.grimoire, -1) if subject.grimoire else None)
             valuer.title_subject[d] = (subject.quantity, g)
             valuer.title_tests[d] = _reader(subject.quantity, g)
     for d, test in valuer.verse_test.items():

@@ -92,7 +92,10 @@ class Sketch:
 
 
 def quantity(sk: Sketch, kind: str, g: int | None) -> int:
-    """A rules-language quantity (``ast.Quantity``) read off a sketch."""
+    """A rules-language quantity (``ast.Quantity``) read off a sketch; ``g`` is its grimoire's
+    index, or, for 'grimoires', the Level counted from (see ``subject_key``)."""
+    if kind == "grimoires":
+        return sum(1 for level in sk.levels if level >= (g or 0))
     if kind == "stashed":
         return sk.stash
     if kind == "hand":
@@ -108,6 +111,12 @@ def quantity(sk: Sketch, kind: str, g: int | None) -> int:
     if kind == "completed":
         return len(sk.completed) if g is None else sk.completed.count(g)
     return len(sk.deeds) if g is None else sum(1 for d in sk.deeds if d[3] == g)
+
+
+def subject_key(q: ast.Quantity, g: int | None) -> int | None:
+    """What ``quantity`` reads beside the kind: the grimoire index ``g``, or, for a count of
+    Grimoires at a Level, that Level."""
+    return q.level if q.quantity == "grimoires" else g
 
 
 Apply = Callable[[Any, Sketch], bool]  # whether the action happened in full
@@ -303,7 +312,7 @@ def _repeat(a: ast.Repeat, sk: Sketch) -> bool:
 def _for_each(a: ast.ForEach, sk: Sketch) -> bool:
     """The action once per thing the sketch counts (of a type: about half of them)."""
     subject = a.subject
-    times = quantity(sk, subject.quantity, sk.grimoire(subject.grimoire))
+    times = quantity(sk, subject.quantity, subject_key(subject, sk.grimoire(subject.grimoire)))
     if subject.match is not None:
         times //= 2
     if a.most is not None:

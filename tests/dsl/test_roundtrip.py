@@ -35,6 +35,8 @@ def quantities(draw: st.DrawFn) -> ast.Quantity:
         return ast.Quantity(kind, draw(grimoires))
     if kind in ("completed", "deeds"):
         return ast.Quantity(kind, draw(st.one_of(st.none(), grimoires)))
+    if kind == "grimoires":
+        return ast.Quantity(kind, level=draw(st.integers(0, 4)))
     return ast.Quantity(kind)
 
 
