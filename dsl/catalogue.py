@@ -147,9 +147,9 @@ CATALOGUE: tuple[Case, ...] = (
     ),
     Case(
         "take-which",
-        "say which cards of the discard pile to take",
-        "write 'Take the top card of your discard pile' or 'Take the top 2 cards of your "
-        "discard pile'",
+        "a card of your discard pile can be its top card or any card you choose",
+        "write 'Take the top card of your discard pile' or 'Return a card from your "
+        "discard pile to your hand', whichever you mean",
         "Take the top card of your discard pile",
         ("Take 1 card from your discard pile", "Take a card from your discard pile",
          "Take 2 cards of your discard pile"),
@@ -369,6 +369,8 @@ def _own_or_named(repaired: str, vocab: Vocabulary) -> str:
 #: Cases whose hint says more than the repaired line: label → hint from it.
 HINTS: dict[str, Callable[[str, Vocabulary], str]] = {
     "level-needs-grimoire": _own_or_named,
+    # two meanings: the repaired line is one of them, so the hint names both
+    "take-which": lambda repaired, vocab: case("take-which").hint,
 }
 
 

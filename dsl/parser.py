@@ -33,7 +33,50 @@ EACH_WORDS = ast.listing(verb.words.lower() for verb in ast.VERBS.values() if ve
 
 
 def parse(text: str, vocab: Vocabulary) -> ast.Line:
-    """Parse one line into an Effect, a verse condition (Compare) or a Title."""
+    """Parse one line into an Effect, a verse condition (Compare) or a Title.
+
+    A line the grammar refuses but that has one meaning ("When you play this, draw two
+    cards.") is read too (ruling 20): ``read`` says so with a note.
+    """
+    return read(text, vocab)[0]
+
+
+def read(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
+    """The line's node and a note: '' when the grammar takes the line as written, "reads as
+    '...'" when it was rewritten to the one canonical line it means (``dsl/reads.py``).
+    A line with no meaning, or two, is a DslError that names the words at fault."""
+    _one_line(text)
+    try:
+        return _strict(text, vocab), ""
+    except (UnexpectedInput, DslError) as problem:
+        from prophecy.dsl.reads import mend  # the normaliser runs only for refused lines
+
+        return mend(text, vocab, problem)
+
+
+def strict_parse(text: str, vocab: Vocabulary) -> ast.Line:
+    """The line exactly as written: the grammar's reading, or a DslError that explains it."""
+    _one_line(text)
+    try:
+        return _strict(text, vocab)
+    except (UnexpectedInput, DslError) as problem:
+        raise explain(problem, text, vocab) from None
+
+
+def explain(problem: Exception, text: str, vocab: Vocabulary) -> DslError:
+    """The error for a line the grammar refused (a Lark error) or whose names are unknown."""
+    if isinstance(problem, UnexpectedInput):
+        from prophecy.dsl.diagnose import diagnose  # what went wrong, worked out on demand
+
+        return diagnose(problem, text, vocab, strict_parse)
+    assert isinstance(problem, DslError)
+    problem.source = text
+    from prophecy.dsl.diagnose import name_error
+
+    return name_error(problem, text, vocab)
+
+
+def _one_line(text: str) -> None:
     if not text.strip():
         raise DslError(
             "the line is empty",
@@ -48,24 +91,17 @@ def parse(text: str, vocab: Vocabulary) -> ast.Line:
             hint="put each effect on its own line",
             source=text.split("\n", 1)[0],
         )
-    try:
-        try:  # Lark's own lexer for text the fast one was not built for, and for every error
-            if not text.isascii() or "\n" in text:
-                raise UnexpectedInput
-            tree = fast_parser().parse(text)
-        except UnexpectedInput:
-            tree = lark_parser().parse(text)
-    except UnexpectedInput as exc:
-        from prophecy.dsl.diagnose import diagnose  # what went wrong, worked out on demand
 
-        raise diagnose(exc, text, vocab, parse) from None
-    try:
-        node: ast.Line = _Build(vocab).build(tree)
-    except DslError as error:
-        error.source = text
-        from prophecy.dsl.diagnose import name_error
 
-        raise name_error(error, text, vocab) from None
+def _strict(text: str, vocab: Vocabulary) -> ast.Line:
+    """The grammar's node for the line; a Lark error or a DslError (a name) when none."""
+    try:  # Lark's own lexer for text the fast one was not built for, and for every error
+        if not text.isascii() or "\n" in text:
+            raise UnexpectedInput
+        tree = fast_parser().parse(text)
+    except UnexpectedInput:
+        tree = lark_parser().parse(text)
+    node: ast.Line = _Build(vocab).build(tree)
     return node
 
 
@@ -284,7 +320,10 @@ class _Build:
         return ast.Compare(subject, op, value, span=_span(meta))
 
     def level_exact(self, meta: Meta, level: int, bound: ast.Op | None) -> tuple[int, ast.Op]:
-        return level, bound or "exactly"
+        return level, bound or "at_least"  # ruling 19: a bare level is that level or higher
+
+    def level_only(self, meta: Meta, level: int) -> tuple[int, ast.Op]:
+        return level, "exactly"
 
     def level_at_least(self, meta: Meta, level: int) -> tuple[int, ast.Op]:
         return level, "at_least"

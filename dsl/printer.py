@@ -139,7 +139,9 @@ def _amount(n: ast.Compare) -> str:
 def _compare(n: ast.Compare) -> str:
     q = n.subject
     one = n.op == "exactly" and n.value == 1  # 'exactly 1 stashed card'
-    if q.quantity == "level":
+    if q.quantity == "level":  # ruling 19: a bare level is that level or higher
+        if n.op == "exactly":
+            return f"If your {q.grimoire} is exactly Level {n.value}"
         return f"If your {q.grimoire} is Level {n.value}{_LEVEL_BOUND[n.op]}"
     if q.quantity == "completed":
         return f"If you have completed {_amount(n)} {(_deed if one else _deeds)(q.grimoire)}"

@@ -23,6 +23,9 @@ class Vocabulary:
     grimoires: tuple[str, ...]
     card_types: tuple[str, ...]
     deed_targets: tuple[str, ...] = DEED_SELECTORS
+    #: The pack's own everyday words (written, the language's words, the words that must
+    #: follow), tried before the bundled ones of ``dsl/words.txt`` (see ``dsl/reads.py``).
+    words: tuple[tuple[str, str, str], ...] = ()
     _index: dict[str, tuple[str, str]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )

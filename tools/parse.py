@@ -6,7 +6,8 @@ input's line number. ``--field ROLE`` reads a line as a card's field of that
 role would (a Verse ``condition``, a Dark Deed's ``bonus``...), with that field's
 guidance in its errors (``dsl/fields.py``). Exit 1 when any line is invalid. ``prophecy parse
 --schema`` prints the JSON schema that ``--json`` output follows, made from the
-AST's classes (``dsl/schema.py``).
+AST's classes (``dsl/schema.py``). A line read after rewriting (ruling 20) prints its
+canonical text, and ``note: reads as '...'`` on stderr.
 """
 
 from __future__ import annotations
@@ -70,11 +71,11 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
     from prophecy.dsl import ast
     from prophecy.dsl.errors import DslError
     from prophecy.dsl.fields import in_field
-    from prophecy.dsl.parser import parse
+    from prophecy.dsl.parser import read
     from prophecy.dsl.printer import to_text
 
     try:
-        node = parse(line, vocab)
+        node, note = read(line, vocab)
     except DslError as exc:
         if field:
             exc = in_field(field, exc, vocab)
@@ -85,4 +86,6 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
         print(json.dumps(ast.to_json(node), indent=2 if indent else None))
     else:
         print(to_text(node))
+    if note:  # read after rewriting (ruling 20): the line as written is not the canonical one
+        print(f"{where}:{number}:1: note: {note}", file=sys.stderr)
     return True

@@ -2,7 +2,8 @@
 
 ``tests/fixtures/dsl/rendered-errors.txt`` holds broken lines (those of
 ``errors.txt``, every catalogue example and more) with the whole text of the
-error each one gets: the place, the message, the source line, the caret
+error the grammar gives each as written (``strict_parse``: some of them have one meaning
+and are read all the same, ruling 20): the place, the message, the source line, the caret
 under the exact span and the hint. ``spans.txt`` holds canonical lines with
 the text each node of their AST spans. Set ``PROPHECY_UPDATE_GOLDEN=1`` to
 rewrite the outputs after a deliberate change, and read the diff.
@@ -18,7 +19,7 @@ import pytest
 from prophecy.dsl import ast
 from prophecy.dsl.diagnose import _STARTS_HINT, CATALOGUE
 from prophecy.dsl.errors import DslError
-from prophecy.dsl.parser import parse
+from prophecy.dsl.parser import parse, strict_parse
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "dsl"
 _spec = importlib.util.spec_from_file_location("golden", Path(__file__).with_name("golden.py"))
@@ -37,7 +38,7 @@ STARTS = "<the ways a line starts>"
 
 def rendered(text: str, vocab) -> str:
     try:
-        parse(text, vocab)
+        strict_parse(text, vocab)
     except DslError as exc:
         return str(exc).replace(_STARTS_HINT, STARTS)
     return "(parses)"

@@ -1,0 +1,448 @@
+"""Reading what designers write (ruling 20): a line the grammar refused in, the one canonical
+line it means (with a note) or an error that names the words at fault out.
+
+Runs only for lines the grammar refuses, so a canonical line never pays for it. First
+the refusals that know the answer: a count with no number ('a few', 'some') and forms
+the language lacks (the center pile as a source, a trigger while in play); what the
+game cannot have at all (an extra action, cancelling, copying, shuffling) is the
+intents table's to say (``dsl/intents.py``). Then the normaliser: everyday words mapped
+through the words table (the pack's ``vocabulary: words`` first, then
+``dsl/words.txt``: preambles such as 'When you play this,' dropped, 'Show' read as
+'Reveal'), trailing full stops, sentences joined, and fixed shapes ('Round 3 or
+later:', 'For each X, Y', 'the Dark Deed worth the most points'). Then the shapes that
+may split a line more than one way ('If X, Y', a ':' after a price, options listed
+with commas, 'an opponent discards 1'), each tried as a candidate. Every candidate is
+parsed whole by the grammar; the line is read only when the candidates that parse all
+mean one thing. Two meanings are refused, naming both.
+
+Nothing here drops a word that carries meaning: each rewrite maps words to the words
+that say the same, and a word the tables do not know stays for the grammar to refuse.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from lark.exceptions import UnexpectedInput
+
+from prophecy.dsl import ast
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.vocabulary import Vocabulary
+
+#: An entry of the words table: (written, the language's words, the words that must follow).
+Word = tuple[str, str, str]
+#: The most candidates a line is tried as.
+MOST_CANDIDATES = 24
+
+
+# ------------------------------------------------------------------ text with its origin
+@dataclass(frozen=True)
+class Text:
+    """A rewritten line and, for each character, where it was in the line as written."""
+
+    text: str
+    origin: tuple[int, ...]
+
+    @staticmethod
+    def of(text: str) -> Text:
+        return Text(text, tuple(range(len(text) + 1)))
+
+    def sub(self, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str | None],
+            count: int = 0) -> Text:
+        """Each match replaced by ``repl``'s text (None: left as it is); the new words take
+        the place of the match's first character, a group kept whole keeps its own."""
+        pieces: list[tuple[str, tuple[int, ...]]] = []
+        at, done = 0, 0
+        for match in pattern.finditer(self.text):
+            new = repl(match)
+            if new is None:
+                continue
+            pieces.append((self.text[at:match.start()], self.origin[at:match.start()]))
+            pieces.append(_placed(new, match, self.origin))
+            at = match.end()
+            done += 1
+            if count and done >= count:
+                break
+        if not pieces:
+            return self
+        pieces.append((self.text[at:], self.origin[at:]))
+        return Text("".join(p[0] for p in pieces),
+                    tuple(o for p in pieces for o in p[1]))
+
+    def splice(self, start: int, end: int, new: str) -> Text:
+        """The text with ``[start:end]`` replaced by ``new`` (placed where it starts)."""
+        return Text(self.text[:start] + new + self.text[end:],
+                    self.origin[:start] + (self.origin[start],) * len(new) + self.origin[end:])
+
+    def column(self, column: int) -> int:
+        """A 1-based column of this text as a column of the line as written."""
+        return self.origin[min(max(0, column - 1), len(self.origin) - 1)] + 1
+
+
+def _placed(new: str, match: re.Match[str], origin: tuple[int, ...]) -> tuple[str, tuple[int, ...]]:
+    """The origins of ``new``: a group of the match found in it keeps its own places."""
+    places = [origin[match.start()]] * len(new)
+    for index in range(1, (match.re.groups or 0) + 1):
+        group = match.group(index)
+        if group and group in new:
+            start = new.index(group)
+            places[start:start + len(group)] = origin[match.start(index):match.end(index)]
+    return new, (*places, origin[match.start()])[:len(new)]
+
+
+# ------------------------------------------------------------------ the words table
+@cache
+def bundled_words() -> tuple[Word, ...]:
+    """The words table of ``dsl/words.txt``."""
+    return tuple(parse_words(Path(__file__).with_name("words.txt").read_text(encoding="utf-8")))
+
+
+def parse_words(text: str) -> Iterator[Word]:
+    """The entries of a words table written one a line (``written ; words [; before]``)."""
+    for raw in text.splitlines():
+        if raw.strip() and not raw.lstrip().startswith("#"):
+            parts = [p.strip() for p in raw.split(";")]
+            yield (parts[0], parts[1] if len(parts) > 1 else "",
+                   parts[2] if len(parts) > 2 else "")
+
+
+_SLOT = r"((?:[\w'\-]+ ?){1,8}?)"
+
+
+@cache
+def _word_patterns(words: tuple[Word, ...]) -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """Each entry as a pattern, longest written words first; preambles apart (``_preambles``)."""
+    out = []
+    for written, means, before in sorted(words, key=lambda w: -len(w[0])):
+        if not means:
+            continue
+        body = r"\s+".join(_SLOT if w == "..." else re.escape(w) for w in written.split())
+        body = body.replace(_SLOT + r"\s+", _SLOT + " ").replace(r"\s+" + _SLOT, " " + _SLOT)
+        out.append((re.compile(rf"(?<![\w'\-]){body}(?![\w\-])", re.I), means, before))
+    return tuple(out)
+
+
+def table(vocab: Vocabulary) -> tuple[Word, ...]:
+    """The words table a line is read with: the pack's entries, then the bundled ones."""
+    return (*vocab.words, *bundled_words())
+
+
+def _map_words(line: Text, words: tuple[Word, ...]) -> Text:
+    """Every everyday word of the table replaced by the language's words."""
+    taken: list[tuple[int, int]] = []  # spans of the new text already mapped
+    original = line.text
+    for pattern, means, before in _word_patterns(words):
+        follows = re.compile(rf"\s*(?:[\w'\-]+\s+){{0,4}}?{re.escape(before)}\b", re.I) \
+            if before else None
+
+        def swap(match: re.Match[str], means: str = means,
+                 follows: re.Pattern[str] | None = follows,
+                 taken: list[tuple[int, int]] = taken) -> str | None:
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                return None
+            if follows is not None and not follows.match(_clause_after(match)):
+                return None
+            new = means
+            if "..." in means:
+                new = means.replace("...", match.group(1).strip())
+            return new
+
+        before_text = line.text
+        line = line.sub(pattern, swap)
+        if line.text != before_text:
+            taken = _changed(original, line.text)
+    return line
+
+
+def _changed(old: str, new: str) -> list[tuple[int, int]]:
+    """Spans of ``new`` that are not in ``old`` (a word mapped is never mapped again)."""
+    import difflib
+
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    return [(j1, j2) for tag, _, _, j1, j2 in matcher.get_opcodes() if tag != "equal"]
+
+
+_CLAUSE_END = re.compile(r"[,:;]|\bthen\b", re.I)
+
+
+def _clause_after(match: re.Match[str]) -> str:
+    rest = match.string[match.end():]
+    end = _CLAUSE_END.search(rest)
+    return rest[:end.start()] if end else rest
+
+
+def _preambles(words: tuple[Word, ...]) -> re.Pattern[str] | None:
+    said = sorted((w for w, means, _ in words if not means), key=len, reverse=True)
+    if not said:
+        return None
+    names = "|".join(r"\s+".join(map(re.escape, w.split())) for w in said)
+    return re.compile(rf"(^|:\s*|,?\s*\bthen\s+)(?:{names})\b\s*,?\s*", re.I)
+
+
+# ------------------------------------------------------------------ the normaliser
+_FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.I), r) for p, r in (
+        ("[\u2018\u2019\u02bc]", "'"),
+        ("[\u2013\u2014]", ","),
+        (r"\s*[.!]+\s*$", ""),  # a closing full stop
+        (r"\.\s+if you do,?\s*", ", then "),
+        (r"[,;]?\s+if you do,?\s*", ", then "),
+        (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
+        (r"^(?:from|starting in|starting from|beginning in|beginning with) round (\w+)"
+         r"(?: on| onwards| onward| and later)?", r"In round \1 or later"),
+        (r"^round (\w+)\b", r"In round \1"),
+        (r"(?:(?:the|your) )?dark deeds? (?:that is |that's |which is )?worth the most points",
+         "highest-points Dark Deed"),
+        (r"(?:(?:the|your) )?dark deeds? (?:that is |that's |which is )?worth the "
+         r"(?:least|fewest) points", "lowest-points Dark Deed"),
+        (r"(?:(?:the|your) )?dark deed with the (highest|lowest) points? value",
+         r"\1-points Dark Deed"),
+        (r"\s+and\s+(?=put (?:them|it|the rest)\b)", ", "),
+        (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
+         r"\1 in play"),
+    ))
+
+
+def _expand(template: str) -> Callable[[re.Match[str]], str]:
+    return lambda match: match.expand(template)
+
+
+def normalise(text: str, vocab: Vocabulary) -> Text:
+    """The line with its everyday words and fixed shapes mapped to the language's."""
+    line = Text.of(text.strip())
+    for pattern, repl in _FIXED[:3]:
+        line = line.sub(pattern, _expand(repl))
+    words = table(vocab)
+    preamble = _preambles(words)
+    for _ in range(3):  # 'When you play this, you may ...'
+        if preamble is None:
+            break
+        before = line.text
+        line = line.sub(preamble, lambda m: m.group(1))
+        if line.text == before:
+            break
+    line = _map_words(line, words)
+    for pattern, repl in _FIXED[3:]:
+        line = line.sub(pattern, _expand(repl))
+    names = "|".join(re.escape(g) for g in vocab.grimoires)
+    line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
+                               r"completed", re.I), lambda m: f"completed {m.group(1)}{m.group(2)}")
+    line = line.sub(re.compile(r"^for each (.+?),\s*(.+)$", re.I),
+                    lambda m: f"{m.group(2)} for each {m.group(1)}")
+    return line.sub(re.compile(r"^\s+"), lambda m: "")
+
+
+# ------------------------------------------------------------------ shapes with choices
+def _verbs() -> str:
+    words = {v.words.split()[0].lower() for v in ast.VERBS.values()}
+    words |= {v.third.lower() for v in ast.VERBS.values()}
+    return "|".join(sorted(words | {"each", "choose"}))
+
+
+def _if_comma(line: Text) -> Iterator[Text]:
+    """'If X, Y': 'If X: Y', and 'X: Y' for a requirement the grammar writes without 'If'."""
+    if not line.text.lower().startswith("if "):
+        return
+    for match in re.finditer(r",\s*", line.text):
+        head = line.splice(match.start(), match.end(), ": ")
+        yield head
+        yield head.splice(0, 3, "")
+
+
+def _if_after(line: Text) -> Iterator[Text]:
+    """'Draw 2 Arcana if your Necromancy is Level 3': the condition first."""
+    match = re.search(r",?\s+(if\s+.+)$", line.text, re.I)
+    if match and match.start() > 0:
+        cond = line.splice(0, match.start(1), "")
+        act = line.splice(match.start(), len(line.text), "")
+        yield Text(f"{cond.text}: {act.text}",
+                   cond.origin[:-1] + (cond.origin[-1],) * 2 + act.origin)
+
+
+def _colon_cost(line: Text) -> Iterator[Text]:
+    """'Discard a card: Draw 2': a price before what it buys (ruling 17)."""
+    at = line.text.find(":")
+    if at > 0 and not line.text.lower().startswith(("choose", "pick", "either")):
+        yield line.sub(re.compile(r"\s*:\s*"), lambda m: ", then ", count=1)
+
+
+def _choice_list(line: Text) -> Iterator[Text]:
+    """'Choose one: A, B, or C': the options joined with 'or'."""
+    if not re.search(r"\b(choose one|either)\b", line.text, re.I):
+        yield line.sub(re.compile(rf",\s*or\s+(?=(?:{_verbs()})\b)", re.I), lambda m: " or ")
+        return
+    yield line.sub(re.compile(rf",\s*(?:or\s+)?(?=(?:{_verbs()})\b)|;\s*(?:or\s+)?", re.I),
+                   lambda m: " or ")
+
+
+def _joins(line: Text) -> Iterator[Text]:
+    """Actions joined with 'and' or a bare ',' (not in a choice): ', then'."""
+    if re.search(r"\b(choose one|either)\b", line.text, re.I):
+        return
+    yield line.sub(re.compile(rf"(?:\s+and\s+|,\s*)(?=(?:{_verbs()})\b)", re.I),
+                   lambda m: ", then ")
+
+
+def _chosen(line: Text) -> Iterator[Text]:
+    """'An opponent discards 1' (ruling 21): 'Choose an opponent: they discard 1'."""
+    yield line.sub(re.compile(
+        r"(?:^|(?<=: ))(?:another player|an opponent|one opponent|target opponent|"
+        r"a chosen opponent|an opponent of your choice|one other player)\s+(?!'s)", re.I),
+        lambda m: "Choose an opponent: they ")
+
+
+SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen)
+
+
+def candidates(line: Text) -> list[Text]:
+    """The line, and the line in each shape that may split it another way."""
+    found = {line.text: line}
+    for shape in SHAPES:
+        for known in list(found.values()):
+            for new in shape(known):
+                if len(found) < MOST_CANDIDATES:
+                    found.setdefault(new.text, new)
+    return list(found.values())
+
+
+# ------------------------------------------------------------------ reading
+def mend(text: str, vocab: Vocabulary, problem: Exception) -> tuple[ast.Line, str]:
+    """The one line ``text`` means and its note, or the DslError that says why not."""
+    from prophecy.dsl.parser import _strict, explain
+    from prophecy.dsl.printer import to_text
+
+    refused = refusal(text, vocab)
+    if refused is not None:
+        raise refused
+    line = normalise(text, vocab)
+    meanings: dict[str, ast.Line] = {}
+    for cand in candidates(line):
+        if cand.text == text:
+            continue
+        try:
+            node = _strict(cand.text, vocab)
+        except (UnexpectedInput, DslError):
+            continue
+        meanings.setdefault(to_text(node), node)
+    if len(meanings) == 1:
+        canonical, node = next(iter(meanings.items()))
+        return node, f"reads as '{canonical}'"
+    if len(meanings) > 1:
+        first, second = list(meanings)[:2]
+        raise DslError("this line can be read two ways", column=1, length=len(text),
+                       source=text, hint=f"write '{first}' or '{second}', whichever you mean")
+    if line.text == text.strip() or not line.text:
+        raise explain(problem, text, vocab)
+    return _explained(line, text, vocab)
+
+
+def _explained(line: Text, text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
+    """The error of the rewritten line, placed in the line as written."""
+    from prophecy.dsl.parser import strict_parse
+
+    try:
+        node = strict_parse(line.text, vocab)
+    except DslError as error:
+        error.column = line.column(error.column)
+        error.source = text
+        raise error from None
+    return node, ""
+
+
+# ------------------------------------------------------------------ refusals
+@dataclass(frozen=True)
+class Refusal:
+    """A kind of line refused whatever its words: what to say, and how to fix it."""
+
+    pattern: re.Pattern[str]
+    message: str
+    hint: str
+
+
+def _r(pattern: str, message: str, hint: str) -> Refusal:
+    return Refusal(re.compile(pattern, re.I), message, hint)
+
+
+#: Counts with no number: two meanings (or more), so the line asks for the number.
+VAGUE = re.compile(r"(?<![\w'])(a few|few|some|several|a couple of|a couple|a number of|"
+                   r"a bunch of|many|lots of|a lot of|multiple)(?![\w'])", re.I)
+
+REFUSALS: tuple[Refusal, ...] = (
+    _r(r"(?<!to )\bthe (?:center|centre|middle)(?: discard)? pile\b|"
+       r"\bpile in the (?:middle|center|centre)\b",
+       "the rules language has no center pile as a source: cards come from the Arcana "
+       "deck, your hand or your own discard pile",
+       "to take from your own pile write 'Take the top card of your discard pile'; cards "
+       "go to the center with 'Discard 1 to the center'"),
+    _r(r"\b(?:that|as) many\b",
+       "the rules language has no 'that many': a count is a number written on the card",
+       "write the number, as in 'Discard 2 to Draw 2 Arcana'"),
+    _r(r"^\s*(?:whenever|each time|every time|while|as long as)\b|\bwhenever\b",
+       "the rules language has no trigger while in play: a card in play acts at the start "
+       "or the end of your turn, or when exhausted",
+       "write 'At the start of your turn: Draw 1 Arcana' or 'Exhaust this card: Draw 1 "
+       "Arcana'"),
+    _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
+       "'keep this card in play' is not a line of its own: a card stays in play when one of "
+       "its lines starts with its moment",
+       "write 'At the start of your turn: Draw 1 Arcana' or 'Exhaust this card: Draw 1 "
+       "Arcana'"),
+)
+
+
+def refusal(text: str, vocab: Vocabulary) -> DslError | None:
+    """The refusal of a line that has no meaning the language can say, or two."""
+    for kind in REFUSALS:
+        found = kind.pattern.search(text)
+        if found is not None:
+            return DslError(kind.message, column=found.start() + 1,
+                            length=max(1, len(found.group().strip())), source=text,
+                            hint=kind.hint)
+    vague = VAGUE.search(text)
+    if vague is not None:
+        return _vague(text, vague, vocab)
+    if re.match(r"^\s*if you do\b", text, re.I):
+        return _if_you_do(text, vocab)
+    return None
+
+
+def _vague(text: str, vague: re.Match[str], vocab: Vocabulary) -> DslError:
+    """'Draw a few cards': how many? The hint writes the line with a number, if it reads."""
+    word = vague.group()
+    hint = "write the number in its place"
+    example = text[:vague.start()] + "2" + text[vague.end():]
+    if not VAGUE.search(example):
+        line = _reading(example, vocab)
+        if line:
+            hint = f"write the number in its place, as in '{line}'"
+    return DslError(f"'{word}' does not say how many", column=vague.start() + 1,
+                    length=len(word), source=text, hint=hint)
+
+
+def _if_you_do(text: str, vocab: Vocabulary) -> DslError:
+    """'If you do, draw 2' alone: what was done belongs on the same line, first."""
+    rest = re.sub(r"^\s*if you do\b,?\s*", "", text, flags=re.I)
+    line = _reading(rest, vocab) if rest else ""
+    hint = "write the price first on the same line, joined with 'to', as in 'Discard 1 to " \
+        "Draw 2 Arcana'"
+    if line and not line.startswith(("Choose", "Each", "If", "In round")):
+        paid = _reading(f"Discard 1, then {line}", vocab)
+        if paid:
+            hint = f"write the price first on the same line, joined with 'to', as in '{paid}'"
+    return DslError("'If you do' needs what was done, on the same line before it", column=1,
+                    length=len("if you do"), source=text, hint=hint)
+
+
+def _reading(text: str, vocab: Vocabulary) -> str:
+    """The canonical text ``text`` is read as, or '' when it is not read."""
+    from prophecy.dsl.parser import parse
+    from prophecy.dsl.printer import to_text
+
+    try:
+        return to_text(parse(text, vocab))
+    except DslError:
+        return ""
