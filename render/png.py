@@ -110,18 +110,20 @@ def framed_rows(img: Image.Image) -> memoryview:
 
 class Rows(NamedTuple):
     """An RGB image as PNG's framed rows (``framed_rows``): each row ``stride`` bytes, a
-    filter byte and then the row's pixels."""
+    filter byte and then the row's pixels; and the image they were laid out from, when
+    they were (``of``), so Pillow works from it rather than from the rows read again."""
 
     data: bytes | bytearray | memoryview
     width: int
     height: int
+    source: Image.Image | None = None
 
     @classmethod
     def of(cls, img: Image.Image) -> Rows:
         """An image's framed rows (made RGB first, if it is not)."""
         if img.mode != "RGB":
             img = img.convert("RGB")
-        return cls(framed_rows(img), *img.size)
+        return cls(framed_rows(img), *img.size, img)
 
     @property
     def stride(self) -> int:
@@ -132,7 +134,9 @@ class Rows(NamedTuple):
         return y * self.stride + 1 + 3 * x
 
     def image(self) -> Image.Image:
-        """The rows as a Pillow image."""
+        """The rows as a Pillow image (the one they were laid out from, if kept)."""
+        if self.source is not None:
+            return self.source
         # Past the first filter byte, and a byte added at the end: each row's pixels start
         # a row's length apart, and the last row is whole.
         pixels = bytes(memoryview(self.data)[1:]) + b"\0"

@@ -136,7 +136,7 @@ def make_cell(layout: Layout, image: Image.Image) -> Image.Image:
     cw, ch = cell_size(layout)
     factor = (x1 - x0) / cw
     if factor == int(factor) and factor > 1:
-        # A whole-number reduction (box averaging in C) is ten times faster than resizing;
+        # A whole-number reduction (Pillow's box averaging) is ten times faster than resizing;
         # only the cell's part of the image is reduced, in blocks aligned as the whole's.
         f = int(factor)
         left, top = round(x0 / f), round(y0 / f)
@@ -174,40 +174,24 @@ class Cell(NamedTuple):
 
 
 #: Where a band's cell comes from: a card's image drawn by this build, as its framed rows
-#: (``png.Rows``; its cell is cut from them as it is placed), a cell made already
+#: (``png.Rows``; its cell is cut from its image as it is placed), a cell made already
 #: (``Cell``, or an RGB image), kept in an earlier build's sheet (``Kept``), an image
 #: file to make it from again, or none (blank).
 Source = png.Rows | Cell | Image.Image | Kept | Path | None
 
 
-def _halving(layout: Layout) -> tuple[int, int] | None:
-    """Where a card image's cell starts (x, y in pixels) when the cell is the trimmed card
-    halved (the layouts' cells are); None for any other scale."""
-    x0, y0, x1, _ = layout.trim_box()
-    if (x1 - x0) / cell_size(layout)[0] != 2:
-        return None
-    # make_cell's blocks: aligned as the whole image's
-    return 2 * round(x0 / 2), 2 * round(y0 / 2)
-
-
 def cut(layout: Layout, card: png.Rows, into: bytearray | memoryview, stride: int,
         at: int) -> None:
-    """Write a card image's cell (``make_cell``'s pixels) into rows ``stride`` bytes apart
-    from ``at``: halved straight from the card's framed rows where the cell is the
-    trimmed card halved, else made by Pillow from the card's image."""
+    """Write a card image's cell (``make_cell``'s pixels, made by Pillow from the image the
+    card's rows were laid out from) into rows ``stride`` bytes apart from ``at``."""
     cw, ch = cell_size(layout)
-    start = _halving(layout)
-    if start is None:
-        made = png.Rows.of(make_cell(layout, card.image()))
-        rows.copied(made.data, made.stride, 1, into, stride, at, 3 * cw, ch)
-        return
-    x, y = start
-    rows.halved(card.data, card.stride, card.at(x, y), into, stride, at, cw, ch)
+    made = make_cell(layout, card.image()).tobytes()
+    rows.copied(made, 3 * cw, 0, into, stride, at, 3 * cw, ch)
 
 
 def made_cell(layout: Layout, source: png.Rows | Image.Image) -> Cell:
-    """A cell to place in more than one band: cut from a card's framed rows once, or an
-    RGB image of a cell's size."""
+    """A cell to place in more than one band: cut from a card's image once, or an RGB
+    image of a cell's size."""
     cw, ch = cell_size(layout)
     if isinstance(source, Image.Image):
         if source.size != (cw, ch) or source.mode != "RGB":
@@ -234,8 +218,8 @@ class BandRows:
     process keeps for its bands, see ``band_memory``), deflated from there (``segment``).
 
     Each cell is written into its place as soon as it is at hand: a card's cell is
-    cut from the rows its own PNG was made from (``cut``), with no cell image and no
-    paste, and the band's rows are never laid out again. The cells an earlier build
+    cut by Pillow from the image just drawn (``cut``) and its rows copied into place,
+    with no paste, and the band's rows are never laid out again. The cells an earlier build
     kept are copied from their old band when the band is deflated, a kept band at a
     time, each unpacked once.
     """

@@ -41,34 +41,18 @@ def _shipped_by(path: Path) -> list[str]:
     return out
 
 
-#: The C extensions' sources (compiled into the wheel, not shipped as data).
-SOURCES = {ROOT / source for ext in CONFIG.get("ext-modules", []) for source in ext["sources"]}
-
-
-def _built(path: Path) -> bool:
-    """Whether ``path`` is a C extension as an editable install builds it in place."""
-    return path.suffix in (".so", ".pyd") and any(
-        path.parent == src.parent and path.name.startswith(src.stem + ".") for src in SOURCES)
-
-
 def _data_files() -> list[Path]:
     return [path for folder in _folders().values() for path in folder.iterdir()
-            if path.is_file() and path.suffix not in (".py", ".pyc", ".pyi")
-            and path not in SOURCES and not _built(path)]
+            if path.is_file() and path.suffix not in (".py", ".pyc")]
 
 
-def test_each_extension_is_a_module_of_a_listed_package_from_its_source():
-    for ext in CONFIG["ext-modules"]:
-        package, _, module = ext["name"].rpartition(".")
-        assert package in CONFIG["packages"], ext["name"]
-        folder = ROOT / CONFIG["package-dir"][package]
-        assert [ROOT / s for s in ext["sources"]] == [folder / f"{module}.c"], ext["name"]
-        assert (folder / f"{module}.c").is_file() and (folder / f"{module}.pyi").is_file()
-
-
-def test_each_stub_is_shipped():
-    for source in SOURCES:
-        assert _shipped_by(source.with_suffix(".pyi")), source
+def test_the_package_is_pure_python():
+    """No compiled module, and no source of one, so the wheel is ``py3-none-any`` and
+    installs anywhere Python does (.ci/wheel-check builds it and checks its name)."""
+    assert "ext-modules" not in CONFIG
+    compiled = [path for folder in _folders().values() for path in folder.iterdir()
+                if path.suffix in (".c", ".h", ".pyx", ".so", ".pyd")]
+    assert not compiled, f"compiled code in the package: {compiled}"
 
 
 def test_every_folder_with_files_is_a_listed_package_or_its_data():

@@ -1,10 +1,10 @@
-"""Rows moved between buffers (render/rows.py): the compiled functions against the same
-functions in Python and against Pillow, on random pixels and geometry, on real cards,
-and on rows that lie outside their buffers."""
+"""A card's Tabletop Simulator cell cut into its band (render/tts.py ``cut``), and rows
+copied between buffers (render/rows.py): against Pillow and hand-made sums, on random
+pixels and geometry, on real cards, and on rows that lie outside their buffers."""
 
 from __future__ import annotations
 
-import os
+import dataclasses
 import random
 from pathlib import Path
 
@@ -18,21 +18,10 @@ from prophecy.render.layoutfile import load_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 
-IMPLEMENTATIONS = {"python": (rows._halved, rows._copied)}
-if rows.COMPILED:
-    from prophecy.render import _rows
 
-    IMPLEMENTATIONS["compiled"] = (_rows.halved, _rows.copied)
-
-
-def test_the_compiled_module_is_built_here():
-    """The package's C extension is built wherever a compiler is, as in CI: were it not,
-    every test here would test the Python functions only, and the build would be slow."""
-    if not rows.COMPILED and not os.environ.get("CI"):
-        pytest.skip("the C extension was not built here (no C compiler?): the functions "
-                    "in Python do the work")
-    assert rows.COMPILED
-    assert rows.halved is _rows.halved and rows.copied is _rows.copied
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout(ROOT / "content")
 
 
 def _noise(size: tuple[int, int], seed: int) -> Image.Image:
@@ -40,105 +29,112 @@ def _noise(size: tuple[int, int], seed: int) -> Image.Image:
     return Image.frombytes("RGB", size, r.randbytes(3 * size[0] * size[1]))
 
 
-@pytest.mark.parametrize("kind", sorted(IMPLEMENTATIONS))
-@settings(max_examples=60, deadline=None)
-@given(w=st.integers(1, 40), h=st.integers(1, 30), x=st.integers(0, 7), y=st.integers(0, 7),
-       seed=st.integers(0, 10_000))
-def test_halved_is_pillows_reduction_by_two(kind, w, h, x, y, seed):
-    """Each pixel the rounded mean of its 2 x 2 block, as Image.reduce(2) rounds it (a
-    block's sum ending in 2 rounds up), from any place in the framed rows, into any place
-    of a wider buffer; the bytes around the block are left as they were."""
-    halved, _ = IMPLEMENTATIONS[kind]
-    img = _noise((2 * w + 2 * x + 3, 2 * h + 2 * y + 1), seed)
-    src = png.Rows(png.framed_rows(img), *img.size)
-    want = img.reduce(2, (2 * x, 2 * y, 2 * x + 2 * w, 2 * y + 2 * h)).tobytes()
-    stride, at = 3 * w + 5, 7
-    dst = bytearray(b"\xaa" * (at + stride * h + 3))
-    halved(src.data, src.stride, src.at(2 * x, 2 * y), dst, stride, at, w, h)
-    got = b"".join(dst[at + r * stride : at + r * stride + 3 * w] for r in range(h))
-    assert got == want
-    for r in range(h):  # nothing written between the rows, before or after
-        assert set(dst[at + r * stride + 3 * w : at + (r + 1) * stride]) == {0xAA}
-    assert set(dst[:at]) == {0xAA}
+def _cell_at(band: bytes | bytearray, stride: int, at: int, size: tuple[int, int]) -> bytes:
+    cw, ch = size
+    return b"".join(band[at + r * stride : at + r * stride + 3 * cw] for r in range(ch))
 
 
-def test_halved_rounds_half_up_on_every_sum():
-    """Every sum a 2 x 2 block can have, 0 to 1020: (sum + 2) >> 2."""
+def _corner(layout) -> tuple[int, int]:
+    """Where the cell's first 2 x 2 block starts in the card image: the trim box's corner,
+    on the even pixel (the blocks aligned as the whole image's)."""
+    x0, y0, x1, _ = layout.trim_box()
+    assert (x1 - x0) / tts.cell_size(layout)[0] == 2  # the bundled layout's cell: halved
+    return 2 * round(x0 / 2), 2 * round(y0 / 2)
+
+
+def test_each_cell_pixel_rounds_its_blocks_sum_half_up(layout):
+    """Every sum a 2 x 2 block can have, 0 to 1020, put in the card's trim area: the cut
+    cell's pixel is (sum + 2) >> 2 in each channel (the mean, a half rounded up)."""
+    img = _noise(layout.size, 1)
+    cw, ch = tts.cell_size(layout)
+    cx, cy = _corner(layout)
     sums = list(range(1021))
-    # Each sum split over its block's four pixels (each at most 255), in every channel.
-    parts = [[s // 4 + (i < s % 4) for i in range(4)] for s in sums]
-    row_a = b"".join(bytes([p[0]] * 3 + [p[1]] * 3) for p in parts)
-    row_b = b"".join(bytes([p[2]] * 3 + [p[3]] * 3) for p in parts)
-    for halved, _ in IMPLEMENTATIONS.values():
-        dst = bytearray(3 * len(sums))
-        halved(row_a + row_b, len(row_a), 0, dst, len(dst), 0, len(sums), 1)
-        assert list(dst) == [(s + 2) >> 2 for s in sums for _ in range(3)]
+    for k, total in enumerate(sums):
+        x, y = cx + 2 * (k % cw), cy + 2 * (k // cw)
+        parts = [total // 4 + (i < total % 4) for i in range(4)]  # each at most 255
+        for (dx, dy), part in zip([(0, 0), (1, 0), (0, 1), (1, 1)], parts, strict=True):
+            img.putpixel((x + dx, y + dy), (part, part, part))
+    stride = 3 * cw + 1
+    band = bytearray(stride * ch)
+    tts.cut(layout, png.Rows.of(img), band, stride, 1)
+    cell = _cell_at(band, stride, 1, (cw, ch))
+    assert list(cell[: 3 * len(sums)]) == [(s + 2) >> 2 for s in sums for _ in range(3)]
 
 
-@pytest.mark.parametrize("kind", sorted(IMPLEMENTATIONS))
+@settings(max_examples=15, deadline=None)
+@given(columns=st.integers(1, 4), seed=st.integers(0, 10_000))
+def test_a_cut_cell_is_the_trimmed_card_halved_and_nothing_else_is_written(layout, columns,
+                                                                          seed):
+    """Cut into any column of a band: the cell is the card's trim area, each pixel the
+    rounded mean of its 2 x 2 block; the filter bytes and the other cells are left."""
+    img = _noise(layout.size, seed)
+    cw, ch = tts.cell_size(layout)
+    column = seed % columns
+    stride = 3 * cw * columns + 1
+    band = bytearray(b"\xaa" * (stride * ch))
+    want_band = bytearray(band)
+    tts.cut(layout, png.Rows.of(img), band, stride, 1 + 3 * cw * column)
+    cx, cy = _corner(layout)
+    want = img.crop((cx, cy, cx + 2 * cw, cy + 2 * ch)).reduce(2).tobytes()
+    for r in range(ch):
+        at = r * stride + 1 + 3 * cw * column
+        want_band[at : at + 3 * cw] = want[r * 3 * cw : (r + 1) * 3 * cw]
+    assert band == want_band
+    # one pixel by hand, so the reduction itself is pinned: (sum + 2) >> 2
+    i, j = seed % cw, seed % ch
+    block = [img.getpixel((cx + 2 * i + dx, cy + 2 * j + dy)) for dx in (0, 1) for dy in (0, 1)]
+    at = j * stride + 1 + 3 * cw * column + 3 * i
+    assert tuple(band[at : at + 3]) == tuple((sum(p[c] for p in block) + 2) >> 2
+                                             for c in range(3))
+
+
 @settings(max_examples=60, deadline=None)
 @given(length=st.integers(0, 50), count=st.integers(0, 12), src_stride=st.integers(0, 60),
        dst_stride=st.integers(50, 70), src_at=st.integers(0, 9), dst_at=st.integers(0, 9),
        seed=st.integers(0, 10_000))
-def test_copied_moves_each_row_and_nothing_else(kind, length, count, src_stride, dst_stride,
+def test_copied_moves_each_row_and_nothing_else(length, count, src_stride, dst_stride,
                                                  src_at, dst_at, seed):
     """Rows copied from one stride to another (a stride of 0 copies one row again: a
     blank cell's), and the bytes between them left as they were."""
-    _, copied = IMPLEMENTATIONS[kind]
     src = random.Random(seed).randbytes(src_at + src_stride * count + length + 1)
     dst = bytearray(b"\x55" * (dst_at + dst_stride * count + 4))
     want = bytearray(dst)
     for r in range(count):
         want[dst_at + r * dst_stride : dst_at + r * dst_stride + length] = \
             src[src_at + r * src_stride : src_at + r * src_stride + length]
-    copied(src, src_stride, src_at, dst, dst_stride, dst_at, length, count)
+    rows.copied(src, src_stride, src_at, dst, dst_stride, dst_at, length, count)
     assert dst == want
 
 
-CALLS = [  # (what, args past the buffers): each reads or writes past a buffer's end
-    ("halved", (20, 0, 8, 0, 4, 3)),  # 3 rows want 6 rows of 20 bytes: 120 > 100
-    ("halved", (10, 0, 8, 0, 4, 5)),  # the tenth row of 24 bytes ends at 114
-    ("halved", (10, 95, 8, 0, 1, 1)),  # two rows from 95 run past 100
-    ("halved", (10, 0, 8, 0, -1, 1)),
-    ("halved", (10, -1, 8, 0, 1, 1)),
-    ("halved", (10, 0, 8, 0, 2**60, 1)),
-    ("halved", (2**62, 0, 8, 0, 1, 2**61)),
-    ("halved", (10, 0, -8, 0, 1, 2)),
-    ("copied", (10, 0, 10, 0, 61, 1)),  # a row longer than the target
-    ("copied", (10, 0, 10, 0, 5, 11)),
-    ("copied", (10, 96, 10, 0, 5, 1)),
-    ("copied", (10, 0, 10, -1, 5, 1)),
-    ("copied", (-10, 50, 10, 0, 5, 2)),
-    ("copied", (2**62, 0, 10, 0, 5, 2**62)),
+CALLS = [  # (args past the buffers): each reads or writes past a buffer's end
+    (10, 0, 10, 0, 61, 1),  # a row longer than the target
+    (10, 0, 10, 0, 5, 11),
+    (10, 96, 10, 0, 5, 1),
+    (10, 0, 10, -1, 5, 1),
+    (-10, 50, 10, 0, 5, 2),
+    (2**62, 0, 10, 0, 5, 2**62),
 ]
 
 
-@pytest.mark.parametrize("kind", sorted(IMPLEMENTATIONS))
-@pytest.mark.parametrize(("what", "args"), CALLS)
-def test_rows_outside_their_buffers_are_refused(kind, what, args):
-    halved, copied = IMPLEMENTATIONS[kind]
+@pytest.mark.parametrize("args", CALLS)
+def test_rows_outside_their_buffers_are_refused(args):
     src, dst = bytes(range(100)), bytearray(60)
     with pytest.raises(ValueError, match="outside their buffers"):
-        (halved if what == "halved" else copied)(src, args[0], args[1], dst, *args[2:])
+        rows.copied(src, args[0], args[1], dst, *args[2:])
     assert dst == bytearray(60)  # nothing written
 
 
 def test_a_read_only_target_is_refused():
-    for halved, copied in IMPLEMENTATIONS.values():
-        with pytest.raises(TypeError):
-            halved(bytes(100), 10, 0, b"\0" * 60, 10, 0, 1, 1)  # type: ignore[arg-type]
-        with pytest.raises(TypeError):
-            copied(bytes(100), 10, 0, b"\0" * 60, 10, 0, 1, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        rows.copied(bytes(100), 10, 0, b"\0" * 60, 10, 0, 1, 1)  # type: ignore[arg-type]
 
 
-def test_a_bundled_card_and_its_back_are_cut_as_pillow_makes_their_cells(tmp_path):
-    """The layout's cell is the trimmed card halved: cut straight from the card's framed
-    rows, by each implementation, it is make_cell's image (Pillow's reduction). (The
-    readback tests compare every cell of a full build's sheets with make_cell's.)"""
+def test_a_bundled_card_and_its_back_are_cut_as_pillow_makes_their_cells(layout, tmp_path):
+    """A built card's cell, cut from its image as drawn or from its rows alone (decoded
+    again), is make_cell's image. (The readback tests compare every cell of a full
+    build's sheets with make_cell's.)"""
     from prophecy.tools import main
 
-    layout = load_layout(ROOT / "content")
-    assert tts._halving(layout) is not None
     assert main(["build", "--content", str(ROOT / "content"), "--out", str(tmp_path),
                  "--only", "Restless Skeleton"]) == 0
     cw, ch = tts.cell_size(layout)
@@ -148,64 +144,18 @@ def test_a_bundled_card_and_its_back_are_cut_as_pillow_makes_their_cells(tmp_pat
         with Image.open(path) as im:
             img = im.convert("RGB")
         want = bytes(png.framed_rows(tts.make_cell(layout, img)))
-        card = png.Rows(png.framed_rows(img), *img.size)
-        for halved, _ in IMPLEMENTATIONS.values():
+        for card in (png.Rows.of(img), png.Rows(png.framed_rows(img), *img.size)):
             got = bytearray(len(want))
-            start = tts._halving(layout)
-            assert start is not None
-            halved(card.data, card.stride, card.at(*start), got, 3 * cw + 1, 1, cw, ch)
+            tts.cut(layout, card, got, 3 * cw + 1, 1)
             assert got == want, path.name
 
 
-def test_a_cell_at_another_scale_is_made_by_pillow(tmp_path):
+def test_a_cell_at_another_scale_is_made_by_pillow(layout):
     """A layout whose cells are not the trimmed card halved gets make_cell's pixels too."""
-    import dataclasses
-
-    layout = load_layout(ROOT / "content")
     data = {**layout.data, "tts": {**layout.data["tts"], "cell_width": 250}}
     third = dataclasses.replace(layout, data=data)
-    assert tts._halving(third) is None
     img = _noise(third.size, 5)
     cw, ch = tts.cell_size(third)
     got = tts.made_cell(third, png.Rows(png.framed_rows(img), *img.size))
     assert got.rows.image().tobytes() == tts.make_cell(third, img).tobytes()
     assert (got.rows.width, got.rows.height) == (cw, ch)
-
-
-def test_a_build_without_the_compiled_module_makes_the_same_sheets(small_content, tmp_path,
-                                                                   monkeypatch):
-    """Where the C extension could not be built, the functions in Python make the same
-    Tabletop Simulator sheets, pixel for pixel, with two workers (forked with them)."""
-    from prophecy.tools import main
-
-    def sheets(out: Path) -> dict[str, bytes]:
-        found = {}
-        for path in sorted((out / "tts").glob("*.png")):
-            with Image.open(path) as im:
-                found[path.name] = im.convert("RGB").tobytes()
-        return found
-
-    argv = ["build", "--content", str(small_content), "--jobs", "2", "--tts-url",
-            "https://example.org/tts"]
-    assert main([*argv, "--out", str(tmp_path / "compiled")]) == 0
-    monkeypatch.setattr(rows, "halved", rows._halved)
-    monkeypatch.setattr(rows, "copied", rows._copied)
-    assert main([*argv, "--out", str(tmp_path / "python")]) == 0
-    compiled, python = sheets(tmp_path / "compiled"), sheets(tmp_path / "python")
-    assert compiled and compiled == python
-
-
-@pytest.mark.parametrize("src_stride", [0, 3, 6])
-def test_rows_read_more_than_once_are_halved_alike(src_stride):
-    """Source rows closer than a row's length (or the same row again, at stride 0) are
-    read as they lie, by either implementation."""
-    src = random.Random(src_stride).randbytes(200)
-    results = set()
-    for halved, _ in IMPLEMENTATIONS.values():
-        dst = bytearray(40)
-        halved(src, src_stride, 5, dst, 13, 1, 3, 3)
-        results.add(bytes(dst))
-    assert len(results) == 1
-    if src_stride == 0:  # both rows of each block the same row: each pixel its pair's mean
-        dst = bytearray(results.pop())
-        assert dst[1] == (2 * src[5] + 2 * src[8] + 2) >> 2

@@ -1,6 +1,0 @@
-def halved(src: bytes | bytearray | memoryview, src_stride: int, src_at: int,
-           dst: bytearray | memoryview, dst_stride: int, dst_at: int, width: int,
-           height: int, /) -> None: ...
-def copied(src: bytes | bytearray | memoryview, src_stride: int, src_at: int,
-           dst: bytearray | memoryview, dst_stride: int, dst_at: int, length: int,
-           rows: int, /) -> None: ...
