@@ -17,6 +17,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.render import fronts, icons
 from prophecy.render.draw import Canvas, measuring, mix, readable, text_line
 from prophecy.render.layout import RGB, Box, Layout
+from prophecy.render.text import fit, length
 from prophecy.render.text import font as fonts_font
 
 
@@ -39,20 +40,44 @@ def deck_back(layout: Layout, card: str, face: Face, spec: FaceSpec) -> Image.Im
                    width=round(layout.px(0.3)))
     pad = (x1 - x0) * 0.24
     if spec.option("numeral", False):
+        size = _numeral_size(layout, card, pal.label, (x0 + pad, y0, x1 - pad, y1))
         c.draw.text(((x0 + x1) / 2, (y0 + y1) / 2), pal.label, fill=readable(gold, disc),
-                    anchor="mm",
-                    font=fonts_font(layout, "number", round((y1 - y0) * 0.42)))
+                    anchor="mm", font=fonts_font(layout, "number", size))
     else:
         icons.paste(c.img, pal.symbol, (x0 + pad, y0 + pad, x1 - pad, y1 - pad), gold)
     label, sub = face.value("label") or pal.label, face.value("sublabel")
     lx0, ly0, lx1, ly1 = layout.region("back", "label")
     bottom = layout.region("back", "sublabel")[3] if sub else ly1
-    _plate(c, (lx0, ly0, lx1, bottom), pal.dark)
-    text_line(c, label.upper(), layout.region("back", "label"), "title", "title", gold, "label")
+    plate = _plate(c, (lx0, ly0, lx1, bottom), pal.dark)
+    text_line(c, label.upper(), _on_plate(layout.region("back", "label"), plate), "title",
+              "title", gold, "label")
     if sub:
-        text_line(c, sub.upper(), layout.region("back", "sublabel"), "small", "label",
-                  mix(gold, c.colour("white"), 0.35), "sublabel")
+        text_line(c, sub.upper(), _on_plate(layout.region("back", "sublabel"), plate), "small",
+                  "label", mix(gold, c.colour("white"), 0.35), "sublabel")
     return c.img
+
+
+def _numeral_size(layout: Layout, card: str, numeral: str, ring: Box) -> int:
+    """The size of a back's numeral: as tall as suits the disc, smaller where it is too
+    wide for the ring, never smaller than the layout's titles may print; past that, an
+    overflow error, as a box's text has."""
+    x0, y0, x1, y1 = ring
+    largest = round((y1 - y0) * 0.42)
+    smallest = min(largest, layout.sizes("title")[1])
+
+    def attempt(size: int) -> int | None:
+        return size if length(layout, "number", size, numeral) <= x1 - x0 else None
+
+    return fit((largest, smallest), attempt, card, "numeral")
+
+
+def _on_plate(region: Box, plate: Box) -> Box:
+    """A label's region narrowed to the straight part of the plate drawn under it, so its
+    letters never run past the plate's rounded ends onto the lattice."""
+    x0, y0, x1, y1 = region
+    px0, _, px1, _ = plate
+    end = (y1 - y0) * 0.25
+    return (max(x0, px0 + end), y0, min(x1, px1 - end), y1)
 
 
 def _lattice(c: Canvas, colour: RGB, pitch: float, width: float) -> None:
@@ -69,12 +94,14 @@ def _lattice(c: Canvas, colour: RGB, pitch: float, width: float) -> None:
         c.draw.line((cx + off + h, cy - h, cx + off - h, cy + h), fill=colour, width=line)
 
 
-def _plate(c: Canvas, box: Box, colour: RGB) -> None:
-    """A dark plate under a label, so the lattice does not run through its letters."""
+def _plate(c: Canvas, box: Box, colour: RGB) -> Box:
+    """A dark plate under a label, so the lattice does not run through its letters; the
+    plate's box."""
     x0, y0, x1, y1 = box
     inset = (x1 - x0) * 0.12
-    c.draw.rounded_rectangle((x0 + inset, y0, x1 - inset, y1),
-                             radius=min(y1 - y0, c.layout.px(9.0)) * 0.5, fill=colour)
+    plate = (x0 + inset, y0, x1 - inset, y1)
+    c.draw.rounded_rectangle(plate, radius=min(y1 - y0, c.layout.px(9.0)) * 0.5, fill=colour)
+    return plate
 
 
 def render_face(layout: Layout, card: str, face: Face) -> Image.Image:

@@ -125,3 +125,69 @@ def test_a_kept_card_is_laid_out_again_when_a_picture_it_shows_changes(tmp_path)
     assert not faces.picture_unchanged(kept)
     path.unlink()
     assert not faces.picture_unchanged(kept)
+
+
+@pytest.mark.parametrize(("deck", "label", "box"), [
+    # the Starting Verse's back prints its palette's label as a numeral in the disc
+    ("verse_starting", "The Wager of the Long Night", "numeral"),
+    # and every deck back prints its label on a plate: one that fits the label's region but
+    # not the plate under it (which is narrower) is an overflow, not letters on the lattice
+    ("arcana", "between the plate and the region", "label"),
+])
+def test_a_deck_back_whose_words_overflow_is_reported_at_its_card(tmp_path, capsys, deck,
+                                                                   label, box):
+    root = tmp_path / "content"
+    shutil.copytree(bundled_content(), root, ignore=shutil.ignore_patterns("__*", "scenarios"))
+    layout = root / "layouts" / "poker.yaml"
+    if label == "between the plate and the region":
+        label = _wider_than_the_plate()
+    text = layout.read_text(encoding="utf-8")
+    old = f"  {deck}: {{main:"
+    start = text.index(old)
+    end = text.index("\n", start)
+    line = text[start:end]
+    new = line[: line.index("label: ")] + f"label: {label}}}"
+    layout.write_text(text[:start] + new + text[end:], encoding="utf-8")
+    assert main(["check", "--content", str(root)]) == 1
+    out = capsys.readouterr().out
+    assert f"(back): the text of the '{box}' box does not fit" in out, out
+
+
+def _wider_than_the_plate() -> str:
+    """A label that, upper-cased at the smallest title size, is wider than the back's label
+    plate leaves for it but narrower than the label's region."""
+    from prophecy.render.layoutfile import load_layout
+    from prophecy.render.text import length
+
+    layout = load_layout(bundled_content())
+    x0, y0, x1, y1 = layout.region("back", "label")
+    plate = (x1 - x0) * (1 - 2 * 0.12) - (y1 - y0) * 0.5
+    smallest = layout.sizes("title")[1]
+    words = "Keepers of the Scoring References and the Ledgers"
+    for n in range(1, 41):
+        text = words[:n].strip()
+        if plate < length(layout, "title", smallest, text.upper()) < x1 - x0:
+            return text
+    raise AssertionError("no label lies between the plate and the region")
+
+
+def test_a_short_numeral_and_label_keep_their_size_and_place(tmp_path):
+    """The numerals I, II, III and the bundled labels fit as they are: measured, each back
+    is drawn at the size the golden images hold (tests/render/test_golden.py)."""
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.render.backs import _numeral_size
+    from prophecy.render.layoutfile import load_layout
+    from prophecy.render.text import length
+
+    layout = load_layout(bundled_content())
+    x0, y0, x1, y1 = layout.region("back", "symbol")
+    pad = (x1 - x0) * 0.24
+    largest = round((y1 - y0) * 0.42)
+    ring = (x0 + pad, y0, x1 - pad, y1)
+    for numeral in ("I", "II", "III"):
+        assert _numeral_size(layout, "c", numeral, ring) == largest
+    # a word that ran out of its ring at the numeral's size now shrinks to fit inside it
+    size = _numeral_size(layout, "c", "Wager", ring)
+    assert size < largest
+    assert length(layout, "number", size, "Wager") <= ring[2] - ring[0]
+    assert load_content(bundled_content()).cards
