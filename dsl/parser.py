@@ -49,9 +49,9 @@ def read(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
     try:
         return _strict(text, vocab), ""
     except (UnexpectedInput, DslError) as problem:
-        from prophecy.dsl.reads import mend  # the normaliser runs only for refused lines
+        from prophecy.dsl.reads import Parsers, mend  # only for lines the grammar refuses
 
-        return mend(text, vocab, problem)
+        return mend(text, vocab, problem, Parsers(_strict, explain, strict_parse, parse))
 
 
 def strict_parse(text: str, vocab: Vocabulary) -> ast.Line:

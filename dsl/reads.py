@@ -3,7 +3,7 @@ line it means (with a note) or an error that names the words at fault out.
 
 Runs only for lines the grammar refuses, so a canonical line never pays for it. First
 the refusals that know the answer: a count with no number ('a few', 'some') and forms
-the language lacks (the center pile as a source, a trigger while in play); what the
+the language lacks (a trigger while in play); what the
 game cannot have at all (an extra action, cancelling, copying, shuffling) is the
 intents table's to say (``dsl/intents.py``). Then the normaliser: everyday words mapped
 through the words table (the pack's ``vocabulary: words`` first, then
@@ -31,10 +31,23 @@ from lark.exceptions import UnexpectedInput
 
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError
+from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
 
 #: An entry of the words table: (written, the language's words, the words that must follow).
 Word = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Parsers:
+    """The parser's entry points, handed in by ``dsl.parser`` (which imports this module
+    only when a line is refused): the grammar alone (a Lark error or a DslError out), the
+    error it explains, the grammar with errors explained, and the whole reading."""
+
+    strict: Callable[[str, Vocabulary], ast.Line]
+    explain: Callable[[Exception, str, Vocabulary], DslError]
+    exact: Callable[[str, Vocabulary], ast.Line]
+    whole: Callable[[str, Vocabulary], ast.Line]
 #: The most candidates a line is tried as.
 MOST_CANDIDATES = 24
 
@@ -189,6 +202,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("[\u2018\u2019\u02bc]", "'"),
         ("[\u2013\u2014]", ","),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
+        (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
         (r"\.\s+if you do,?\s*", ", then "),
         (r"[,;]?\s+if you do,?\s*", ", then "),
         (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
@@ -202,6 +216,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(?:(?:the|your) )?dark deed with the (highest|lowest) points? value",
          r"\1-points Dark Deed"),
         (r"\s+and\s+(?=put (?:them|it|the rest)\b)", ", "),
+        (r"(\btake the top\b[^,:]*?\bpile)\s+(?:in)?to your hand\b", r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
     ))
@@ -214,7 +229,7 @@ def _expand(template: str) -> Callable[[re.Match[str]], str]:
 def normalise(text: str, vocab: Vocabulary) -> Text:
     """The line with its everyday words and fixed shapes mapped to the language's."""
     line = Text.of(text.strip())
-    for pattern, repl in _FIXED[:3]:
+    for pattern, repl in _FIXED[:4]:
         line = line.sub(pattern, _expand(repl))
     words = table(vocab)
     preamble = _preambles(words)
@@ -226,7 +241,7 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
         if line.text == before:
             break
     line = _map_words(line, words)
-    for pattern, repl in _FIXED[3:]:
+    for pattern, repl in _FIXED[4:]:
         line = line.sub(pattern, _expand(repl))
     names = "|".join(re.escape(g) for g in vocab.grimoires)
     line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
@@ -310,12 +325,10 @@ def candidates(line: Text) -> list[Text]:
 
 
 # ------------------------------------------------------------------ reading
-def mend(text: str, vocab: Vocabulary, problem: Exception) -> tuple[ast.Line, str]:
+def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
+         ) -> tuple[ast.Line, str]:
     """The one line ``text`` means and its note, or the DslError that says why not."""
-    from prophecy.dsl.parser import _strict, explain
-    from prophecy.dsl.printer import to_text
-
-    refused = refusal(text, vocab)
+    refused = refusal(text, vocab, parsers)
     if refused is not None:
         raise refused
     line = normalise(text, vocab)
@@ -324,7 +337,7 @@ def mend(text: str, vocab: Vocabulary, problem: Exception) -> tuple[ast.Line, st
         if cand.text == text:
             continue
         try:
-            node = _strict(cand.text, vocab)
+            node = parsers.strict(cand.text, vocab)
         except (UnexpectedInput, DslError):
             continue
         meanings.setdefault(to_text(node), node)
@@ -335,17 +348,27 @@ def mend(text: str, vocab: Vocabulary, problem: Exception) -> tuple[ast.Line, st
         first, second = list(meanings)[:2]
         raise DslError("this line can be read two ways", column=1, length=len(text),
                        source=text, hint=f"write '{first}' or '{second}', whichever you mean")
+    center = _CENTER_CARD.search(line.text)
+    if center is not None:
+        raise DslError("only the top cards of the center discard pile can be taken",
+                       column=line.column(center.start() + 1), source=text,
+                       length=max(1, line.column(center.end()) - line.column(center.start())),
+                       hint="write 'Take the top card of the center discard pile'")
     if line.text == text.strip() or not line.text:
-        raise explain(problem, text, vocab)
-    return _explained(line, text, vocab)
+        raise parsers.explain(problem, text, vocab)
+    return _explained(line, text, vocab, parsers)
 
 
-def _explained(line: Text, text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
+#: A card of the center discard pile that is not its top one: the pile is not searched.
+_CENTER_CARD = re.compile(r"\b(?:a|an|one|\d+) (?:\w+ )?cards? (?:from|of|off) the center "
+                          r"discard pile", re.I)
+
+
+def _explained(line: Text, text: str, vocab: Vocabulary, parsers: Parsers
+               ) -> tuple[ast.Line, str]:
     """The error of the rewritten line, placed in the line as written."""
-    from prophecy.dsl.parser import strict_parse
-
     try:
-        node = strict_parse(line.text, vocab)
+        node = parsers.exact(line.text, vocab)
     except DslError as error:
         error.column = line.column(error.column)
         error.source = text
@@ -372,12 +395,6 @@ VAGUE = re.compile(r"(?<![\w'])(a few|few|some|several|a couple of|a couple|a nu
                    r"a bunch of|many|lots of|a lot of|multiple)(?![\w'])", re.I)
 
 REFUSALS: tuple[Refusal, ...] = (
-    _r(r"(?<!to )\bthe (?:center|centre|middle)(?: discard)? pile\b|"
-       r"\bpile in the (?:middle|center|centre)\b",
-       "the rules language has no center pile as a source: cards come from the Arcana "
-       "deck, your hand or your own discard pile",
-       "to take from your own pile write 'Take the top card of your discard pile'; cards "
-       "go to the center with 'Discard 1 to the center'"),
     _r(r"\b(?:that|as) many\b",
        "the rules language has no 'that many': a count is a number written on the card",
        "write the number, as in 'Discard 2 to Draw 2 Arcana'"),
@@ -394,7 +411,7 @@ REFUSALS: tuple[Refusal, ...] = (
 )
 
 
-def refusal(text: str, vocab: Vocabulary) -> DslError | None:
+def refusal(text: str, vocab: Vocabulary, parsers: Parsers) -> DslError | None:
     """The refusal of a line that has no meaning the language can say, or two."""
     for kind in REFUSALS:
         found = kind.pattern.search(text)
@@ -404,45 +421,43 @@ def refusal(text: str, vocab: Vocabulary) -> DslError | None:
                             hint=kind.hint)
     vague = VAGUE.search(text)
     if vague is not None:
-        return _vague(text, vague, vocab)
+        return _vague(text, vague, vocab, parsers)
     if re.match(r"^\s*if you do\b", text, re.I):
-        return _if_you_do(text, vocab)
+        return _if_you_do(text, vocab, parsers)
     return None
 
 
-def _vague(text: str, vague: re.Match[str], vocab: Vocabulary) -> DslError:
+def _vague(text: str, vague: re.Match[str], vocab: Vocabulary, parsers: Parsers
+           ) -> DslError:
     """'Draw a few cards': how many? The hint writes the line with a number, if it reads."""
     word = vague.group()
     hint = "write the number in its place"
     example = text[:vague.start()] + "2" + text[vague.end():]
     if not VAGUE.search(example):
-        line = _reading(example, vocab)
+        line = _reading(example, vocab, parsers)
         if line:
             hint = f"write the number in its place, as in '{line}'"
     return DslError(f"'{word}' does not say how many", column=vague.start() + 1,
                     length=len(word), source=text, hint=hint)
 
 
-def _if_you_do(text: str, vocab: Vocabulary) -> DslError:
+def _if_you_do(text: str, vocab: Vocabulary, parsers: Parsers) -> DslError:
     """'If you do, draw 2' alone: what was done belongs on the same line, first."""
     rest = re.sub(r"^\s*if you do\b,?\s*", "", text, flags=re.I)
-    line = _reading(rest, vocab) if rest else ""
+    line = _reading(rest, vocab, parsers) if rest else ""
     hint = "write the price first on the same line, joined with 'to', as in 'Discard 1 to " \
         "Draw 2 Arcana'"
     if line and not line.startswith(("Choose", "Each", "If", "In round")):
-        paid = _reading(f"Discard 1, then {line}", vocab)
+        paid = _reading(f"Discard 1, then {line}", vocab, parsers)
         if paid:
             hint = f"write the price first on the same line, joined with 'to', as in '{paid}'"
     return DslError("'If you do' needs what was done, on the same line before it", column=1,
                     length=len("if you do"), source=text, hint=hint)
 
 
-def _reading(text: str, vocab: Vocabulary) -> str:
+def _reading(text: str, vocab: Vocabulary, parsers: Parsers) -> str:
     """The canonical text ``text`` is read as, or '' when it is not read."""
-    from prophecy.dsl.parser import parse
-    from prophecy.dsl.printer import to_text
-
     try:
-        return to_text(parse(text, vocab))
+        return to_text(parsers.whole(text, vocab))
     except DslError:
         return ""

@@ -11,7 +11,9 @@ either way. The scenario files of ``scenarios/`` are checked too (schema,
 names, tables, moves; not played) and summed up on a line of their own; a
 clean file's result is kept in the cache folder until the file, the code,
 the book's setup or a card it names changes (``cli/scenario_check.py``).
-Exit 0 when clean, 1 otherwise.
+A line read only once rewritten to its one meaning (ruling 20) is not a problem: it
+is shown as ``file:line:col: note: reads as '...'`` (``prophecy fmt`` writes it).
+Exit 0 when clean, notes or not; 1 otherwise.
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ def _check(args: argparse.Namespace, root: Path) -> int:
     on = colour()
     for error in [*report.errors, *(found[1] if found else [])]:
         print(problem(str(error), on))
+    for reads_as in notes(report):
+        print(reads_as)
     note = unrun_note(report.content)  # check never runs a pack's Python: say so once
     if note:
         print(note)
@@ -88,6 +92,15 @@ def _check(args: argparse.Namespace, root: Path) -> int:
         print(f"scenarios: {found[0]} in {files} file{'' if files == 1 else 's'}, "
               f"{problems} problem{'' if problems == 1 else 's'}")
     return 1 if report.errors or (found and found[1]) else 0
+
+
+def notes(report: Report) -> list[str]:
+    """'file:line:col: note: reads as ...' for each line read only once rewritten (ruling
+    20): not a problem, so check still exits 0; ``prophecy fmt`` writes the canonical text."""
+    found = sorted((item.source.where, item.node.start_mark.line + 1,
+                    item.node.start_mark.column + 1, item.note)
+                   for item in report.written if getattr(item, "note", ""))
+    return [f"{where}:{line}:{column}: note: {note}" for where, line, column, note in found]
 
 
 def _fit(content: Content, root: Path) -> list[ProphecyError]:

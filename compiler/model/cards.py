@@ -36,6 +36,7 @@ class Written:
     node: yaml.ScalarNode
     canonical: str
     flow: bool = False  # inside a [flow] list or {flow} mapping, where ',' ends a plain value
+    note: str = ""  # "reads as '...'": the grammar took the line only once rewritten (ruling 20)
 
     @property
     def text(self) -> str:
@@ -289,7 +290,7 @@ class Builder:
             return None  # a blank line is the schema's finding ("... is blank")
         text, src = node.value.rstrip("\n"), at.src  # a '|' block ends with a line break
         try:
-            parsed, canonical = parsed_line(text, self.vocab)
+            parsed, canonical, note = read_line(text, self.vocab)
         except DslError as exc:
             from prophecy.dsl.fields import in_field  # what the field says of its error
             exc = in_field(want, exc, self.vocab, at.kind.name)
@@ -306,7 +307,7 @@ class Builder:
             self.errors.extend(self._own_grimoire_errors(at, node, parsed))
         parent = at.node_at(path[:-1])
         flow = bool(getattr(parent, "flow_style", False))
-        self.written.append(Written(src, node, canonical, flow))
+        self.written.append(Written(src, node, canonical, flow, note))
         line, column = _place_in(src, node, 0)
         return model.EffectLine(
             canonical, parsed, model.Place(src.rel, line, column),
@@ -381,22 +382,31 @@ def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int
 
 
 def parsed_line(text: str, vocab: Vocabulary) -> tuple[ast.Line, str]:
-    """A line's node and canonical wording; a line parsed before (the same text and
-    vocabulary) is not parsed again, but each card still gets a node of its own (engines
-    tell lines apart by identity)."""
+    """A line's node and canonical wording (see ``read_line``)."""
+    node, canonical, _ = read_line(text, vocab)
+    return node, canonical
+
+
+def read_line(text: str, vocab: Vocabulary) -> tuple[ast.Line, str, str]:
+    """A line's node, canonical wording and note ("reads as '...'" when the grammar took it
+    only once rewritten, ruling 20); a line parsed before (the same text and vocabulary) is
+    not parsed again, but each card still gets a node of its own (engines tell lines apart
+    by identity)."""
     import pickle
 
     from prophecy.compiler.model import memo
 
-    key = memo.digest(repr((text, vocab.grimoires, vocab.card_types, vocab.deed_targets)))
+    key = memo.digest(repr((text, vocab.grimoires, vocab.card_types, vocab.deed_targets,
+                            vocab.words)))
     found = memo.get("line", key)
-    if found is not None:
+    if found is not None and len(found) == 3:
         node: ast.Line = pickle.loads(found[0])
-        return node, found[1]
-    from prophecy.dsl.parser import parse
+        return node, found[1], found[2]
+    from prophecy.dsl.parser import read
     from prophecy.dsl.printer import to_text
 
-    node = parse(text, vocab)
+    node, note = read(text, vocab)
     canonical = to_text(node)
-    memo.put("line", key, (pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL), canonical))
-    return node, canonical
+    memo.put("line", key, (pickle.dumps(node, protocol=pickle.HIGHEST_PROTOCOL), canonical,
+                           note))
+    return node, canonical, note

@@ -252,7 +252,9 @@ def _merged_data(games: list[LoadedFile | None]) -> dict[str, Any]:
     vocab = {k: list(v) for k, v in (base.get("vocabulary") or {}).items()
              if isinstance(v, list)}
     for key, names in (ext.get("vocabulary") or {}).items():
-        if isinstance(names, list):
+        if isinstance(names, list) and key == "words":  # entries, not names: the base's first
+            vocab[key] = [*vocab.get(key, []), *names]
+        elif isinstance(names, list):
             vocab[key] = list(dict.fromkeys([*vocab.get(key, []), *names]))
     out["vocabulary"] = vocab
     out["glossary"] = [*(base.get("glossary") or []), *(ext.get("glossary") or [])]

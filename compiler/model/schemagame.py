@@ -168,7 +168,22 @@ def _vocabulary() -> dict[str, Any]:
                                 "of any, each, highest-points, lowest-points, most-cards, "
                                 "fewest-cards.", {"enum": _DEED_TARGETS}, 1, len(_DEED_TARGETS),
                                 True),
+        "words": listing("Words", "Everyday words an effect line may use, and the words of the "
+                         "rules language they are read as (ruling 20); tried before the "
+                         "bundled table.", _word(), 1, 200),
     }, ["grimoires", "card_types"])
+
+
+def _word() -> dict[str, Any]:
+    said = "^[A-Za-z0-9.' \\-]*$"
+    return mapping("Word", "One entry of the words table.", {
+        "written": text("Written", "The words as a designer writes them; '...' stands for "
+                        "the words between.", limits.NAME_LENGTH, said),
+        "means": text("Means", "The words of the rules language they are read as (empty: "
+                      "a preamble, dropped where a clause starts).", limits.NAME_LENGTH, said),
+        "before": text("Before", "Words that must follow in the same clause for the entry "
+                       "to apply.", limits.NAME_LENGTH, said),
+    }, ["written", "means"])
 
 
 def _glossary() -> dict[str, Any]:

@@ -41,4 +41,14 @@ def vocabulary_from(data: Any, where: str) -> Vocabulary:
                 hint="run 'prophecy check' for the details",
             )
         lists.append(tuple(names))
-    return Vocabulary(lists[0], lists[1], lists[2])
+    return Vocabulary(lists[0], lists[1], lists[2], _words(vocab))
+
+
+def _words(vocab: Any) -> tuple[tuple[str, str, str], ...]:
+    """The pack's words table (``vocabulary: words``), as the schema checked it."""
+    found = vocab.get("words") if isinstance(vocab, dict) else None
+    if not isinstance(found, list):
+        return ()
+    return tuple((str(w.get("written", "")), str(w.get("means") or ""),
+                  str(w.get("before") or ""))
+                 for w in found if isinstance(w, dict) and w.get("written"))

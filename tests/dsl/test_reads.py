@@ -151,3 +151,10 @@ def test_the_normaliser_keeps_every_place(vocab):
     line = normalise("When you play this, show a Spell: draw 2.", vocab)
     assert line.text == "Reveal a Spell: draw 2"
     assert line.column(1) == len("When you play this, ") + 1  # 'Reveal' is where 'show' was
+
+
+def test_the_docs_list_every_entry_of_the_words_table():
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "dsl.md").read_text(encoding="utf-8")
+    section = doc.split("## What the language reads")[1].split("\n## ")[0]
+    for written, _means, _before in bundled_words():
+        assert f"`{written}`" in section, written

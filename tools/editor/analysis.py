@@ -118,8 +118,10 @@ def _canonical(item: Any) -> Problem | None:
     line, column = _place(text, change.start)
     end_line, end_column = _place(text, change.end - _tail(text[change.start:change.end]))
     new = change.replacement.rstrip("\r\n")
+    note = getattr(item, "note", "")  # read only once rewritten (ruling 20): say as what
+    message = note or f"not in canonical form: '{change.new}'"
     return Problem(change.source.path, line, column, max(1, end_column - column) if
-                   end_line == line else 1, f"not in canonical form: '{change.new}'",
+                   end_line == line else 1, message,
                    "prophecy fmt rewrites it", "prophecy fmt", severity="information",
                    fixes=(Fix("Write the canonical text", line, column, end_line, end_column,
                               new),))

@@ -1,0 +1,71 @@
+"""Ruling 20 end to end: a line read only once rewritten is a note in `check` (exit 0), an
+Information diagnostic with a quick fix in the editor, and `fmt` writes its canonical text
+with every other byte of the file kept. A pack's own words (``vocabulary: words``) are read
+the same way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from prophecy.tools import main
+
+LINE = "When you play this, draw two cards."
+CANONICAL = "Draw 2 Arcana"
+
+
+def _written(root: Path, line: str) -> Path:
+    path = root / "arcana" / "blood-magic.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "      - Draw 1 Arcana  # a comment that fmt keeps"
+    assert old in text
+    path.write_text(text.replace(old, f"      - {line}  # a comment that fmt keeps"),
+                    encoding="utf-8")
+    return path
+
+
+def test_check_notes_a_line_read_as_its_canonical_text_and_passes(make_content, capsys):
+    root = make_content()
+    _written(root, LINE)
+    assert main(["check", "--no-fit", "--content", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert f"arcana/blood-magic.yaml:9:9: note: reads as '{CANONICAL}'" in out
+    assert "0 problems" in out
+
+
+def test_fmt_writes_the_canonical_text_and_nothing_else(make_content, capsys):
+    root = make_content()
+    path = _written(root, LINE)
+    before = path.read_text(encoding="utf-8")
+    assert main(["fmt", "--content", str(root)]) == 0
+    after = path.read_text(encoding="utf-8")
+    assert after == before.replace(LINE, CANONICAL)
+    capsys.readouterr()
+    assert main(["check", "--no-fit", "--content", str(root)]) == 0
+    assert "note:" not in capsys.readouterr().out  # read as written now
+
+
+def test_the_editor_shows_reads_as_with_a_quick_fix(make_content):
+    from prophecy.tools.editor.analysis import analyse_folder
+
+    root = make_content()
+    path = _written(root, LINE)
+    result = analyse_folder(root, {}, {}, lint=False)
+    found = [p for p in result.problems.get(path.resolve(), [])
+             if p.message.startswith("reads as")]
+    assert len(found) == 1
+    assert found[0].severity == "information"
+    assert found[0].message == f"reads as '{CANONICAL}'"
+    assert found[0].fixes[0].new == CANONICAL
+
+
+def test_a_pack_adds_its_own_words(make_content, capsys):
+    root = make_content()
+    game = root / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace(
+        "  deed_targets: [any, each, highest-points, lowest-points, most-cards, fewest-cards]\n",
+        "  deed_targets: [any, each, highest-points, lowest-points, most-cards, fewest-cards]\n"
+        "  words:\n    - {written: hoard, means: Stash}\n", 1), encoding="utf-8")
+    _written(root, "Hoard a card from your hand")
+    assert main(["check", "--no-fit", "--content", str(root)]) == 0
+    assert "note: reads as 'Stash a card from your hand'" in capsys.readouterr().out
