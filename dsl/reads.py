@@ -149,7 +149,7 @@ def _map_words(line: Text, words: tuple[Word, ...]) -> Text:
     taken: list[tuple[int, int]] = []  # spans of the new text already mapped
     original = line.text
     for pattern, means, before in _word_patterns(words):
-        follows = re.compile(rf"\s*(?:[\w'\-]+\s+){{0,4}}?{re.escape(before)}\b", re.I) \
+        follows = re.compile(rf"\s*(?:[\w'\-]+\s+){{0,4}}?{re.escape(before)}s?\b", re.I) \
             if before else None
 
         def swap(match: re.Match[str], means: str = means,
@@ -303,7 +303,10 @@ def _joins(line: Text) -> Iterator[Text]:
 
 
 def _chosen(line: Text) -> Iterator[Text]:
-    """'An opponent discards 1' (ruling 21): 'Choose an opponent: they discard 1'."""
+    """'An opponent discards 1' (ruling 21): 'Choose an opponent: they discard 1'; and
+    'Choose an opponent. They discard 1', the choice and what they do as two sentences."""
+    yield line.sub(re.compile(r"\b(choose an opponent)(?:,\s*then\s+|,\s*|\s+)(they)\b", re.I),
+                   lambda m: "Choose an opponent: they")
     yield line.sub(re.compile(
         r"(?:^|(?<=: ))(?:another player|an opponent|one opponent|target opponent|"
         r"a chosen opponent|an opponent of your choice|one other player)\s+(?!'s)", re.I),
