@@ -219,6 +219,13 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(\btake the top\b[^,:]*?\bpile)\s+(?:in)?to your hand\b", r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
+        # a Verse's condition written with what it pays: 'If X, you get the reward'
+        (r",?\s*(?:then\s+)?you (?:get|gain|earn|receive|win|score) (?:the|this|its) "
+         r"(?:reward|bonus|verse|prize)s?\s*$", ""),
+        # a Title written as who wins it: 'Whoever has the most stashed cards wins this title'
+        (r"^(?:the player|whoever|the one)\s+(?:who\s+)?(?:has\s+|with\s+)?(completed\s+)?"
+         r"the most\s+(.+?)(?:\s+at the end of the game)?(?:,?\s+(?:gets|wins|earns|takes|"
+         r"receives)\s+(?:this|the)\s+title)?$", r"Most \1\2"),
     ))
 
 
