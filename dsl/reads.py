@@ -219,6 +219,11 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(\btake the top\b[^,:]*?\bpile)\s+(?:in)?to your hand\b", r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
+        # the card's field named before the line it holds ('Title: Most stashed cards')
+        (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
+         r"\s*:\s*", ""),
+        (r"^you have (?!to\b)", "If you have "),  # a Verse's condition without its 'If'
+        (r"\bcenter discard\b(?! pile)", "center discard pile"),
         # a Verse's condition written with what it pays: 'If X, you get the reward'
         (r",?\s*(?:then\s+)?you (?:get|gain|earn|receive|win|score) (?:the|this|its) "
          r"(?:reward|bonus|verse|prize)s?\s*$", ""),
@@ -320,7 +325,18 @@ def _chosen(line: Text) -> Iterator[Text]:
         lambda m: "Choose an opponent: they ")
 
 
-SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen)
+def _requirements_joined(line: Text) -> Iterator[Text]:
+    """'Grimoire Level 4, Top Discard Creature: ...' or '... and ...': requirements before
+    the colon joined with a comma or 'and', which the language joins with '+'."""
+    at = line.text.find(":")
+    head = line.text[:at]
+    if at > 0 and re.search(r",|\band\b", head) and not re.match(r"\s*(?:if|choose|pick|either)\b",
+                                                                  head, re.I):
+        yield line.sub(re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+"),
+                       lambda m: " + " if m.start() < at else None)
+
+
+SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen, _requirements_joined)
 
 
 def candidates(line: Text) -> list[Text]:

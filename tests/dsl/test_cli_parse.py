@@ -98,8 +98,9 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     err = capsys.readouterr().err
     assert "a Verse condition starts with 'If you have' or 'If your'" in err
     assert "write 'If you have completed 2 or more Dark Deeds'" in err
-    assert main(["parse", "--field", "hireling", "Sabotage: Discard 2 cards."]) == 1
-    assert "(role: sabotage)" in capsys.readouterr().err
+    # the field's name before its line is read as the line alone, and said so
+    assert main(["parse", "--field", "hireling", "Sabotage: Discard 2 cards."]) == 0
+    assert "reads as 'Discard 2'" in capsys.readouterr().err
     assert main(["parse", "--field", "bonus", "Draw 2"]) == 0
     assert capsys.readouterr().out == "Draw 2 Arcana\n"
     assert main(["parse", "--field", "verse", "Draw 2"]) == 2
