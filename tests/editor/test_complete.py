@@ -23,7 +23,7 @@ from prophecy.tools.editor.spot import spot
                    "most-cards", "fewest-cards", "dark", "the", "their", "your"]),
     ("If you have 2 ", ["matching", "or fewer", "or more", "Blood Magic", "Demonology",
                         "Necromancy", "Spell", "Item", "Creature", "card", "cards", "completed",
-                        "dark", "grimoire", "stashed"]),
+                        "dark", "grimoire", "grimoires", "level", "stashed"]),
     ("Add 1 to highest-p", ["highest-points"]),
     ("If you have 2 or m", ["more"]),
     ("Draw 1 Arcana", []),
