@@ -85,7 +85,7 @@ def test_problems_in_several_files_are_all_reported_sorted_by_place(make_content
         "verses.yaml": "# yaml-language-server: $schema=schemas/verse.schema.json\n"
                        "verses:\n  - name: The First Omen\n    position: begining\n"
                        "    text: Candles.\n    condition: Most stashed cards\n"
-                       "    reward: [Level up this Grimoire, Draw 1 arcana and Discard 1]\n",
+                       "    reward: [Level up this Grimoire, Draw 1 arcana Discard 1]\n",
         "reference.yaml": "# yaml-language-server: $schema=schemas/reference.schema.json\n"
                           "reference:\n  name: Aid\n  heding: x\n",
     })
