@@ -219,6 +219,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(\btake the top\b[^,:]*?\bpile)\s+(?:in)?to your hand\b", r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
+        # what 'Add' takes is always the top of the Arcana deck: 'from the deck' says so again
+        (r"\b(add (?:\S+ )?(?:cards? )?)from the (?:top of the )?(?:arcana )?deck\s+(?=to\b)",
+         r"\1"),
         # the card's field named before the line it holds ('Title: Most stashed cards')
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
          r"\s*:\s*", ""),
@@ -429,6 +432,21 @@ REFUSALS: tuple[Refusal, ...] = (
        "or the end of your turn, or when exhausted",
        "write 'At the start of your turn: Draw 1 Arcana' or 'Exhaust this card: Draw 1 "
        "Arcana'"),
+    _r(r"^\s*(?:for the rest of (?:this|the) (?:round|turn|game)|until the end of "
+       r"(?:this|the|your) (?:round|turn|game))\b",
+       "the rules language has no effect that lasts: each line happens once, as its card "
+       "is played, or at a moment of a card in play",
+       "write 'At the start of your turn: Draw 1 Arcana' on a card that stays in play"),
+    _r(r"^\s*(?:the player|whoever)\b.*\bthe most\b.*\b(?:gets?|wins?|earns?|takes?|"
+       r"scores?)\b.*\bpoints?\b",
+       "a Title's points are its card's points field, not part of its line",
+       "write the condition alone, as in 'Most stashed cards', and the points in the "
+       "card's points field"),
+    _r(r"\b(?:put|puts|add|adds|place|places)\b[^,:]*\bfrom (?:your|their) hand\b[^,:]*"
+       r"\b(?:on|onto|to)\b[^,:]*\bdark deeds?\b",
+       "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
+       "language has no adding from a hand",
+       "write 'Add 1 to any Dark Deed' (the top Arcana goes on it face down)"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
