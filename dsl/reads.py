@@ -123,7 +123,10 @@ def parse_words(text: str) -> Iterator[Word]:
                    parts[2] if len(parts) > 2 else "")
 
 
-_SLOT = r"((?:[\w'\-]+ ?){1,8}?)"
+#: '...' in a words entry: one to eight words, each but the last followed by one space
+#: (a space that may be left out would let a long word split eight ways over: a line of
+#: a few dozen letters took minutes to read).
+_SLOT = r"((?:[\w'\-]+ ){0,7}?[\w'\-]+)"
 
 
 @cache
@@ -437,13 +440,13 @@ REFUSALS: tuple[Refusal, ...] = (
        "the rules language has no effect that lasts: each line happens once, as its card "
        "is played, or at a moment of a card in play",
        "write 'At the start of your turn: Draw 1 Arcana' on a card that stays in play"),
-    _r(r"^\s*(?:the player|whoever)\b.*\bthe most\b.*\b(?:gets?|wins?|earns?|takes?|"
-       r"scores?)\b.*\bpoints?\b",
+    _r(r"^\s*(?:the player|whoever)\b.{0,80}?\bthe most\b.{0,80}?\b(?:gets?|wins?|earns?|"
+       r"takes?|scores?)\b.{0,80}?\bpoints?\b",
        "a Title's points are its card's points field, not part of its line",
        "write the condition alone, as in 'Most stashed cards', and the points in the "
        "card's points field"),
-    _r(r"\b(?:put|puts|add|adds|place|places)\b[^,:]*\bfrom (?:your|their) hand\b[^,:]*"
-       r"\b(?:on|onto|to)\b[^,:]*\bdark deeds?\b",
+    _r(r"\b(?:put|puts|add|adds|place|places)\b[^,:]{0,60}?\bfrom (?:your|their) hand\b"
+       r"[^,:]{0,60}?\b(?:on|onto|to)\b[^,:]{0,60}?\bdark deeds?\b",
        "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
        "language has no adding from a hand",
        "write 'Add 1 to any Dark Deed' (the top Arcana goes on it face down)"),
