@@ -17,7 +17,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def test_the_page_leads_with_the_decided_findings(balance_summary, tmp_path):
+def test_the_page_leads_with_the_verdicts_then_the_decided_findings(balance_summary, tmp_path):
     sync = pytest.importorskip("playwright.sync_api")
     if CHROMIUM is None:
         pytest.skip("no Chromium here (CI installs Debian's chromium package)")
@@ -31,11 +31,16 @@ def test_the_page_leads_with_the_decided_findings(balance_summary, tmp_path):
         headings = page.locator("h1, h2").all_inner_texts()
         shown = page.locator("#decided li").all_inner_texts()
         top = page.locator("#decided li").first.bounding_box()
+        verdicts = page.locator("#verdicts td.word").all_inner_texts()
+        first = page.locator("#verdicts tr").nth(1).bounding_box()
         page.screenshot(path=str(tmp_path / "balance.png"))
         browser.close()
-    assert headings[:2] == ["Dark Prophecies: paired balance report".replace(
-        "Dark Prophecies", balance_summary["game"]), "What is decided"]
+    # the page leads with one verdict a card, then what is decided
+    assert headings[:3] == ["Dark Prophecies: paired balance report".replace(
+        "Dark Prophecies", balance_summary["game"]), "Verdicts, one a card", "What is decided"]
+    assert verdicts == [v["verdict"] for v in balance_summary["verdicts"]]
+    assert first is not None and first["y"] < 700  # the first verdict without scrolling
     assert shown[: len(balance_summary["findings"])] == balance_summary["findings"]
-    assert shown[0].startswith("Windfall (Arcana), points a game over its vanilla twin: as "
-                               "chosen stronger +")
-    assert top is not None and top["y"] < 700  # on the first screen, without scrolling
+    assert shown[0].startswith("Windfall (Arcana), points a game over its vanilla twin: when "
+                               "played stronger +")
+    assert top is not None
