@@ -88,6 +88,8 @@ def build_parser(command: str | None) -> argparse.ArgumentParser:
     subs = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, (_, summary) in COMMANDS.items():
         sub = subs.add_parser(name, help=summary, description=summary)
+        sub.add_argument("--no-color", action="store_true",
+                         help="no colour in the output (as the NO_COLOR variable does)")
         if name == command:
             _module(name).add_arguments(sub)
     return parser
@@ -149,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         shown = command if command in COMMANDS else ""
         print(f"prophecy{' ' + shown if shown else ''}: interrupted", file=sys.stderr)
         return 130
+    from prophecy.tools import terminal
+
+    terminal.NO_COLOR_FLAG = bool(getattr(args, "no_color", False))
     try:
         with _fewer_collections():
             return int(module.run(args))

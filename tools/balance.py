@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +33,7 @@ from prophecy.tools.options import (
     executor,
     positive,
 )
+from prophecy.tools.terminal import Progress
 from prophecy.tools.trust import add_trust_flag, apply_trust
 
 if TYPE_CHECKING:
@@ -197,7 +198,9 @@ def run(args: argparse.Namespace) -> int:
     seat_games = args.seat_games if args.seat_games is not None else 0 if args.aa else 1000
     old = _old(args.compare) if args.compare else None
     pool = executor(book, args)
-    progress = _progress if sys.stderr.isatty() else None
+    # a bar on a terminal, a line every few seconds in a log: a long sweep is never silent
+    shown = Progress("prophecy balance", None, "pairs played")
+    progress = _progress(shown)
     try:
         raw = balance.sweep(book, pool, names=names, kinds=args.kinds or MEASURED,
                             modes=args.modes, seed=args.seed, players=args.players,
@@ -210,8 +213,7 @@ def run(args: argparse.Namespace) -> int:
                          hint="name a card as 'prophecy cards' lists it") from None
     finally:
         pool.close()
-        if progress:
-            sys.stderr.write("\r" + " " * 60 + "\r")
+        shown.close()
     summary = balance_report.summarise(raw)
     if args.report:
         write_balance_report(summary, args.report)
@@ -259,10 +261,6 @@ def _old(path: Path) -> dict[str, object]:
     return found
 
 
-_START = time.perf_counter()
-
-
-def _progress(pairs: int, closed: int) -> None:
-    sys.stderr.write(f"\r{pairs} pairs played, {closed} measures decided or done "
-                     f"({time.perf_counter() - _START:.0f} s)")
-    sys.stderr.flush()
+def _progress(shown: Progress) -> Callable[[int, int], None]:
+    """The sweep's callback: pairs played so far, and the measures it has closed."""
+    return lambda pairs, closed: shown.update(pairs, f"{closed} measures decided or done")

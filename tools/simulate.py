@@ -28,6 +28,7 @@ from prophecy.tools.options import (
     executor,
     positive,
 )
+from prophecy.tools.terminal import Progress
 from prophecy.tools.trust import add_trust_flag, apply_trust
 
 
@@ -75,17 +76,17 @@ def run(args: argparse.Namespace) -> int:
                          "a shard would hold no game", where="prophecy simulate",
                          hint=f"split the run into at most {args.games} shards")
     first, games = simulate.shard_range(args.games, args.shard)
-    bar = _Progress(games) if sys.stderr.isatty() else None
+    # a bar on a terminal, a line every few seconds in a log: a long run is never silent
+    bar = Progress("prophecy simulate", games, "games")
     pool = executor(book, args) if games > 1 else None
     try:
         tally = simulate.run(book, games, args.players, args.seed, args.bots, args.jobs,
-                             progress=bar.update if bar else None, executor=pool,
+                             progress=bar.update, executor=pool,
                              first=first)
     finally:
         if pool is not None:
             pool.close()
-    if bar:
-        bar.close()
+    bar.close()
     if args.log:
         from prophecy.engine import log
 
@@ -129,18 +130,3 @@ def _old(path: Path) -> dict[str, Any]:
     return found
 
 
-class _Progress:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-
-    def update(self, done: int) -> None:
-        width = 30
-        filled = width * done // max(1, self.total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} games")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        sys.stderr.write("\r" + " " * 60 + "\r")
-        sys.stderr.flush()

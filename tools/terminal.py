@@ -74,13 +74,13 @@ class Progress:
     """
 
     def __init__(self, command: str, total: int | None, unit: str, *,
-                 stream: TextIO | None = None, every: float = EVERY,
+                 stream: TextIO | None = None, every: float | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.command, self.total, self.unit = command, total, unit
         self.stream = sys.stderr if stream is None else stream
         isatty = getattr(self.stream, "isatty", None)
         self.tty = bool(isatty and isatty())
-        self.every, self.clock = every, clock
+        self.every, self.clock = EVERY if every is None else every, clock
         self.start = self.last = clock()
         self.drawn = False
 
