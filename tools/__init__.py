@@ -67,6 +67,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "test": ("test", "run the rulings scenarios and report each one that fails"),
     "init": ("init", "start a new game: a copy of the bundled game or of another pack"),
     "trust": ("trust", "let the commands that play run a game folder's own engine.py"),
+    "completion": ("completion", "write the shell completion script for bash, zsh or fish"),
 }
 
 
@@ -75,8 +76,9 @@ def _module(command: str) -> Any:
     return importlib.import_module(f"{__name__}.{COMMANDS[command][0]}")
 
 
-def build_parser(command: str | None) -> argparse.ArgumentParser:
-    """The argument parser; only ``command``'s own arguments are loaded."""
+def build_parser(command: str | None, *, every: bool = False) -> argparse.ArgumentParser:
+    """The argument parser; only ``command``'s own arguments are loaded (every command's
+    with ``every``, for the shell completion scripts)."""
     parser = argparse.ArgumentParser(
         prog="prophecy",
         description="Check, lint, simulate and print the cards of Dark Prophecies.",
@@ -90,7 +92,7 @@ def build_parser(command: str | None) -> argparse.ArgumentParser:
         sub = subs.add_parser(name, help=summary, description=summary)
         sub.add_argument("--no-color", action="store_true",
                          help="no colour in the output (as the NO_COLOR variable does)")
-        if name == command:
+        if name == command or every:
             _module(name).add_arguments(sub)
     return parser
 
