@@ -76,12 +76,40 @@ def _module(command: str) -> Any:
     return importlib.import_module(f"{__name__}.{COMMANDS[command][0]}")
 
 
+#: Every exit code of every command, declared once: ``prophecy --help`` ends with this
+#: table and docs/cli.md shows it (a test holds the two to it).
+EXIT_CODES: tuple[tuple[int, str], ...] = (
+    (0, "success: the content is clean, every scenario passes, the files are written (a diff "
+        "that finds changes succeeds too)"),
+    (1, "the input has problems, each reported with its place: check; lint (errors, and "
+        "warnings with --strict); test (a scenario fails); fmt --check and schemas --check "
+        "(a file would change); replay (a game ends differently); a file or folder that "
+        "cannot be read or written"),
+    (2, "a usage error: an unknown command or option, a value an option cannot take, "
+        "test -k that selects no scenario"),
+    (3, "an internal error: a bug in prophecy, said in one line (--debug shows the "
+        "traceback)"),
+    (130, "stopped with Ctrl-C; what was written before is left as it was"),
+)
+
+
+def exit_codes_text(width: int = 79) -> str:
+    """The table of exit codes as ``prophecy --help`` ends with it."""
+    import textwrap
+
+    rows = [textwrap.fill(text, width, initial_indent=f"  {code:<5}",
+                          subsequent_indent=" " * 7) for code, text in EXIT_CODES]
+    return "exit codes:\n" + "\n".join(rows)
+
+
 def build_parser(command: str | None, *, every: bool = False) -> argparse.ArgumentParser:
     """The argument parser; only ``command``'s own arguments are loaded (every command's
     with ``every``, for the shell completion scripts)."""
     parser = argparse.ArgumentParser(
         prog="prophecy",
         description="Check, lint, simulate and print the cards of Dark Prophecies.",
+        epilog=exit_codes_text(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--debug", action="store_true",
                         help="on an internal error, show the whole traceback")
