@@ -220,12 +220,13 @@ class Side:
 
 
 @contextmanager
-def snapshot(spec: str | None, content: Path) -> Iterator[Side]:
+def snapshot(spec: str | None, content: Path, command: str = "prophecy diff"
+             ) -> Iterator[Side]:
     """The content named by ``spec``: a folder, a git revision, or (None) ``content`` itself.
 
     A revision is looked up in the git repository that holds ``content``, and
     the content folder as that revision has it is extracted into a temporary
-    folder, removed afterwards.
+    folder, removed afterwards. A usage error names ``command``, the one the user ran.
     """
     if spec is None:
         yield Side(f"{content} (working tree)", content)
@@ -233,11 +234,11 @@ def snapshot(spec: str | None, content: Path) -> Iterator[Side]:
     if Path(spec).is_dir():
         yield Side(spec, Path(spec))
         return
-    top, prefix = _repository(content, spec)
+    top, prefix = _repository(content, spec, command)
     commit = _git(top, "rev-parse", "--verify", "--quiet", f"{spec}^{{commit}}")
     if commit is None:
         raise UsageError(f"'{spec}' is neither a folder nor a revision of {top}",
-                         where="prophecy diff", hint="name a content folder, a tag, a branch "
+                         where=command, hint="name a content folder, a tag, a branch "
                          "or a commit ('git log --oneline' lists them)")
     with tempfile.TemporaryDirectory(prefix="prophecy-diff-") as temp:
         folder = _extract(top, commit, prefix, Path(temp))
@@ -250,12 +251,13 @@ def default_old(content: Path) -> str:
     return _git(top, "describe", "--tags", "--abbrev=0") or "HEAD"
 
 
-def _repository(content: Path, spec: str) -> tuple[Path, str]:
+def _repository(content: Path, spec: str, command: str = "prophecy diff"
+                ) -> tuple[Path, str]:
     folder = resolved(content)
     top = _git(folder, "rev-parse", "--show-toplevel")
     if top is None:
         raise UsageError(f"'{spec}' is not a folder, and {content} is not in a git repository, "
-                         "so it cannot be a revision", where="prophecy diff",
+                         "so it cannot be a revision", where=command,
                          hint="name two content folders, or run it in a git checkout")
     return Path(top), folder.relative_to(resolved(Path(top))).as_posix()
 

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def load_side(folder: Any, label: str) -> Any:
+def load_side(folder: Any, label: str, command: str = "prophecy diff") -> Any:
     """The content of one side; its problems, if any, raised as one error."""
     from prophecy.compiler.model.loader import load_content
     from prophecy.dsl.errors import ContentErrors
@@ -50,7 +50,7 @@ def load_side(folder: Any, label: str) -> Any:
     try:
         return load_content(folder)
     except ContentErrors as exc:
-        print(f"prophecy diff: {label} does not load:", file=sys.stderr)
+        print(f"{command}: {label} does not load:", file=sys.stderr)
         raise exc from None
 
 

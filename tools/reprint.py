@@ -22,6 +22,8 @@ from typing import Any
 from prophecy.compiler.model.files import write_atomic
 
 STATE = ".build/reprint.json"
+#: The command a reprint's errors name: the one the user ran.
+COMMAND = "prophecy build --changed-since"
 
 
 def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> list[str]:
@@ -36,8 +38,8 @@ def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> li
     check_out(content, out)
     check_extras(options.preset)
     current = load_content(content)
-    with snapshot(since, content) as old:
-        changes = compare(load_side(old.folder, old.label), current)
+    with snapshot(since, content, COMMAND) as old:
+        changes = compare(load_side(old.folder, old.label, COMMAND), current)
     ids = changes.ids
     note(f"since {since}: {len(changes.changed)} changed, {len(changes.added)} added, "
          f"{len(changes.removed)} removed")

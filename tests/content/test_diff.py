@@ -118,6 +118,15 @@ def test_an_unknown_revision_is_a_usage_error(repo, capsys):
     assert "'v9' is neither a folder nor a revision of" in capsys.readouterr().err
 
 
+def test_a_reprints_unknown_revision_is_named_by_the_command_that_was_run(repo, tmp_path,
+                                                                          capsys):
+    assert main(["build", "--changed-since", "v9", "--out", str(tmp_path / "out"),
+                 "--content", str(repo / "content")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("prophecy build --changed-since: 'v9' is neither a folder nor a ")
+    assert "prophecy diff" not in err
+
+
 def test_build_changed_since_writes_only_the_changed_cards(repo, tmp_path, capsys):
     out = tmp_path / "reprint"
     content = repo / "content"
