@@ -117,3 +117,25 @@ def test_a_problem_is_painted_by_its_parts():
         "\x1b[1ma.yaml:3:5:\x1b[0m unknown grimoire 'X'", "    X Level 2",
         "\x1b[31m    ^\x1b[0m", "  \x1b[36mhint:\x1b[0m did you mean 'Y'?"]
     assert terminal.problem(text, False) == text
+
+
+def test_with_no_update_for_a_while_the_heartbeat_says_the_last_count_again():
+    log, clock = io.StringIO(), Clock()
+    shown = Progress("prophecy balance", None, "pairs played", stream=log, every=5,
+                     clock=clock)
+    clock.now = 106
+    shown.update(300, "0 measures decided or done")
+    for at in (108, 110.5, 112):  # a long seat table: the sweep says nothing
+        clock.now = at
+        shown.beat()
+    assert log.getvalue().splitlines() == [
+        "prophecy balance: 300 pairs played, 0 measures decided or done, 6 s",
+        "prophecy balance: 300 pairs played, 0 measures decided or done, 12 s",
+    ]
+
+
+def test_the_heartbeat_stops_when_the_run_is_closed():
+    shown = Progress("prophecy simulate", 3, "games", stream=io.StringIO()).start()
+    assert shown._beating is not None and shown._beating.is_alive()
+    shown.close()
+    assert not shown._beating.is_alive()

@@ -199,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
     old = _old(args.compare) if args.compare else None
     pool = executor(book, args)
     # a bar on a terminal, a line every few seconds in a log: a long sweep is never silent
-    shown = Progress("prophecy balance", None, "pairs played")
+    shown = Progress("prophecy balance", None, "pairs played").start()  # after the fork
     progress = _progress(shown)
     try:
         raw = balance.sweep(book, pool, names=names, kinds=args.kinds or MEASURED,

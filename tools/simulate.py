@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     # a bar on a terminal, a line every few seconds in a log: a long run is never silent
     bar = Progress("prophecy simulate", games, "games")
     pool = executor(book, args) if games > 1 else None
+    bar.start()  # after the fork: the workers never hold a copy of its thread
     try:
         tally = simulate.run(book, games, args.players, args.seed, args.bots, args.jobs,
                              progress=bar.update, executor=pool,
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if pool is not None:
             pool.close()
-    bar.close()
+        bar.close()
     if args.log:
         from prophecy.engine import log
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -70,7 +71,10 @@ class Progress:
 
     ``update(done)`` may be called as often as wanted; in a log it writes at
     most one line every ``every`` seconds (and the first after that long), so a
-    short run writes nothing and a long one is heard from.
+    short run writes nothing and a long one is heard from. A run may go long
+    between two updates (a balance sweep's seat table): ``start()`` keeps a
+    heartbeat that says the last count again when ``every`` seconds pass with
+    no line (start it once any worker processes are forked).
     """
 
     def __init__(self, command: str, total: int | None, unit: str, *,
@@ -81,23 +85,48 @@ class Progress:
         isatty = getattr(self.stream, "isatty", None)
         self.tty = bool(isatty and isatty())
         self.every, self.clock = EVERY if every is None else every, clock
-        self.start = self.last = clock()
+        self.started = self.last = clock()
         self.drawn = False
+        self.done, self.detail = 0, ""
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._beating: threading.Thread | None = None
 
     def update(self, done: int, detail: str = "") -> None:
-        now = self.clock()
-        if self.tty:
-            self._bar(done, detail, now)
-        elif now - self.last >= self.every:
-            self.last = now
-            self.stream.write(f"{self.command}: {self._count(done)}{self._detail(detail)}, "
-                              f"{now - self.start:.0f} s\n")
-            self.stream.flush()
+        with self._lock:
+            self.done, self.detail = done, detail
+            now = self.clock()
+            if self.tty:
+                self._bar(done, detail, now)
+            elif now - self.last >= self.every:
+                self.last = now
+                self.stream.write(f"{self.command}: {self._count(done)}"
+                                  f"{self._detail(detail)}, {now - self.started:.0f} s\n")
+                self.stream.flush()
+
+    def beat(self) -> None:
+        """The last count said again (with the time now) if it is due: the heartbeat's step."""
+        self.update(self.done, self.detail)
+
+    def start(self) -> Progress:
+        """Keep a heartbeat until ``close()``; returns this progress."""
+        if self._beating is None:
+            self._beating = threading.Thread(target=self._beat, name="progress", daemon=True)
+            self._beating.start()
+        return self
+
+    def _beat(self) -> None:
+        while not self._stop.wait(min(self.every, 1.0)):
+            self.beat()
 
     def close(self) -> None:
-        if self.tty and self.drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+        self._stop.set()
+        if self._beating is not None:
+            self._beating.join()
+        with self._lock:
+            if self.tty and self.drawn:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
 
     def _bar(self, done: int, detail: str, now: float) -> None:
         width = 30
@@ -107,7 +136,7 @@ class Progress:
         else:
             bar = ""
         self.stream.write(f"\r\x1b[K{bar}{self._count(done)}{self._detail(detail)} "
-                          f"({now - self.start:.0f} s)")
+                          f"({now - self.started:.0f} s)")
         self.stream.flush()
         self.drawn = True
 
