@@ -1,7 +1,10 @@
-"""Every `prophecy` command in the README's shell blocks runs and succeeds.
+"""Every `prophecy` command in the README runs and succeeds.
 
 The commands run in an empty folder, so they read the bundled content and
-write their output there, as on a fresh checkout.
+write their output there, as on a fresh checkout (the examples that name a
+revision name one every clone has). A ```sh line stands alone; a ```text
+block's lines are steps run one after another in one folder, and the
+servers among them (serve, lsp) are only parsed.
 """
 
 from __future__ import annotations
@@ -43,6 +46,37 @@ def test_readme_command_runs(command, tmp_path, monkeypatch, capsys):
     if argv[0] == "replay":  # reads the log its README line writes first
         assert main(["simulate", "--games", "3", "--log", argv[1]]) == 0
     assert main(argv) == 0, capsys.readouterr().err
+
+
+#: Commands that serve until stopped: their lines are parsed, not run.
+SERVERS = ("serve", "lsp")
+
+
+def _text_blocks() -> list[list[str]]:
+    """The `prophecy` lines of each ```text block: steps that follow one another in one
+    folder (make a game, then check it)."""
+    blocks = re.findall(r"```text\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    out = []
+    for block in blocks:
+        steps = [shlex.join(shlex.split(part, comments=True)) for line in block.splitlines()
+                 for part in line.split("&&")]
+        out.append([step for step in steps if step.startswith("prophecy ")])
+    return [steps for steps in out if steps]
+
+
+@pytest.mark.parametrize("steps", _text_blocks(), ids=lambda steps: steps[0])
+def test_readme_text_block_runs_step_by_step(steps, tmp_path, monkeypatch, capsys):
+    """A fresh folder, a trust record of its own, and each step as written, in order."""
+    from prophecy.tools import build_parser
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PROPHECY_CONFIG", str(tmp_path / "config"))
+    for step in steps:
+        argv = shlex.split(step)[1:]
+        if argv[0] in SERVERS:
+            build_parser(argv[0]).parse_args(argv)  # a server runs until stopped
+            continue
+        assert main(argv) == 0, f"{step}\n{capsys.readouterr().err}"
 
 
 def _quick_start() -> list[str]:
