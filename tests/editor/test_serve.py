@@ -239,17 +239,32 @@ def test_the_top_bar_counts_the_problems_and_links_to_each_broken_card(page, ser
     assert page.evaluate("location.hash") == "#card-arcana/ghoul-pack"
 
 
+def _searched(card) -> str:
+    """What the search box looks through: name, id, grimoire and the effect lines."""
+    lines = " ".join(line.text for line in card.lines)
+    return f"{card.name} {card.id} {card.grimoire_of or ''} {lines}".lower()
+
+
 def test_search_narrows_the_cards_by_name_and_says_how_many(page, served: Served):
     content = load_content(served.content)
     page.fill("#search", "blood")
-    wanted = sorted(c.id for c in content.cards if "blood" in
-                    f"{c.name} {c.id} {c.grimoire_of or ''}".lower())
+    wanted = sorted(c.id for c in content.cards if "blood" in _searched(c))
     assert sorted(_visible(page)) == wanted
     assert page.locator("#shown").inner_text() == f"{len(wanted)} of {len(content.cards)} cards"
     page.fill("#search", "ossuary key")  # every word must match
     assert _visible(page) == ["arcana/ossuary-key"]
     assert page.locator(".kind:not([hidden])").count() == 1
     assert page.locator("#kind-arcana .count").inner_text().startswith("(1 of ")
+
+
+def test_search_finds_a_card_by_what_its_effect_lines_say(page, served: Served):
+    content = load_content(served.content)
+    page.fill("#search", "stash")
+    wanted = sorted(c.id for c in content.cards
+                    if any("stash" in line.text.lower() for line in c.lines)
+                    or "stash" in f"{c.name} {c.id}".lower())
+    assert len(wanted) > 5  # the cards that stash, not only those named for it
+    assert sorted(_visible(page)) == wanted
 
 
 def test_filters_by_kind_grimoire_and_problems(page, served: Served):
@@ -281,6 +296,11 @@ def test_the_list_view_is_one_compact_row_a_card_with_counts(page, served: Serve
     rows = page.eval_on_selector_all(".tile", "els => els.map(e => e.getBoundingClientRect()"
                                               ".height)")
     assert len(rows) == len(content.cards) and max(rows) < 50
+    # each row shows the card's effect lines beside its name
+    key = next(c for c in content.cards if len(c.lines) >= 2)
+    shown = _tile(page, key.id).locator(".effects")
+    assert shown.is_visible()
+    assert shown.locator("li").all_inner_texts() == [line.text for line in key.lines]
     counts = page.eval_on_selector_all(".kind:not([hidden]) h2", "els => els.map(e => "
                                                                  "e.textContent.trim())")
     assert counts[0] == f"Arcana ({len(content.of_kind('arcana'))})"

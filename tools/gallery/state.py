@@ -55,11 +55,13 @@ class Tile:
     card: Any = None  # the model card, when built
     grimoire: str = ""  # the grimoire it belongs to, if any (for the gallery's filter)
     copies: int = 0  # copies in the box (0: not known, the card is not built)
+    effects: tuple[str, ...] = ()  # its effect lines' canonical text (searched, listed)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "name": self.name, "front": self.front,
                 "back": self.back, "built": self.built, "grimoire": self.grimoire,
-                "copies": self.copies, "problems": [p.to_json() for p in self.problems]}
+                "copies": self.copies, "effects": list(self.effects),
+                "problems": [p.to_json() for p in self.problems]}
 
 
 @dataclass(frozen=True)
@@ -190,15 +192,19 @@ class Gallery:
         return None
 
     def _tile(self, entry: Entry, card: Any, faces: dict[str, Any]) -> Tile:
+        from prophecy.compiler.model import effect_lines_of
+
         old = self.snapshot.tile(entry.id)
         if card is None or card.id not in faces:
             # Not built now: keep the last images it had, if any.
             return Tile(entry.id, entry.kind, entry.name, old.front if old else None,
                         old.back if old else None, built=False,
-                        grimoire=old.grimoire if old else "")
+                        grimoire=old.grimoire if old else "",
+                        effects=old.effects if old else ())
         front, back, _ = faces[card.id]
         return Tile(entry.id, entry.kind, card.name, front, back, card=card,
-                    grimoire=card.grimoire_of or "", copies=card.copies)
+                    grimoire=card.grimoire_of or "", copies=card.copies,
+                    effects=tuple(line.text for line in effect_lines_of(card)))
 
     def _place(self, problem: Problem, tiles: dict[str, Tile], loose: list[Problem]) -> None:
         entry = entry_at(self.entries.get(problem.file, []), problem.line)

@@ -101,6 +101,7 @@ function applyGallery(state) {
       group.closest(".kind").hidden = false;
     }
     el.dataset.name = tile.name; el.dataset.grimoire = tile.grimoire || "";
+    setEffects(el, tile.effects || []);
     el.querySelector("h3 a").textContent = tile.name;
     const shared = shares.get(tile.kind);
     const wantsBack = !(shared && shared.has(tile.back));
@@ -145,6 +146,18 @@ function applyProblems(state) {
     state.problems.map(p => `<li><a href="/#problems"><code>${escapeHtml(p.place)}</code> ${escapeHtml(p.message)}</a></li>`).join("");
 }
 
+// A tile's effect lines: searched (data-effects) and shown in the list view (ul.effects).
+function setEffects(el, effects) {
+  el.dataset.effects = effects.join("\n");
+  let list = el.querySelector("ul.effects");
+  if (!list) {
+    list = document.createElement("ul"); list.className = "effects";
+    const about = el.querySelector(".about");
+    about.insertBefore(list, about.querySelector(".problem-count"));
+  }
+  list.innerHTML = effects.map(line => `<li>${escapeHtml(line)}</li>`).join("");
+}
+
 // -- search, filters and views ----------------------------------------------------------
 function filter() {
   if (document.body.dataset.page !== "gallery") return;
@@ -157,7 +170,8 @@ function filter() {
     let here = 0;
     const tiles = section.querySelectorAll(".tile");
     for (const el of tiles) {
-      const text = `${el.dataset.name} ${el.dataset.id} ${el.dataset.grimoire}`.toLowerCase();
+      // a card is found by its effect lines too: 'stash' finds every card that stashes
+      const text = `${el.dataset.name} ${el.dataset.id} ${el.dataset.grimoire} ${el.dataset.effects || ""}`.toLowerCase();
       const show = words.every(w => text.includes(w)) && (!kind || el.dataset.kind === kind) &&
         (!grimoire || el.dataset.grimoire === grimoire) && (!brokenOnly || el.classList.contains("broken"));
       el.hidden = !show;
