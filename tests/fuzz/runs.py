@@ -43,8 +43,9 @@ TOKENS = ["NaN", "Infinity", "-Infinity", "1e999", "9" * 5000, "[" * 5000, '"\\u
 
 
 # ------------------------------------------------------------------ the real files
-def run_main(argv: list[str]) -> tuple[int, str]:
-    """``prophecy ARGV`` in this process: its exit code and everything it printed."""
+def run_main(argv: list[str], stdout_only: bool = False) -> tuple[int, str]:
+    """``prophecy ARGV`` in this process: its exit code and everything it printed (what it
+    printed on stdout alone, for output a script reads: progress goes to stderr)."""
     from prophecy.tools import main
 
     out, err = io.StringIO(), io.StringIO()
@@ -53,7 +54,7 @@ def run_main(argv: list[str]) -> tuple[int, str]:
             code = main(argv)
         except SystemExit as exc:  # argparse's own exits
             code = int(exc.code or 0)
-    return code, out.getvalue() + err.getvalue()
+    return code, out.getvalue() if stdout_only else out.getvalue() + err.getvalue()
 
 
 @cache
@@ -67,7 +68,7 @@ def shards() -> dict[str, tuple[str, str]]:
                          "--pairs", "60", "--seat-games", "20"])):
         parts = []
         for i in (1, 2):
-            code, text = run_main([*argv, "--shard", f"{i}/2", "--json"])
+            code, text = run_main([*argv, "--shard", f"{i}/2", "--json"], stdout_only=True)
             assert code == 0, text
             parts.append(text)
         found[kind] = (parts[0], parts[1])
