@@ -28,13 +28,12 @@ from prophecy.tools.options import (
     MAX_PAIRS,
     add_content,
     add_scale,
-    content_dir,
     count,
     executor,
     positive,
 )
 from prophecy.tools.terminal import Progress
-from prophecy.tools.trust import add_trust_flag, apply_trust
+from prophecy.tools.trust import add_trust_flag, playable_book
 
 if TYPE_CHECKING:
     from prophecy.engine.cards import Book
@@ -167,23 +166,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import UsageError
-    from prophecy.engine.cards import book_of
     from prophecy.lab import balance, balance_report
     from prophecy.lab.report_html import write_balance_report
     from prophecy.lab.twins import MEASURED
 
-    content = load_content(content_dir(args))
-    apply_trust(args)  # --trust: the folder's engine.py runs this once
-    require_engine(content, "balance")
-    book = book_of(content)
-    rules = book.rules
-    if not rules.min_players <= args.players <= rules.max_players:
-        raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "
-                         f"not {args.players}", where="prophecy balance",
-                         hint="the limits are min_players and max_players in game.yaml")
+    book = playable_book(args, "balance")
     fewest = balance.fewest_pairs(args.players)
     if args.pairs < fewest:
         raise UsageError(f"--pairs {args.pairs} is below the fewest pairs a design is "

@@ -23,13 +23,12 @@ from prophecy.tools.options import (
     MAX_GAMES,
     add_content,
     add_scale,
-    content_dir,
     count,
     executor,
     positive,
 )
 from prophecy.tools.terminal import Progress
-from prophecy.tools.trust import add_trust_flag, apply_trust
+from prophecy.tools.trust import add_trust_flag, playable_book
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -54,23 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.compiler.model.plugins import require_engine
     from prophecy.dsl.errors import UsageError
-    from prophecy.engine.cards import book_of
     from prophecy.lab import simulate
 
-    content = load_content(content_dir(args))
-    apply_trust(args)  # --trust: the folder's engine.py runs this once
-    require_engine(content, "simulate")
-    book = book_of(content)
-    rules = book.rules
-    if not rules.min_players <= args.players <= rules.max_players:
-        raise UsageError(
-            f"--players must be {rules.min_players} to {rules.max_players}, not {args.players}",
-            where="prophecy simulate", hint="the limits are min_players and max_players in "
-            "game.yaml",
-        )
+    book = playable_book(args, "simulate")
     if args.shard[1] > args.games:
         raise UsageError(f"--shard {args.shard[0]}/{args.shard[1]} of {args.games} games: "
                          "a shard would hold no game", where="prophecy simulate",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +32,27 @@ def add_trust_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trust", action="store_true",
                         help="run the game folder's engine.py this once even if it is not "
                              "trusted ('prophecy trust DIR' records it instead)")
+
+
+def playable_book(args: argparse.Namespace, command: str) -> Any:
+    """The book of the game a playing command plays (``--trust`` applied, its engine
+    required), with ``--players`` held to the game's limits."""
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.compiler.model.plugins import require_engine
+    from prophecy.dsl.errors import UsageError
+    from prophecy.engine.cards import book_of
+    from prophecy.tools.options import content_dir
+
+    content = load_content(content_dir(args))
+    apply_trust(args)  # --trust: the folder's engine.py runs this once
+    require_engine(content, command)
+    book = book_of(content)
+    rules = book.rules
+    if not rules.min_players <= args.players <= rules.max_players:
+        raise UsageError(f"--players must be {rules.min_players} to {rules.max_players}, "
+                         f"not {args.players}", where=f"prophecy {command}",
+                         hint="the limits are min_players and max_players in game.yaml")
+    return book
 
 
 def apply_trust(args: argparse.Namespace) -> None:

@@ -140,3 +140,11 @@ def test_aa_measures_a_card_against_a_copy_of_itself(capsys):
     [verdict] = data["summary"]["verdicts"]
     assert (verdict["name"], verdict["verdict"]) == ("Bloodletting", "about right")
     assert "an exact copy of it under another name" in verdict["sentence"]
+
+
+@pytest.mark.parametrize("command", ["simulate", "balance"])
+def test_one_player_past_the_games_limit_is_a_usage_error(command, capsys):
+    """Both playing commands hold --players to min_players..max_players of game.yaml (the
+    bundled game seats 2 to 4): 5 is refused before any game is played."""
+    assert main([command, "--players", "5"]) == 2
+    assert "--players must be 2 to 4, not 5" in capsys.readouterr().err
