@@ -27,6 +27,16 @@ class Intent:
     why: str
     instead: str = ""  # the language's words for it, where it has them ('Return')
 
+    @property
+    def lacks(self) -> bool:
+        """Whether no line of the language means the same (the table's nearest is '-'):
+        then none is named, and ``why`` says what is missing."""
+        return self.nearest == "-"
+
+
+#: The hint of a word for what the language lacks.
+LACKS_HINT = "leave it out, or write what the card does with the language's own actions"
+
 
 @cache
 def intents() -> dict[str, Intent]:
@@ -62,10 +72,26 @@ def intent_error(text: str, column: int, vocab: Vocabulary, nearest: str = ""
             break
         word = match.group()
         found = intent_of(word)
+        if found is not None and found.lacks:
+            return DslError(f"'{word}' is not in the rules language: {found.why}",
+                            column=match.start() + 1, length=len(word), source=text,
+                            hint=LACKS_HINT)
         if found is not None:
             return DslError(
                 f"'{word}' is not in the rules language; the nearest is "
-                f"'{nearest or found.nearest}'",
+                f"'{nearest or _counted(found.nearest, text)}'",
                 column=match.start() + 1, length=len(word), source=text, hint=found.why,
             )
     return None
+
+
+def _counted(nearest: str, text: str) -> str:
+    """The nearest line with the line's own count, when each has one number ('Mill 3':
+    'Discard the top 3 cards of the Arcana deck to the center')."""
+    import re
+
+    mine = re.findall(r"\b\d+\b", text)
+    theirs = re.findall(r"\b\d+\b", nearest)
+    if len(mine) == 1 and len(theirs) == 1 and mine[0] != "1":
+        return re.sub(r"\b\d+\b", mine[0], nearest)
+    return nearest

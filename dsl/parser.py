@@ -332,6 +332,8 @@ class _Build:
         return level, "at_most"
 
     def amount_bound(self, meta: Meta, value: int, bound: ast.Op | None) -> tuple[int, ast.Op]:
+        if bound is None and value == 0:  # 'If you have 0 cards in hand': none, not '0 or more'
+            return 0, "exactly"
         return value, bound or "at_least"
 
     def amount_plus(self, meta: Meta, value: int) -> tuple[int, ast.Op]:

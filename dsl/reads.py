@@ -203,6 +203,7 @@ def _preambles(words: tuple[Word, ...]) -> re.Pattern[str] | None:
 _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r) for p, r in (
         ("[\u2018\u2019\u02bc]", "'"),
+        (r"^((?:choose|pick) (?:one|two|three))\s*[\u2013\u2014]\s*", r"\1: "),
         ("[\u2013\u2014]", ","),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
         (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
@@ -211,6 +212,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
         (r"^(?:from|starting in|starting from|beginning in|beginning with) round (\w+)"
          r"(?: on| onwards| onward| and later)?", r"In round \1 or later"),
+        (r"^(?:in )?rounds? (?:1|one) (?:or|and|to|through) (\w+)(?: only)?\b",
+         r"In round \1 or earlier"),
         (r"^round (\w+)\b", r"In round \1"),
         (r"(?:(?:the|your) )?dark deeds? (?:that is |that's |which is )?worth the most points",
          "highest-points Dark Deed"),
@@ -218,8 +221,31 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:least|fewest) points", "lowest-points Dark Deed"),
         (r"(?:(?:the|your) )?dark deed with the (highest|lowest) points? value",
          r"\1-points Dark Deed"),
-        (r"\s+and\s+(?=put (?:them|it|the rest)\b)", ", "),
-        (r"(\btake the top\b[^,:]*?\bpile)\s+(?:in)?to your hand\b", r"\1"),  # where Take puts it
+        (r"(?:\s+and|\.)\s+(?=put (?:them|it|the rest)\b)", ", "),
+        # 'the one worth the fewest points', said of a Dark Deed named before it
+        (r"\bthe one (?:that is |that's |which is )?worth the most points\b",
+         "highest-points Dark Deed"),
+        (r"\bthe one (?:that is |that's |which is )?worth the (?:least|fewest) points\b",
+         "lowest-points Dark Deed"),
+        # what 'keep 1' already does with the rest (ruling 18): said again, it changes nothing
+        (r"(\bkeep \w+)(?:,\s*and|,|\s+and)\s+(?:put|place|return) the (?:other|others|rest)\b"
+         r"[^,.;:]*?\bbottom\b[^,.;:]*$", r"\1"),
+        # 'must' of 'has to': the action itself ('Each opponent must discard 1')
+        (r"\b(each (?:opponent|player)) must (add|discard|draw|gain|remove|stash|reveal|take|"
+         r"return|swap|scheme)\b", r"\1 \2s"),
+        (r"\b(they) must\b", r"\1"),
+        (r"\s+[x\u00d7]\s?2$", " twice"),  # 'Add 1 to any Dark Deed x2'
+        (r"\s+[x\u00d7]\s?(\d+)$", r" \1 times"),
+        # '+2 Cards' (a deck-builder's draw)
+        (r"(^|:\s*|,\s*then\s+|,\s*)\+\s*(\d+) cards?\b", r"\1Draw \2 Arcana"),
+        (r"\bat least level (\w+)", r"level \1 or higher"),
+        # 'X, where X is ...': one for each of what X counts
+        (r"^(.*?)\bX\b(.*?),?\s+where X is (?:equal to )?(?:the number of )?(?:your )?"
+         r"(.+?)$", r"\1 1\2 for each \3"),
+        # 'Reveal a Creature and a Spell': two requirements
+        (r"\b(reveal (?:a |an )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
+        (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))\s+(?:in)?to your hand\b",
+         r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
         # what 'Add' takes is always the top of the Arcana deck: 'from the deck' says so again
@@ -240,6 +266,30 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 
 
+#: What is done with cards looked at or revealed, in everyday words: read before the words
+#: table, which would take their 'put' and 'in your hand' apart.
+_LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.I), r) for p, r in (
+        (r"\breveal (?:cards )?(?:from )?the top (?:cards? )?of the (?:arcana )?deck until you "
+         r"(?:reveal|find|hit) an? (\w+(?: \w+)?) card\b", r"Reveal Arcana until a \1 card"),
+        (r"\breveal (?:cards )?(?:from )?the top (?:cards? )?of the (?:arcana )?deck until you "
+         r"(?:reveal|find|hit) an? (\w+(?: \w+)?)\b", r"Reveal Arcana until a \1 card"),
+        (r"(\buntil an? [\w ]+? card)[.,]?\s+(?:put|take) it (?:in|into) your hand\b",
+         r"\1, take it"),
+        (r"(, take it)[.,]?\s+(?:and\s+)?(?:put\s+|discard\s+)?the (?:rest|others)\s+"
+         r"(?:in|into|to)\s+the center(?: discard pile)?", r"\1, discard the rest to the center"),
+        (r"(\blook at the top \w+ cards?[^.,]*)[.,]?\s+(?:and\s+)?(?:put|place|take|keep)\s+"
+         r"(one|two|three|\d+)\s+(?:of them\s+)?(?:in|into)\s+your hand\b", r"\1, take \2"),
+        (r"(\blook at the top [^;]*?)[.,]?\s+(?:and\s+)?(?:put\s+)?the (?:rest|others|other \w+)\s+"
+         r"(?:on|at|to)\s+the bottom(?: of the (?:arcana )?deck)?",
+         r"\1, put the rest on the bottom"),
+        (r"(\blook at the top [^;]*?)[.,]?\s+(?:and\s+)?(?:put\s+)?the (?:rest|others|other \w+)\s+"
+         r"back(?: on top)?(?: in any order)?", r"\1, put the rest back in any order"),
+        (r"(\blook at the top [^;]*?)[.,]?\s+(?:and\s+)?(?:discard|throw away)\s+the "
+         r"(?:rest|others|other \w+)\b", r"\1, discard the rest"),
+    ))
+
+
 def _expand(template: str) -> Callable[[re.Match[str]], str]:
     return lambda match: match.expand(template)
 
@@ -247,7 +297,7 @@ def _expand(template: str) -> Callable[[re.Match[str]], str]:
 def normalise(text: str, vocab: Vocabulary) -> Text:
     """The line with its everyday words and fixed shapes mapped to the language's."""
     line = Text.of(text.strip())
-    for pattern, repl in _FIXED[:4]:
+    for pattern, repl in (*_FIXED[:5], *_LOOKED):
         line = line.sub(pattern, _expand(repl))
     words = table(vocab)
     preamble = _preambles(words)
@@ -259,9 +309,25 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
         if line.text == before:
             break
     line = _map_words(line, words)
-    for pattern, repl in _FIXED[4:]:
+    for pattern, repl in _FIXED[5:]:
         line = line.sub(pattern, _expand(repl))
     names = "|".join(re.escape(g) for g in vocab.grimoires)
+    line = line.sub(re.compile(rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])", re.I),
+                    lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}")
+    line = line.sub(re.compile(rf"\bif you (?:have|control) (?:a |an |your )?({names})"
+                               r"(?: grimoire)? (?:of|at) level\b", re.I),
+                    lambda m: f"If your {m.group(1)} is Level")
+    line = line.sub(re.compile(r"\bif you (?:have|control) (?:a|an|one|any) (?:level|lvl) (\d+)"
+                               r"(?: or higher)? grimoire\b", re.I),
+                    lambda m: f"If you have 1 or more Grimoires at Level {m.group(1)} or higher")
+    line = line.sub(re.compile(rf"\bfor each (?:level of )?(?:your )?({names}) "
+                               r"(?:grimoire )?level\b", re.I),
+                    lambda m: f"for each level of your {m.group(1)} Grimoire")
+    every = len(vocab.grimoires)
+    line = line.sub(re.compile(r"\bif (?:each of|all(?: \w+)? of|all|every one of) your grimoires "
+                               r"(?:is|are) (?:at )?(?:level )?(\w+) or higher", re.I),
+                    lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} "
+                              "or higher")
     line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
                                r"completed", re.I), lambda m: f"completed {m.group(1)}{m.group(2)}")
     line = line.sub(re.compile(r"^for each (.+?),\s*(.+)$", re.I),
@@ -323,12 +389,20 @@ def _joins(line: Text) -> Iterator[Text]:
 def _chosen(line: Text) -> Iterator[Text]:
     """'An opponent discards 1' (ruling 21): 'Choose an opponent: they discard 1'; and
     'Choose an opponent. They discard 1', the choice and what they do as two sentences."""
-    yield line.sub(re.compile(r"\b(choose an opponent)(?:,\s*then\s+|,\s*|\s+)(they)\b", re.I),
-                   lambda m: "Choose an opponent: they")
-    yield line.sub(re.compile(
+    yield _they(line.sub(re.compile(r"\b(choose an opponent)(?:,\s*then\s+|,\s*|\s+)(they)\b",
+                                    re.I), lambda m: "Choose an opponent: they"))
+    yield _they(line.sub(re.compile(
         r"(?:^|(?<=: ))(?:another player|an opponent|one opponent|target opponent|"
         r"a chosen opponent|an opponent of your choice|one other player)\s+(?!'s)", re.I),
-        lambda m: "Choose an opponent: they ")
+        lambda m: "Choose an opponent: they "))
+
+
+def _they(line: Text) -> Text:
+    """'they discards 1' of 'An opponent discards 1': the verb as 'they' takes it."""
+    thirds = {v.third.lower(): v.words.split()[0].lower() for v in ast.VERBS.values()}
+    thirds |= {"lowers": "lower", "raises": "raise", "loses": "lose", "has": "have"}
+    return line.sub(re.compile(r"(?<=\bthey )(\w+)", re.I),
+                    lambda m: thirds.get(m.group(1).lower()))
 
 
 def _requirements_joined(line: Text) -> Iterator[Text]:
@@ -342,7 +416,15 @@ def _requirements_joined(line: Text) -> Iterator[Text]:
                        lambda m: " + " if m.start() < at else None)
 
 
-SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen, _requirements_joined)
+def _reveal_price(line: Text) -> Iterator[Text]:
+    """'Reveal an Item to draw 2' and 'Reveal an Item, then draw 2': a Reveal is a
+    requirement, shown before what it allows (the card stays in hand)."""
+    yield line.sub(re.compile(rf"^(reveal\b[^:]*?)(?:\s+to|,\s*then)\s+(?=(?:{_verbs()})\b)",
+                              re.I), lambda m: m.group(1) + ": ", count=1)
+
+
+SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen, _requirements_joined,
+          _reveal_price)
 
 
 def candidates(line: Text) -> list[Text]:
@@ -380,6 +462,9 @@ def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
         first, second = list(meanings)[:2]
         raise DslError("this line can be read two ways", column=1, length=len(text),
                        source=text, hint=f"write '{first}' or '{second}', whichever you mean")
+    refused = refusal(text, vocab, parsers, late=True)
+    if refused is not None:
+        raise refused
     center = _CENTER_CARD.search(line.text)
     if center is not None:
         raise DslError("only the top cards of the center discard pile can be taken",
@@ -387,7 +472,7 @@ def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
                        length=max(1, line.column(center.end()) - line.column(center.start())),
                        hint="write 'Take the top card of the center discard pile'")
     if line.text == text.strip() or not line.text:
-        raise parsers.explain(problem, text, vocab)
+        raise honest(parsers.explain(problem, text, vocab), Text.of(text), text, vocab, parsers)
     return _explained(line, text, vocab, parsers)
 
 
@@ -402,9 +487,7 @@ def _explained(line: Text, text: str, vocab: Vocabulary, parsers: Parsers
     try:
         node = parsers.exact(line.text, vocab)
     except DslError as error:
-        error.column = line.column(error.column)
-        error.source = text
-        raise error from None
+        raise honest(error, line, text, vocab, parsers) from None
     return node, ""
 
 
@@ -416,10 +499,15 @@ class Refusal:
     pattern: re.Pattern[str]
     message: str
     hint: str
+    late: bool = False  # said only when no reading of the line parses ('put it' may be 'take it')
 
 
 def _r(pattern: str, message: str, hint: str) -> Refusal:
     return Refusal(re.compile(pattern, re.I), message, hint)
+
+
+def _late(pattern: str, message: str, hint: str) -> Refusal:
+    return Refusal(re.compile(pattern, re.I), message, hint, late=True)
 
 
 #: Counts with no number: two meanings (or more), so the line asks for the number.
@@ -450,6 +538,16 @@ REFUSALS: tuple[Refusal, ...] = (
        "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
        "language has no adding from a hand",
        "write 'Add 1 to any Dark Deed' (the top Arcana goes on it face down)"),
+    _late(r"[,.;]\s*if (?:it|they|that card|the card|those cards)(?:'s| is| are| was| were)\b",
+       "the rules language has no condition on a card the line has just moved ('if it is'): a "
+       "condition comes first and checks what is already in place",
+       "write the condition first, as in 'Top Discard Creature: Draw 1 Arcana'"),
+    _late(r"\b(?:put|puts|place|places|add|adds|stash|stashes|discard|discards|throw|throws|"
+       r"show|shows|reveal|reveals)\s+(?:it|them)\b(?!\s+back\b)",
+       "'it' names a card the line moved before: in the rules language each action says "
+       "which cards it takes ('Add' always takes the Arcana deck's top cards)",
+       "write each action with its own cards, as in 'Stash a card from your hand' or 'Add 1 "
+       "to any Dark Deed'"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
@@ -458,14 +556,20 @@ REFUSALS: tuple[Refusal, ...] = (
 )
 
 
-def refusal(text: str, vocab: Vocabulary, parsers: Parsers) -> DslError | None:
-    """The refusal of a line that has no meaning the language can say, or two."""
+def refusal(text: str, vocab: Vocabulary, parsers: Parsers, late: bool = False
+            ) -> DslError | None:
+    """The refusal of a line that has no meaning the language can say, or two (``late``:
+    the refusals said only once no reading of the line parses)."""
     for kind in REFUSALS:
+        if kind.late != late:
+            continue
         found = kind.pattern.search(text)
         if found is not None:
             return DslError(kind.message, column=found.start() + 1,
                             length=max(1, len(found.group().strip())), source=text,
                             hint=kind.hint)
+    if late:
+        return None
     vague = VAGUE.search(text)
     if vague is not None:
         return _vague(text, vague, vocab, parsers)
@@ -508,3 +612,182 @@ def _reading(text: str, vocab: Vocabulary, parsers: Parsers) -> str:
         return to_text(parsers.whole(text, vocab))
     except DslError:
         return ""
+
+
+# ------------------------------------------------------------------ honest refusals
+#: The mended line a hint offers ("write '...' or '...'") or a message names ("the nearest
+#: is '...'"); an example the hint gives for something else ("as in") is not one.
+_QUOTED = re.compile(r"(?:^write|^write '[^']+' or|nearest is) '([^']+)'")
+#: Messages that name no mistake: only where the grammar stopped.
+_UNNAMED = re.compile(r"^(?:unexpected |the line ends too soon|unknown word )")
+#: Hints that only list the grammar's next tokens or how a line starts: they name nothing.
+_BARE = re.compile(r"^(?:expected |a line starts with )")
+
+
+def honest(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers: Parsers
+           ) -> DslError:
+    """The grammar's error for a line the reading could not mend, made honest: a hint that
+    quotes a line keeps the line's actions and numbers, or it is not offered; an error that
+    names nothing ('unexpected ...', 'expected ...') says which words the language has no
+    words for and how far it reads the line. ``error`` is placed in ``line``; what comes
+    back is placed in ``text``, the line as written."""
+    quoted = _QUOTED.findall(error.message) + _QUOTED.findall(error.hint)
+    bare = not error.hint or bool(_BARE.match(error.hint))
+    keeps = all(same_intent(q, line.text, vocab) for q in quoted)
+    named = not _UNNAMED.match(error.message) and not _QUOTED.search(error.message)
+    ends = error.message == "the line ends too soon" and error.hint.count("'") <= 6
+    if _curated(error.message, line.text, vocab) or (not bare and (keeps or named)) or ends:
+        # the table's line says the same; a mended line keeps the line's meaning; the message
+        # names the mistake itself; or the few words a line that stops too soon lacks
+        out = error
+    else:
+        out = _lacking(error, line, text, vocab, parsers)
+    if out is error:
+        out = DslError(error.message, column=line.column(error.column), length=error.length,
+                       source=text, hint=error.hint)
+    return out
+
+
+def _curated(message: str, written: str, vocab: Vocabulary) -> bool:
+    """Whether a message names the nearest line of a word the intents table maps to a line
+    that says the same ('Recover': 'Return a card from your discard pile to your hand'): the
+    line, with the word read as the verb it stands for, has the nearest line's actions."""
+    from prophecy.dsl.intents import intent_of  # read on the first refusal
+
+    said = re.match(r"'([^']+)' is not in the rules language; the nearest is '([^']+)'$",
+                    message)
+    found = intent_of(said.group(1)) if said else None
+    if said is None or found is None or found.lacks:
+        return False
+    verb = found.instead or found.nearest.split(",")[0].split(" until ")[0]
+    verb = " ".join(verb.split()[:2]) if verb.startswith(("Reveal Arcana", "Level", "Look")) \
+        else verb.split()[0]
+    at_start = re.search(rf"(?:^|[:,]\s*|\bthen\s+|\b(?:they|opponent|player)\s+)"
+                         rf"{re.escape(said.group(1))}\b", written, re.I)
+    as_verb = written[:at_start.end() - len(said.group(1))] + verb + written[at_start.end():] \
+        if at_start else written
+    quoted = said.group(2)
+    leads = not at_start or quoted.lower().startswith(verb.lower())  # the word's verb leads
+    counts = _numbers(as_verb) - {"1"} <= _numbers(quoted)  # 'by two levels' is not one
+    return bool(_actions(as_verb)) and _actions(as_verb) <= _actions(quoted) and leads and \
+        counts and \
+        _words(as_verb, _MEANING) <= _words(quoted, _MEANING)
+
+
+_ACTION = re.compile(r"\b(level (?:up|down)|levels (?:up|down)|look at|looks at|reveal arcana|"
+                     r"add|adds|remove|removes|stash|stashes|draw|draws|discard|discards|"
+                     r"reveal|reveals|take|takes|return|returns|swap|swaps|gain|gains|scheme|"
+                     r"schemes)\b", re.I)
+
+
+def _actions(text: str) -> set[str]:
+    """The actions a line names, by the language's verbs ('level up' and 'level down' apart)."""
+    found = set()
+    for match in _ACTION.finditer(text):
+        word = match.group(1).lower()
+        word = re.sub(r"^(level|look)s\b", r"\1", word)
+        word = word[:-2] if word.endswith(("shes", "ches")) else word
+        found.add(word.rstrip("s") if word not in ("discards",) else "discard")
+    return found
+
+
+_NUMBER_WORDS = {"a": "1", "an": "1", "one": "1", "another": "1", "two": "2", "three": "3",
+                 "four": "4", "five": "5", "six": "6", "twice": "2", "both": "2"}
+
+
+def _numbers(text: str) -> set[str]:
+    found = set(re.findall(r"\b\d+\b", text))
+    found |= {_NUMBER_WORDS[w.lower()] for w in re.findall(r"\b[a-z]+\b", text, re.I)
+              if w.lower() in _NUMBER_WORDS}
+    return found
+
+
+def same_intent(quoted: str, written: str, vocab: Vocabulary) -> bool:
+    """Whether a line a hint quotes says what ``written`` (the line as the words table
+    reads it) is about: the same actions, and no number the line does not have."""
+    numbers = _numbers(written) | {"1"}
+    names = {n.lower() for n in (*vocab.grimoires, *vocab.card_types)}
+    kept = all(_words(q, names) >= _words(written, names) for q in (quoted,))
+    meaning = _words(written, _MEANING) <= _words(quoted, _MEANING)
+    return _actions(quoted) == _actions(written) and _numbers(quoted) <= numbers and kept \
+        and meaning
+
+
+#: Words that change what a line is about: a hint that drops one says something else.
+_MEANING = frozenset({"other", "another", "not", "no", "except", "opponent", "opponents",
+                      "their", "each", "every", "all", "exactly", "lower", "fewest", "least",
+                      "center", "stashed", "completed"})
+
+
+def _words(text: str, among: frozenset[str] | set[str]) -> set[str]:
+    """Which of ``among`` (single words or names of several) ``text`` has, in any casing."""
+    lower = f" {re.sub(r'[^a-z0-9-]+', ' ', text.lower())} "
+    return {w for w in among if f" {w} " in lower}
+
+
+def _lacking(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers: Parsers
+             ) -> DslError:
+    """What the language has no words for: from the word at fault to the end of its clause
+    (as written), a word of the intents table with what it lacks, and how far it reads."""
+    from prophecy.dsl.intents import LACKS_HINT, intent_of  # read on the first refusal
+    from prophecy.dsl.keywords import unknown_words
+
+    at = max(0, min(error.column - 1, len(line.text)))
+    start = line.column(at + 1) - 1
+    prefix = _longest_reading(line, at, vocab, parsers)
+    far = f"it reads the line as far as '{prefix}'" if prefix else ""
+    for match in unknown_words(line.text, vocab):
+        found = intent_of(match.group())
+        if found is not None and found.lacks:
+            column = line.column(match.start() + 1)
+            return DslError(f"'{match.group()}' is not in the rules language: {found.why}",
+                            column=column, length=len(match.group()), source=text,
+                            hint=far or LACKS_HINT)
+    fragment = _clause(text, start)
+    where = _NONE_SAYS if start == 0 else _MIDDLE
+    if not fragment:
+        return DslError("the line ends before it says what happens", column=start + 1,
+                        source=text, hint=far or where)
+    return DslError(f"the rules language has no words for '{fragment}'", column=start + 1,
+                    length=len(fragment.rstrip(".")), source=text, hint=far or where)
+
+
+_NONE_SAYS = "no line of the language starts this way; docs/dsl.md ('What the language " \
+    "reads') lists what it reads"
+_MIDDLE = "the language goes on with other words here; docs/dsl.md ('What the language " \
+    "reads') lists its lines"
+
+
+def _clause(text: str, start: int) -> str:
+    """The words of ``text`` from ``start`` to the end of their clause (at most ten, then
+    '...')."""
+    rest = text[start:]
+    end = re.search(r"[,.;:]|\bthen\b", rest)
+    words = (rest[:end.start()] if end and end.start() > 0 else rest).split()
+    return " ".join(words[:10]).strip(" .,;:") + ("..." if len(words) > 10 else "")
+
+
+#: A start of a line that stops inside what it names: an article, a count, a possessive.
+_OPEN_END = re.compile(r"\b(?:a|an|the|one|two|three|four|five|six|\d+|any|your|their|each|"
+                       r"every|all|of|from|on|in|at|with|up|down|top)$", re.I)
+
+
+def _longest_reading(line: Text, at: int, vocab: Vocabulary, parsers: Parsers) -> str:
+    """The canonical text of the longest start of ``line`` that ends before ``at`` and is a
+    line of its own ('Add 1 to any Dark Deed' of 'Add 1 to any Dark Deed that ...'), or ''."""
+    cuts = [m.start() for m in re.finditer(r"[,.;:]|\s+(?:and|then|if|for|to)\b", line.text[:at])]
+    cuts.append(at)
+    tried = 0
+    for cut in reversed(cuts):
+        head = re.sub(r"(?:[\s,;:.]+|\s+(?:and|then|to|if|or|for|but))+$", "",
+                      line.text[:cut], flags=re.I)
+        if not head or tried >= 12:
+            break
+        if _OPEN_END.search(head):  # 'Discard a' of 'Discard a stashed card': not its end
+            continue
+        tried += 1
+        try:
+            return to_text(parsers.strict(head, vocab))
+        except (UnexpectedInput, DslError):
+            continue
+    return ""

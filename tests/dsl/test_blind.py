@@ -9,6 +9,7 @@ can start reading one of these lines another way unseen.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
+from prophecy.dsl.reads import normalise, same_intent
 
 FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "dsl" / "blind"
 ROWS = [(path.stem, *line.split(" | ", 3))
@@ -38,3 +40,41 @@ def test_a_blind_line_reads_as_it_was_checked(corpus, field, line, expected, mea
     except DslError:
         got = "refused"
     assert got == expected, f"now {got!r}: check it against what was meant: {meant}"
+
+
+REFUSED = [r for r in ROWS if r[3] == "refused"]
+#: A mended line a hint offers, or the nearest line a message names.
+OFFERS = re.compile(r"(?:^write|^write '[^']+' or|nearest is) '([^']+)'")
+
+
+@pytest.mark.parametrize(("corpus", "field", "line", "expected", "meant"), REFUSED,
+                         ids=[f"{r[0]}:{r[2][:40]}" for r in REFUSED])
+def test_a_blind_refusal_never_points_the_wrong_way(corpus, field, line, expected, meant,
+                                                    vocab):
+    """A refusal names the words at fault: never only where the grammar stopped ('unexpected
+    ...' with the tokens it expected, or how lines start), and a line it offers parses and
+    keeps the line's actions, numbers, names and the words that change what it is about."""
+    with pytest.raises(DslError) as caught:
+        parse(line, vocab)
+    error = caught.value
+    assert not error.hint.startswith(("expected ", "a line starts with")), error
+    assert not error.message.startswith(("unexpected ", "unknown word ")) \
+        or error.hint.startswith(("write", "did you mean")), error
+    written = normalise(line, vocab).text
+    for offered in OFFERS.findall(f"{error.message}\n{error.hint}"):
+        parse(offered, vocab)
+        if "nearest is" not in error.message:
+            assert same_intent(offered, written, vocab), (offered, written)
+
+
+@pytest.mark.parametrize(("offered", "written", "same"), [
+    ("Add 1 to each Dark Deed", "Add to each of your other Dark Deeds", False),  # 'other'
+    ("Draw 1 Arcana", "Draw 3 Arcana and stash one", False),  # an action dropped
+    ("Draw 2 Arcana", "Draw 3 Arcana", False),  # another number
+    ("Most Grimoire levels", "Highest Necromancy Grimoire", False),  # a name dropped
+    ("Discard 1", "Each opponent discards 1 card", False),  # who does it
+    ("Level up any Grimoire", "Level up one of your Grimoires for free", True),
+    ("Reveal Item: Draw 2 Arcana", "Reveal an Item, then draw 2 cards", True),
+])
+def test_a_mended_line_says_what_the_line_is_about(offered, written, same, vocab):
+    assert same_intent(offered, written, vocab) is same

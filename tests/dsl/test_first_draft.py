@@ -28,7 +28,7 @@ SUGGESTION = re.compile(r"did you mean '([^']+)'")
 
 def test_the_draft_is_a_real_corpus():
     assert len(LINES) >= 60
-    assert len(PARSING) >= 30 and len(FAILING) >= 30
+    assert len(PARSING) >= 30 and len(FAILING) >= 25
 
 
 @pytest.mark.parametrize(("line", "canonical"), PARSING, ids=[p[0] for p in PARSING])

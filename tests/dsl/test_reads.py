@@ -158,3 +158,13 @@ def test_the_docs_list_every_entry_of_the_words_table():
     section = doc.split("## What the language reads")[1].split("\n## ")[0]
     for written, _means, _before in bundled_words():
         assert f"`{written}`" in section, written
+
+
+@pytest.mark.parametrize(("line", "op"), [
+    ("If you have 0 cards in hand: Draw 3 Arcana", "exactly"),  # none: '0 or more' always holds
+    ("If you have 2 cards in hand: Draw 3 Arcana", "at_least"),  # ruling 19: 2 or more
+    ("If you have 0 or more cards in hand: Draw 3 Arcana", "at_least"),
+])
+def test_a_bare_zero_count_means_none(line, op, vocab):
+    node = parse(line, vocab)
+    assert node.requirements[0].op == op
