@@ -131,3 +131,24 @@ def test_check_json_gives_each_problem_its_place_code_and_fix(tmp_path, capsys):
     # the same problem the text prints, at the same place, with the same hint
     assert f"{arcana}:{line}:{problem['column']}: {problem['message']}" in shown
     assert problem["fix"] and f"hint: {problem['fix']}" in shown
+
+
+def test_check_json_carries_each_line_read_as_its_canonical_text(tmp_path, capsys):
+    """A line read only once rewritten (ruling 20) is a note in the JSON, as in the text:
+    placed, with the canonical line `prophecy fmt` writes as its fix; not a problem."""
+    folder = tmp_path / "game"
+    shutil.copytree(MINIMAL, folder)
+    arcana = folder / "arcana" / "blood-magic.yaml"
+    text = arcana.read_text(encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "Draw 1 Arcana" in t)
+    arcana.write_text(text.replace("Draw 1 Arcana", "When you play this, draw a card.", 1),
+                      encoding="utf-8")
+    assert main(["check", "--content", str(folder)]) == 0
+    shown = capsys.readouterr().out
+    assert main(["check", "--json", "--content", str(folder)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["problems"] == [] and data["summary"]["notes"] == 1
+    [note] = data["notes"]
+    assert (note["file"], note["line"], note["code"]) == (str(arcana), line, "reads-as")
+    assert note["fix"] == "Draw 1 Arcana"
+    assert f"{arcana}:{line}:{note['column']}: note: {note['message']}" in shown

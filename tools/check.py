@@ -75,7 +75,7 @@ def _check(args: argparse.Namespace, root: Path) -> int:
 
         print(check_json(root, [(e, origin.get(e.sort_key(), "content")) for e in report.errors]
                          + [(e, "scenario") for e in (found[1] if found else [])],
-                         summary(report), found[0] if found else None))
+                         summary(report), found[0] if found else None, notes=read_as(report)))
         return 1 if report.errors or (found and found[1]) else 0
     on = colour()
     for error in [*report.errors, *(found[1] if found else [])]:
@@ -94,13 +94,18 @@ def _check(args: argparse.Namespace, root: Path) -> int:
     return 1 if report.errors or (found and found[1]) else 0
 
 
+def read_as(report: Report) -> list[tuple[str, int, int, str]]:
+    """(file, line, column, note) of each line read only once rewritten (ruling 20)."""
+    return sorted((str(item.source.where), item.node.start_mark.line + 1,
+                   item.node.start_mark.column + 1, item.note)
+                  for item in report.written if getattr(item, "note", ""))
+
+
 def notes(report: Report) -> list[str]:
     """'file:line:col: note: reads as ...' for each line read only once rewritten (ruling
     20): not a problem, so check still exits 0; ``prophecy fmt`` writes the canonical text."""
-    found = sorted((item.source.where, item.node.start_mark.line + 1,
-                    item.node.start_mark.column + 1, item.note)
-                   for item in report.written if getattr(item, "note", ""))
-    return [f"{where}:{line}:{column}: note: {note}" for where, line, column, note in found]
+    return [f"{where}:{line}:{column}: note: {note}"
+            for where, line, column, note in read_as(report)]
 
 
 def _fit(content: Content, root: Path) -> list[ProphecyError]:

@@ -43,12 +43,19 @@ def problem_json(error: ProphecyError, code: str) -> dict[str, Any]:
 
 
 def check_json(root: Path, problems: Iterable[tuple[ProphecyError, str]],
-               summary: str, scenarios: int | None) -> str:
-    """``prophecy check --json``: every problem, and the summary line's facts."""
+               summary: str, scenarios: int | None,
+               notes: Iterable[tuple[str, int, int, str]] = ()) -> str:
+    """``prophecy check --json``: every problem, every line read as its canonical text
+    (ruling 20: a note, not a problem; ``fix`` is the canonical text ``prophecy fmt``
+    writes), and the summary line's facts."""
     shown = [problem_json(e, code) for e, code in problems]
-    return json.dumps({"content": str(root), "problems": shown,
-                       "summary": {"problems": len(shown), "scenarios": scenarios,
-                                   "text": summary}}, indent=2, ensure_ascii=False)
+    read = [{"file": file, "line": line, "column": column, "code": "reads-as",
+             "message": note, "fix": note.removeprefix("reads as '").removesuffix("'")}
+            for file, line, column, note in notes]
+    return json.dumps({"content": str(root), "problems": shown, "notes": read,
+                       "summary": {"problems": len(shown), "notes": len(read),
+                                   "scenarios": scenarios, "text": summary}},
+                      indent=2, ensure_ascii=False)
 
 
 def _place(text: str) -> tuple[str, int, int]:
