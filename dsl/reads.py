@@ -324,8 +324,9 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
                                r"(?:grimoire )?level\b", re.I),
                     lambda m: f"for each level of your {m.group(1)} Grimoire")
     every = len(vocab.grimoires)
-    line = line.sub(re.compile(r"\bif (?:each of|all(?: \w+)? of|all|every one of) your grimoires "
-                               r"(?:is|are) (?:at )?(?:level )?(\w+) or higher", re.I),
+    line = line.sub(re.compile(r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) "
+                               r"(?:your )?grimoires (?:(?:is|are) )?(?:at )?(?:level )?(\w+) or "
+                               r"higher", re.I),
                     lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} "
                               "or higher")
     line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
@@ -548,6 +549,10 @@ REFUSALS: tuple[Refusal, ...] = (
        "which cards it takes ('Add' always takes the Arcana deck's top cards)",
        "write each action with its own cards, as in 'Stash a card from your hand' or 'Add 1 "
        "to any Dark Deed'"),
+    _r(r"\b(?:discard|discards|throw away|throws away|stash|stashes)\s+(?:your|their)\s+"
+       r"(?:whole |entire )?hand\b|\ball (?:of )?(?:the )?cards in (?:your|their) hand\b",
+       "the rules language has no whole hand as a count: a count is a number written on the "
+       "card", "write the number, as in 'Discard 2' or 'Discard 2 to Draw 2 Arcana'"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
@@ -617,7 +622,7 @@ def _reading(text: str, vocab: Vocabulary, parsers: Parsers) -> str:
 # ------------------------------------------------------------------ honest refusals
 #: The mended line a hint offers ("write '...' or '...'") or a message names ("the nearest
 #: is '...'"); an example the hint gives for something else ("as in") is not one.
-_QUOTED = re.compile(r"(?:^write|^write '[^']+' or|nearest is) '([^']+)'")
+_QUOTED = re.compile(r"(?:^write|^write '[^']+' or|nearest is) '([A-Z][^']*)'")
 #: Messages that name no mistake: only where the grammar stopped.
 _UNNAMED = re.compile(r"^(?:unexpected |the line ends too soon|unknown word )")
 #: Hints that only list the grammar's next tokens or how a line starts: they name nothing.
@@ -636,7 +641,9 @@ def honest(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers: P
     keeps = all(same_intent(q, line.text, vocab) for q in quoted)
     named = not _UNNAMED.match(error.message) and not _QUOTED.search(error.message)
     ends = error.message == "the line ends too soon" and error.hint.count("'") <= 6
-    if _curated(error.message, line.text, vocab) or (not bare and (keeps or named)) or ends:
+    kept = all(keeps_meaning(q, line.text) for q in quoted)
+    if _curated(error.message, line.text, vocab) or (not bare and (keeps or named and kept)) \
+            or ends:
         # the table's line says the same; a mended line keeps the line's meaning; the message
         # names the mistake itself; or the few words a line that stops too soon lacks
         out = error
@@ -713,15 +720,24 @@ def same_intent(quoted: str, written: str, vocab: Vocabulary) -> bool:
         and meaning
 
 
+def keeps_meaning(quoted: str, written: str) -> bool:
+    """Whether a line a hint quotes keeps the counts of ``written`` and the words that
+    change what it is about (``_MEANING``), though it may leave out what the message says
+    the language lacks ('Stash a card from your hand' for 'Stash a Creature card from the
+    Arcana deck') or add to it (an example of the form)."""
+    return _words(written, _MEANING) <= _words(quoted, _MEANING) and \
+        _numbers(written) - {"1"} <= _numbers(quoted)
+
+
 #: Words that change what a line is about: a hint that drops one says something else.
-_MEANING = frozenset({"other", "another", "not", "no", "except", "opponent", "opponents",
+_MEANING = frozenset({"other", "another", "not", "no", "except", "opponent", "opponents", "may",
                       "their", "each", "every", "all", "exactly", "lower", "fewest", "least",
                       "center", "stashed", "completed"})
 
 
 def _words(text: str, among: frozenset[str] | set[str]) -> set[str]:
     """Which of ``among`` (single words or names of several) ``text`` has, in any casing."""
-    lower = f" {re.sub(r'[^a-z0-9-]+', ' ', text.lower())} "
+    lower = f" {re.sub(r'[^a-z0-9]+', ' ', text.lower())} "
     return {w for w in among if f" {w} " in lower}
 
 

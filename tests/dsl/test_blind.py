@@ -17,7 +17,7 @@ import pytest
 from prophecy.dsl.errors import DslError
 from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
-from prophecy.dsl.reads import normalise, same_intent
+from prophecy.dsl.reads import keeps_meaning, normalise, same_intent
 
 FOLDER = Path(__file__).resolve().parent.parent / "fixtures" / "dsl" / "blind"
 ROWS = [(path.stem, *line.split(" | ", 3))
@@ -78,3 +78,15 @@ def test_a_blind_refusal_never_points_the_wrong_way(corpus, field, line, expecte
 ])
 def test_a_mended_line_says_what_the_line_is_about(offered, written, same, vocab):
     assert same_intent(offered, written, vocab) is same
+
+
+@pytest.mark.parametrize(("offered", "written", "kept"), [
+    ("Add 1 to each Dark Deed", "Add to each of your other Dark Deeds", False),  # 'other'
+    ("Each player draws 1 Arcana", "Each player may draw 1 Arcana", False),  # 'may'
+    ("Discard 2", "Discard 3 cards", False),
+    # a message that names what the language lacks may leave it out of its example
+    ("Stash a card from your hand", "Stash a Creature card from the Arcana deck", True),
+    ("Choose one: Draw 1 Arcana or Discard 1", "Choose one: Draw 1 Arcana", True),
+])
+def test_an_example_keeps_what_changes_the_meaning(offered, written, kept):
+    assert keeps_meaning(offered, written) is kept
