@@ -633,9 +633,10 @@ class _Build:
     def deed_target(self, meta: Meta, *parts: Any) -> ast.DeedTarget:
         *words, _noun = parts
         if any(w.value.lower().startswith("opponent") for w in words):
-            raise _error("a Dark Deed target is always one of your own", meta,
-                         "to act on an opponent's Dark Deeds write 'Each opponent removes 1 "
-                         "from their most-cards Dark Deed'")
+            raise _error("an opponent's Dark Deed is one chosen opponent's ('an opponent's') "
+                         "or each opponent's own ('their')", meta,
+                         "write 'Remove 1 from an opponent's highest-points Dark Deed' or 'Each "
+                         "opponent removes 1 from their highest-points Dark Deed'")
         selector, rest = self._selector(words)
         grimoire = None
         if rest:

@@ -236,6 +236,21 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(they) must\b", r"\1"),
         (r"\s+[x\u00d7]\s?2$", " twice"),  # 'Add 1 to any Dark Deed x2'
         (r"\s+[x\u00d7]\s?(\d+)$", r" \1 times"),
+        # words that add nothing to what a line does: what is chosen is always the player's
+        # choice, and an effect costs nothing beyond its price
+        (r"\s+of (?:your|their) choice\b|\s+you choose\b(?=\s*[,.:;]|$)", ""),
+        (r"\s+(?:for free|at no cost|free of charge)\b", ""),
+        (r",?\s+(?:right away|immediately)\b", ""),
+        (r"^(at the (?:start|end|beginning) of (?:your|each) turn)\s*[,;]\s*", r"\1: "),
+        (r"^exhaust(?: it)?\s*:", "Exhaust this card:"),
+        (r"\b(reveal arcana until) you (?:find|reveal|hit|get) an? (\w+)(?: card)?\b",
+         r"\1 a \2 card"),
+        # 'lowers one of their Grimoires by one level': what another player does
+        (r"\blowers (.+?) by (?:one|a|1) level\b", r"levels down \1"),
+        (r"\braises (.+?) by (?:one|a|1) level\b", r"levels up \1"),
+        # what each opponent loses, said of their Dark Deeds
+        (r"^remove (\w+) (?:cards? )?from each opponent's ((?:[\w-]+ )*?dark deed)\b",
+         r"Each opponent removes \1 from their \2"),
         # '+2 Cards' (a deck-builder's draw)
         (r"(^|:\s*|,\s*then\s+|,\s*)\+\s*(\d+) cards?\b", r"\1Draw \2 Arcana"),
         (r"\bat least level (\w+)", r"level \1 or higher"),
@@ -276,6 +291,7 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:reveal|find|hit) an? (\w+(?: \w+)?)\b", r"Reveal Arcana until a \1 card"),
         (r"(\buntil an? [\w ]+? card)[.,]?\s+(?:put|take) it (?:in|into) your hand\b",
          r"\1, take it"),
+        (r"(, take it),?\s+and\s+(?=discard the rest\b)", r"\1, "),
         (r"(, take it)[.,]?\s+(?:and\s+)?(?:put\s+|discard\s+)?the (?:rest|others)\s+"
          r"(?:in|into|to)\s+the center(?: discard pile)?", r"\1, discard the rest to the center"),
         (r"(\blook at the top \w+ cards?[^.,]*)[.,]?\s+(?:and\s+)?(?:put|place|take|keep)\s+"
@@ -390,7 +406,7 @@ def _joins(line: Text) -> Iterator[Text]:
 def _chosen(line: Text) -> Iterator[Text]:
     """'An opponent discards 1' (ruling 21): 'Choose an opponent: they discard 1'; and
     'Choose an opponent. They discard 1', the choice and what they do as two sentences."""
-    yield _they(line.sub(re.compile(r"\b(choose an opponent)(?:,\s*then\s+|,\s*|\s+)(they)\b",
+    yield _they(line.sub(re.compile(r"\b(choose an opponent)(?:,\s*then\s+|[,;]\s*|\s+)(they)\b",
                                     re.I), lambda m: "Choose an opponent: they"))
     yield _they(line.sub(re.compile(
         r"(?:^|(?<=: ))(?:another player|an opponent|one opponent|target opponent|"
