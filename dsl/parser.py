@@ -320,6 +320,8 @@ class _Build:
         return ast.Compare(subject, op, value, span=_span(meta))
 
     def level_exact(self, meta: Meta, level: int, bound: ast.Op | None) -> tuple[int, ast.Op]:
+        if bound is None and level == 0:  # 'Level 0': not yet levelled ('0 or higher' always holds)
+            return 0, "exactly"
         return level, bound or "at_least"  # ruling 19: a bare level is that level or higher
 
     def level_only(self, meta: Meta, level: int) -> tuple[int, ast.Op]:

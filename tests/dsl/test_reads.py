@@ -168,3 +168,12 @@ def test_the_docs_list_every_entry_of_the_words_table():
 def test_a_bare_zero_count_means_none(line, op, vocab):
     node = parse(line, vocab)
     assert node.requirements[0].op == op
+
+
+@pytest.mark.parametrize(("line", "op"), [
+    ("If your Necromancy is Level 0: Draw 1 Arcana", "exactly"),  # not yet levelled
+    ("If your Necromancy is Level 2: Draw 1 Arcana", "at_least"),  # ruling 19
+    ("If your Necromancy is Level 0 or higher: Draw 1 Arcana", "at_least"),
+])
+def test_a_bare_level_zero_in_a_condition_means_not_yet_levelled(line, op, vocab):
+    assert parse(line, vocab).requirements[0].op == op
