@@ -76,6 +76,8 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
 
     try:
         node, note = read(line, vocab)
+        if field:
+            _of_kind(node, field, line)
     except DslError as exc:
         if field:
             exc = in_field(field, exc, vocab)
@@ -89,3 +91,14 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
     if note:  # read after rewriting (ruling 20): the line as written is not the canonical one
         print(f"{where}:{number}:1: note: {note}", file=sys.stderr)
     return True
+
+
+def _of_kind(node: object, field: str, line: str) -> None:
+    """A line that reads, but as another kind of line than the field holds (a condition in
+    a Title's field): the error ``prophecy check`` gives it there."""
+    from prophecy.compiler.model.cards import LINE_KINDS, ROLE_KINDS
+    from prophecy.dsl.errors import DslError
+
+    cls, message, hint = LINE_KINDS[ROLE_KINDS[field]]
+    if not isinstance(node, cls):
+        raise DslError(message, column=1, length=len(line.rstrip()), source=line, hint=hint)

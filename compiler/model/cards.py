@@ -91,6 +91,11 @@ _LINE_KINDS: dict[str, tuple[type, str, str]] = {
         "write it as '1 point for 1 stored card, 3 points for 2 stored cards'",
     ),
 }
+#: The same, for the tools that read a line as a field of a role would (``prophecy parse
+#: --field``): each role's kind of line.
+LINE_KINDS = _LINE_KINDS
+ROLE_KINDS = {"effect": "effect", "bonus": "effect", "hireling": "effect",
+              "condition": "condition", "title": "title"}
 #: A points table written in a field of another kind of line.
 _TABLE_ELSEWHERE = (
     "a points table is written in a field that holds one (line: points in game.yaml)",

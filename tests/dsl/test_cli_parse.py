@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from prophecy.tools import main
 
 
@@ -104,3 +106,18 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     assert main(["parse", "--field", "bonus", "Draw 2"]) == 0
     assert capsys.readouterr().out == "Draw 2 Arcana\n"
     assert main(["parse", "--field", "verse", "Draw 2"]) == 2
+
+
+@pytest.mark.parametrize(("role", "line", "said"), [
+    ("title", "All three Grimoires at level 3 or higher",
+     "a Title condition names what its winner has most or fewest of"),
+    ("condition", "Draw 2 Arcana", "a Verse condition counts something or reads a Level"),
+    ("effect", "Most stashed cards", "this line is a condition, not an effect"),
+])
+def test_a_line_of_another_kind_than_its_field_is_refused_as_check_refuses_it(
+        role, line, said, capsys):
+    """A line that reads, but as another kind of line than the field holds, is the error
+    `prophecy check` gives it in that field, not a canonical line on stdout."""
+    assert main(["parse", "--field", role, line]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and said in err
