@@ -497,6 +497,26 @@ class LookAtDeck(Node):
 
 
 @dataclass(frozen=True)
+class LookAtVerse(Node):
+    """Look at the next face-down Prophecy Verse (the leftmost not yet revealed) without
+    showing it: it stays face down, and the player now knows it. With every Verse face up,
+    nothing happens."""
+
+    verb: ClassVar[Verb] = Verb(
+        words="Look at",
+        third="looks",
+        each=False,
+        example="Look at the next Prophecy Verse",
+        hint="look at the next face-down Prophecy Verse",
+        icon="look",
+        gives="nothing",
+        template="Look at the next Prophecy Verse",
+        meaning="look at the next face-down Prophecy Verse without showing it to anyone; it "
+                "stays face down (with every Verse face up, nothing happens)",
+    )
+
+
+@dataclass(frozen=True)
 class GainPoints(Node):
     """Score ``count`` points at once (the score part 'gained')."""
 
@@ -589,6 +609,7 @@ Action = (
     | ReturnCards
     | Swap
     | LookAtDeck
+    | LookAtVerse
     | GainPoints
     | Scheme
     | Repeat

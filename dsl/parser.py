@@ -11,6 +11,7 @@ raised as a ``DslError`` with the column of the bad words and a hint (see
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -101,7 +102,7 @@ def _strict(text: str, vocab: Vocabulary) -> ast.Line:
         tree = fast_parser().parse(text)
     except UnexpectedInput:
         tree = lark_parser().parse(text)
-    node: ast.Line = _Build(vocab).build(tree)
+    node: ast.Line = _Build(vocab, text).build(tree)
     return node
 
 
@@ -147,6 +148,11 @@ class _Top:
     arcana: bool
 
 
+#: A verb in the third person ('discards'), as a player other than the card's owner acts.
+_THIRD = re.compile("|".join(sorted({rf"{v.third}\b" for v in ast.VERBS.values()}, key=len,
+                                    reverse=True)), re.I)
+
+
 def _span(meta: Meta) -> ast.Span:
     return ast.Span(meta.line, meta.column, meta.start_pos, meta.end_pos)
 
@@ -181,8 +187,9 @@ class _Build:
     written out: without its per-call wrappers it takes a quarter less time.
     """
 
-    def __init__(self, vocab: Vocabulary) -> None:
+    def __init__(self, vocab: Vocabulary, text: str = "") -> None:
         self.vocab = vocab
+        self.text = text
 
     def build(self, tree: Tree[Token]) -> Any:
         children = [self.build(c) if isinstance(c, Tree) else c for c in tree.children]
@@ -425,10 +432,37 @@ class _Build:
 
     # actions ------------------------------------------------------------------------
     def actions(self, meta: Meta, *actions: ast.Action) -> tuple[ast.Action, ...]:
+        self._subjects(actions)
         return actions
 
     def option(self, meta: Meta, *actions: ast.Action) -> tuple[ast.Action, ...]:
+        self._subjects(actions)
         return actions
+
+    def _subjects(self, actions: tuple[ast.Action, ...]) -> None:
+        """'Each opponent draws 1 Arcana, then discards 1': a verb in the third person after
+        what other players do goes on with them, but an action of its own is the card's
+        owner's; the line has two meanings, so it is refused (dsl/reads.py then reads the
+        one that names its subject, 'then each opponent discards 1')."""
+        for before, action in zip(actions, actions[1:], strict=False):
+            if not isinstance(before, (ast.Each, ast.Chosen)) or \
+                    isinstance(action, (ast.Each, ast.Chosen)) or action.span is None:
+                continue
+            found = _THIRD.match(self.text, action.span.start)
+            if found is None:
+                continue
+            word = found.group()
+            if isinstance(before, ast.Each):
+                who = f"each {before.who}"
+                hint = f"write 'then {who} {word} ...' for them, or 'then {word[:-1]}...' " \
+                    "for the card's owner"
+            else:
+                who = "the chosen opponent"
+                hint = "a chosen opponent does one action: write what the card's owner does " \
+                    f"after it ('then {word.rstrip('s').capitalize()} ...'), or leave it out"
+            raise DslError(f"'{word}' reads as what {who} does, but an action of its own is the "
+                           "card's owner's", column=(action.span.column or 1),
+                           length=len(word), hint=hint)
 
     def choose(self, meta: Meta, *options: tuple[ast.Action, ...]) -> ast.Choose:
         return ast.Choose(options, span=_span(meta))

@@ -248,6 +248,11 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # 'lowers one of their Grimoires by one level': what another player does
         (r"\blowers (.+?) by (?:one|a|1) level\b", r"levels down \1"),
         (r"\braises (.+?) by (?:one|a|1) level\b", r"levels up \1"),
+        # 'Each opponent draws 1, then discards 1': the same players go on acting
+        (r"^(each (?:opponent|player)) ([^,;:]+?)(?:,\s*(?:and\s+)?(?:then\s+)?|\s+and\s+"
+         r"(?:then\s+)?|\s+then\s+)(?=(?:adds|removes|"
+         r"stashes|draws|levels|discards|reveals|takes|returns|swaps|gains)\b)",
+         r"\1 \2, then \1 "),
         # what each opponent loses, said of their Dark Deeds
         (r"^remove (\w+) (?:cards? )?from each opponent's ((?:[\w-]+ )*?dark deed)\b",
          r"Each opponent removes \1 from their \2"),
@@ -464,12 +469,18 @@ def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
         raise refused
     line = normalise(text, vocab)
     meanings: dict[str, ast.Line] = {}
+    said: DslError | None = None  # what a reading's own words got wrong, named by the parser
     for cand in candidates(line):
         if cand.text == text:
             continue
         try:
             node = parsers.strict(cand.text, vocab)
-        except (UnexpectedInput, DslError):
+        except UnexpectedInput:
+            continue
+        except DslError as error:  # a name unknown, or an action no subject can take
+            if said is None and cand is not line and not _UNNAMED.match(error.message):
+                said = DslError(error.message, column=cand.column(error.column),
+                                length=error.length, source=text, hint=error.hint)
             continue
         meanings.setdefault(to_text(node), node)
     if len(meanings) == 1:
@@ -488,10 +499,16 @@ def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
                        column=line.column(center.start() + 1), source=text,
                        length=max(1, line.column(center.end()) - line.column(center.start())),
                        hint="write 'Take the top card of the center discard pile'")
+    if said is not None and _SUBJECT.match(said.message):
+        raise said
     if line.text == text.strip() or not line.text:
         raise honest(parsers.explain(problem, text, vocab), Text.of(text), text, vocab, parsers)
     return _explained(line, text, vocab, parsers)
 
+
+#: The parser's word on a reading whose actions no subject can take as written: what the
+#: line means to say, so it is said before the line's own grammar error.
+_SUBJECT = re.compile(r"'[^']+' reads as what |'(?:Each|Choose) [^']*' cannot be followed")
 
 #: A card of the center discard pile that is not its top one: the pile is not searched.
 _CENTER_CARD = re.compile(r"\b(?:a|an|one|\d+) (?:\w+ )?cards? (?:from|of|off) the center "

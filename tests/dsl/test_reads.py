@@ -177,3 +177,17 @@ def test_a_bare_zero_count_means_none(line, op, vocab):
 ])
 def test_a_bare_level_zero_in_a_condition_means_not_yet_levelled(line, op, vocab):
     assert parse(line, vocab).requirements[0].op == op
+
+
+def test_an_action_after_what_others_do_is_the_owners_only_when_it_says_so(vocab):
+    """'Each opponent draws 1 Arcana, then Discard 1': the owner discards (the canonical
+    line, its verb not in the third person); '..., then discards 1': each opponent does,
+    and the line reads so, never as the owner's discard."""
+    owner = parse("Each opponent draws 1 Arcana, then Discard 1", vocab)
+    assert isinstance(owner.actions[1], ast.Discard)
+    theirs = parse("Each opponent draws 1 Arcana, then discards 1", vocab)
+    assert isinstance(theirs.actions[1], ast.Each)
+    assert isinstance(theirs.actions[1].action, ast.Discard)
+    with pytest.raises(DslError) as caught:  # a chosen opponent does one action
+        parse("Choose an opponent: they draw 1 Arcana, then discards 2", vocab)
+    assert "reads as what the chosen opponent does" in caught.value.message
