@@ -1,7 +1,9 @@
 """`prophecy serve`: a content folder in, a live gallery of every card in the browser out.
 
-Checks and draws every card (``tools/gallery/``), serves the gallery on the
-loopback address, watches the content folder and, on each save, checks the
+Checks every card (``tools/gallery/``) and serves the gallery on the
+loopback address at once, each card shown by its name and effect lines
+until its faces are drawn (a thread draws them and pushes each batch to the
+open pages); watches the content folder and, on each save, checks the
 folder again, draws only the faces that changed and pushes the new state to
 every open page. Images live in the cache folder (``cli/cache.py``); nothing
 else is written. Ctrl-C stops it cleanly (exit 0).
@@ -45,20 +47,23 @@ def run(args: argparse.Namespace) -> int:
     import threading
 
     from prophecy.tools.cache import content_cache
-    from prophecy.tools.gallery.state import Gallery
-    from prophecy.tools.gallery.web import Hub, watch
+    from prophecy.tools.gallery.state import DRAW_AT_ONCE, Gallery
+    from prophecy.tools.gallery.web import Hub, draw, watch
 
     root = resolved(content_dir(args))
     balance = _balance(args.balance)
     gallery = Gallery(root, content_cache(root, "serve"))
-    _note(f"checking and drawing the cards of {root} ...")
-    snapshot = gallery.refresh()
-    _note(f"{len(snapshot.tiles)} cards in {snapshot.seconds:.2f} s (images in {gallery.cache})")
+    _note(f"checking the cards of {root} ...")
+    snapshot = gallery.refresh(draw_at_most=DRAW_AT_ONCE)
+    _note(f"{len(snapshot.tiles)} cards checked in {snapshot.seconds:.2f} s"
+          + (f"; drawing {snapshot.drawing} faces while the gallery is served"
+             if snapshot.drawing else f" (images in {gallery.cache})"))
     hub, stop = Hub(), threading.Event()
     server = _bind(args.host, args.port, gallery, hub, balance)
     url = f"http://{args.host}:{server.server_address[1]}/"
     threads = [threading.Thread(target=server.serve_forever, daemon=True),
-               threading.Thread(target=watch, args=(gallery, hub, stop, _note), daemon=True)]
+               threading.Thread(target=watch, args=(gallery, hub, stop, _note), daemon=True),
+               threading.Thread(target=draw, args=(gallery, hub, stop, _note), daemon=True)]
     for thread in threads:
         thread.start()
     # Stop on Ctrl-C even when started from a shell that ignores it for background jobs;
@@ -81,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
     hub.close()
     server.shutdown()
     server.server_close()
-    threads[1].join(timeout=5)
+    for thread in threads[1:]:
+        thread.join(timeout=5)
     _note("prophecy serve: stopped")
     return 0
 

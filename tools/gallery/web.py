@@ -6,7 +6,10 @@ events: on connecting, and after every refresh, each open page receives the
 whole state (``/state.json`` gives the same) and redraws what changed. A
 watcher thread (``watchfiles``, which waits on the operating system's file
 events) refreshes the gallery when a YAML file of the content folder
-changes. It listens on the loopback address unless told otherwise.
+changes, and a drawing thread draws the faces a refresh left waiting, a
+batch at a time, sending the state after each batch, so the cards appear on
+the open pages as they are drawn. It listens on the loopback address unless
+told otherwise.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from prophecy.tools.gallery.state import Gallery
+from prophecy.tools.gallery.state import DRAW_AT_ONCE, Gallery
 
 #: How often an idle event stream says it is alive, in seconds.
 KEEPALIVE = 15.0
@@ -236,9 +239,27 @@ def watch(gallery: Gallery, hub: Hub, stop: threading.Event,
 
     for found in changes(gallery.root, watch_filter=is_content, stop_event=stop, debounce=30,
                          step=10, rust_timeout=500, yield_on_timeout=False):
-        snapshot = gallery.refresh()
+        snapshot = gallery.refresh(draw_at_most=DRAW_AT_ONCE)
         hub.send(json.dumps(snapshot.to_json()))
         broken = sum(1 for t in snapshot.tiles if t.problems) + bool(snapshot.problems)
         names = ", ".join(sorted(Path(p).name for _, p in found))
-        note(f"{names} changed: checked and redrawn in {snapshot.seconds:.2f} s"
+        note(f"{names} changed: checked in {snapshot.seconds:.2f} s"
+             + (f", drawing {snapshot.drawing} faces" if snapshot.drawing else ", redrawn")
              + (f"; {broken} cards with problems" if broken else ""))
+
+
+def draw(gallery: Gallery, hub: Hub, stop: threading.Event,
+         note: Callable[[str], None]) -> None:
+    """Draw the faces a refresh left waiting, a batch at a time, and tell the pages after
+    each batch; then wait for the next refresh that leaves some."""
+    while not stop.is_set():
+        if not gallery.waiting.wait(timeout=0.5):
+            continue
+        snapshot = gallery.draw()
+        if snapshot is None:
+            continue
+        hub.send(json.dumps(snapshot.to_json()))
+        if not snapshot.drawing:
+            broken = sum(1 for t in snapshot.tiles if t.problems)
+            note(f"every card drawn (images in {gallery.cache})"
+                 + (f"; {broken} cards with problems" if broken else ""))
