@@ -104,7 +104,8 @@ def browser() -> Iterator[object]:
 def page(browser, served: Served) -> Iterator[object]:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(served.url)
-    page.wait_for_function("window.prophecy && window.prophecy.version >= 1")
+    # every card drawn: the first start draws them while the page is already shown
+    page.wait_for_function("window.prophecy && window.prophecy.drawing === 0", timeout=60000)
     yield page
     page.close()
     if served.originals:
@@ -201,8 +202,24 @@ def test_a_card_page_shows_its_face_lines_and_ast_and_follows_edits(page, served
                            " === 'Add 1 to most-cards Dark Deed'", timeout=10000)
 
 
+def _drawn(served: Served) -> None:
+    """Wait until the server has drawn every card (it says so on stderr)."""
+    import json
+    import urllib.request
+
+    with urllib.request.urlopen(served.url + "state.json", timeout=30) as response:
+        if not json.loads(response.read())["drawing"]:
+            return
+    assert served.process.stderr is not None
+    for line in served.process.stderr:
+        if line.startswith("every card drawn"):
+            return
+    raise AssertionError("the server stopped before every card was drawn")
+
+
 def test_ctrl_c_stops_the_server_cleanly_and_it_wrote_only_to_its_cache(tmp_path: Path):
     served = _start(tmp_path)
+    _drawn(served)
     before = {p: p.read_bytes() for p in served.content.rglob("*") if p.is_file()}
     code, err = _stop(served)
     assert code == 0
@@ -395,3 +412,96 @@ def test_serve_refuses_a_balance_file_that_is_no_balance_run(tmp_path: Path, cap
     assert main(["serve", "--balance", str(path), "--port", "0"]) == 1
     err = capsys.readouterr().err
     assert "not the JSON of a run" in err and "prophecy balance --json" in err
+
+
+# ---------------------------------------------------------------- the top bar and the filters
+CONTROLS = ["#filters", "#search", "#kind-filter", "#grimoire-filter", "#broken-filter",
+            "#view-grid", "#view-list"]
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_the_open_problem_list_never_covers_the_filters(page, served: Served):
+    import re
+
+    path = served.content / NECRO
+    text = path.read_text(encoding="utf-8")
+    served.originals.setdefault(path, text)
+    # a dozen lines the language has no words for, on as many cards: a long list
+    path.write_text(re.sub(r'^(      - ")', r"\1Zap ", text, count=12, flags=re.M),
+                    encoding="utf-8")
+    page.wait_for_function("document.querySelectorAll('#problem-list li').length >= 6",
+                           timeout=10000)
+    page.click("#problem-count")
+    for width, scrolled in [(1400, 0), (700, 0), (420, 0), (700, 4000)]:
+        page.set_viewport_size({"width": width, "height": 700})
+        page.evaluate(f"window.scrollTo(0, {scrolled})")
+        listed = page.locator("#problem-list ul").bounding_box()
+        assert listed is not None and listed["height"] > 40  # open, and showing problems
+        assert listed["x"] >= 0 and listed["x"] + listed["width"] <= width  # all of it seen
+        for control in CONTROLS:
+            box = page.locator(control).bounding_box()
+            assert box is not None, control
+            assert not _overlap(listed, box), (width, scrolled, control, listed, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= 700, (width, control)
+    # and the search box takes a click and words while the list is open
+    page.click("#search")
+    page.keyboard.type("ghoul")
+    assert _visible(page) == ["arcana/ghoul-pack"]
+    assert page.locator("#problem-list").get_attribute("open") is not None
+
+
+# ---------------------------------------------------------------- the first page, at once
+def test_a_card_shows_its_name_and_lines_until_its_faces_are_drawn(browser, tmp_path: Path):
+    """As serve starts: the first check draws nothing, the page shows each card by name and
+    effect lines, and each card's image replaces them when a drawing batch reaches it."""
+    import json
+    import threading
+
+    from prophecy.tools.gallery.state import Gallery
+    from prophecy.tools.gallery.web import GalleryServer, Hub
+
+    content = tmp_path / "content"
+    shutil.copytree(bundled_content(), content, ignore=shutil.ignore_patterns("__*"))
+    gallery = Gallery(content, tmp_path / "cache")
+    first = gallery.refresh(draw_at_most=0)
+    card = next(c for c in load_content(content).cards if c.id == "arcana/ghoul-pack")
+    last = first.tiles[-1].id
+    hub = Hub()
+    server = GalleryServer(("127.0.0.1", 0), gallery, hub, {})
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_function("window.prophecy.drawing > 0")
+        ghoul = _tile(page, "arcana/ghoul-pack")
+        assert page.locator(".tile.pending").count() == len(first.tiles)
+        assert ghoul.locator("h3").inner_text() == "Ghoul Pack"
+        assert ghoul.locator(".drawing").is_visible()
+        assert ghoul.locator(".effects").is_visible()
+        assert ghoul.locator(".effects li").all_inner_texts() == [line.text for line in card.lines]
+        assert not ghoul.locator("img.front").is_visible()
+        while gallery.snapshot.tile("arcana/ghoul-pack").pending:  # as the drawing thread does
+            hub.send(json.dumps(gallery.draw(seconds=0).to_json()))
+        page.wait_for_function("el => !el.classList.contains('pending') && "
+                               "el.querySelector('img.front').naturalWidth > 0",
+                               arg=ghoul.element_handle(), timeout=10000)
+        assert ghoul.locator("img.front").get_attribute("src") == (
+            f"/thumb/{gallery.snapshot.tile('arcana/ghoul-pack').front}.png")
+        assert not ghoul.locator(".drawing").is_visible()
+        assert not ghoul.locator(".effects").is_visible()  # the grid shows them on the face
+        assert "pending" in _tile(page, last).get_attribute("class")  # not reached yet
+        while (snapshot := gallery.draw()) is not None:
+            hub.send(json.dumps(snapshot.to_json()))
+        page.wait_for_function("window.prophecy.drawing === 0", timeout=10000)
+        assert page.locator(".tile.pending").count() == 0
+        assert page.evaluate("window.prophecy.version") == gallery.snapshot.version
+        assert "drawing" not in page.locator("#status").inner_text()
+    finally:
+        page.close()
+        hub.close()
+        server.shutdown()
+        server.server_close()

@@ -1,9 +1,10 @@
 // Live updates: the server sends the whole state on each change (server-sent events);
-// each tile (or the card page) whose faces or problems changed is redrawn in place.
+// each tile (or the card page) whose faces or problems changed is redrawn in place. A card
+// whose faces wait to be drawn (a first start) shows its name and effect lines until they are.
 // The gallery page also filters its tiles (search, kind, grimoire, with problems), switches
 // between a grid and a compact list, and keeps the top bar's count of problems current.
 "use strict";
-window.prophecy = { version: Number(document.body.dataset.version), updates: [] };
+window.prophecy = { version: Number(document.body.dataset.version), updates: [], drawing: null };
 
 function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
@@ -20,7 +21,7 @@ function sig(problems) {
 
 function sameTile(el, tile) {
   return el.dataset.front === (tile.front || "") && el.dataset.back === (tile.back || "") &&
-    el.dataset.sig === sig(tile.problems);
+    el.dataset.sig === sig(tile.problems) && el.dataset.pending === String(Boolean(tile.pending));
 }
 
 function setImage(img, key, folder, done) {
@@ -36,7 +37,9 @@ function setImage(img, key, folder, done) {
 function updateTile(el, tile, version, shared) {
   el.dataset.front = tile.front || ""; el.dataset.back = tile.back || "";
   el.dataset.sig = sig(tile.problems);
+  el.dataset.pending = String(Boolean(tile.pending));
   el.classList.toggle("broken", tile.problems.length > 0);
+  el.classList.toggle("pending", Boolean(tile.pending));
   el.querySelector(".errors").innerHTML = problemsHtml(tile.problems);
   const count = el.querySelector(".problem-count");
   if (count) count.textContent = tile.problems.length ? `${tile.problems.length} problem${tile.problems.length === 1 ? "" : "s"}` : "";
@@ -57,7 +60,8 @@ function newTile(tile) {
   const el = document.createElement("article");
   el.className = "tile"; el.dataset.id = tile.id; el.id = `card-${tile.id}`;
   el.dataset.kind = tile.kind;
-  el.innerHTML = `<a href="/card/${escapeHtml(tile.id)}" class="faces"><img class="front" alt="${escapeHtml(tile.name)} (front)"></a>` +
+  el.innerHTML = `<a href="/card/${escapeHtml(tile.id)}" class="faces"><img class="front" alt="${escapeHtml(tile.name)} (front)">` +
+    `<span class="drawing" aria-hidden="true">drawing…</span></a>` +
     `<div class="about"><h3><a href="/card/${escapeHtml(tile.id)}"></a></h3><span class="meta"></span><span class="problem-count"></span></div><ul class="errors"></ul>`;
   return el;
 }
@@ -227,11 +231,14 @@ if (document.body.dataset.page === "gallery") {
 
 function apply(state) {
   window.prophecy.version = state.version;
+  window.prophecy.drawing = state.drawing;
   document.body.dataset.version = state.version;
   applyProblems(state);
   if (document.body.dataset.page === "card") applyCard(state); else applyGallery(state);
   const status = document.getElementById("status");
-  status.textContent = `live: updated (version ${state.version}, checked in ${state.seconds} s)`;
+  status.textContent = state.drawing ?
+    `live: drawing the cards (${state.drawing} faces to go)` :
+    `live: updated (version ${state.version}, checked in ${state.seconds} s)`;
   status.classList.add("updated");
 }
 
