@@ -416,6 +416,12 @@ def _look(node: ast.LookAtDeck, names: Names) -> Op:
     return lambda g, p: g.look(p, count, take, rest)
 
 
+def _look_verse(node: ast.LookAtVerse, names: Names) -> Op:
+    """The player learns the next face-down Verse (it stays face down); with every Verse
+    face up, nothing happens and a later action of the line does not either (ruling 17)."""
+    return lambda g, p: g.look_verse(p)
+
+
 def _gain(node: ast.GainPoints, names: Names) -> Op:
     points = node.count
 
@@ -599,6 +605,7 @@ POSSIBLE: dict[type[ast.Node], Callable[[Any, Names], Pred]] = {
     ast.ReturnCards: lambda n, names: _can_in_pile(n.count, names.bit(n.match)),
     ast.Swap: lambda n, names: lambda g, p: bool(p.hand) and bool(p.pile),
     ast.LookAtDeck: _can_arcana,
+    ast.LookAtVerse: lambda n, names: lambda g, p: g.verses_face_down() > 0,
     ast.GainPoints: lambda n, names: _counted(n.count, lambda g, p: True),
     ast.Scheme: lambda n, names: lambda g, p: g.deeds_left() > 0,
     ast.Repeat: _can_repeat,
@@ -740,6 +747,7 @@ HANDLERS: dict[type[ast.Node], Callable[[Any, Names], Any]] = {
     ast.ReturnCards: _return_cards,
     ast.Swap: _swap,
     ast.LookAtDeck: _look,
+    ast.LookAtVerse: _look_verse,
     ast.GainPoints: _gain,
     ast.Scheme: lambda node, names: lambda g, p: g.scheme(p),
     ast.Repeat: _repeat,

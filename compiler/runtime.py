@@ -143,6 +143,15 @@ class Runtime(Protocol):
         (in full: ``count`` were there to look at)."""
         ...
 
+    def look_verse(self, p: Seat) -> bool:
+        """The player looks at the next face-down Prophecy Verse, which stays face down: from
+        now on they know it (in full: one was face down)."""
+        ...
+
+    def verses_face_down(self) -> int:
+        """How many Prophecy Verses lie face down in the Prophecy Area, still to be revealed."""
+        ...
+
     def gain(self, p: Seat, points: int) -> None: ...
 
     def scheme(self, p: Seat) -> bool:

@@ -339,6 +339,20 @@ class Moves(Table):
             self.hand_limit(p)
         return full
 
+    def look_verse(self, p: Seat) -> bool:
+        """The player looks at the next face-down Verse of the Prophecy Area (the leftmost
+        not yet revealed); it stays where it is, face down, and goes into what the player
+        knows (``PlayerState.knows``, once). Nothing happens with every Verse face up."""
+        if self.revealed >= len(self.verses):
+            return False
+        verse, knows = self.verses[self.revealed], self.players[p.seat].knows
+        if verse not in knows:
+            knows.append(verse)
+        return True
+
+    def verses_face_down(self) -> int:
+        return len(self.verses) - self.revealed
+
     def gain(self, p: Seat, points: int) -> None:
         p.gained += points
 

@@ -89,7 +89,7 @@ class PlayerState:
     __slots__ = (
         "seat", "hand", "pile", "levels", "deeds", "stored", "stash", "completed",
         "grimoires", "reference", "enlisted", "played", "gained", "in_play", "exhausted",
-        "kept",
+        "kept", "knows",
     )
 
     def __init__(self, seat: int, n_grimoires: int, start_level: int = 0) -> None:
@@ -112,6 +112,9 @@ class PlayerState:
         self.exhausted: list[int] = []  # the cards in front of the player exhausted this turn
         # completed Dark Deeds with a points table -> the cards they held when completed
         self.kept: dict[int, int] = {}
+        # face-down cards this player has looked at and others have not seen ('Look at the
+        # next Prophecy Verse'), in the order they were looked at: what the player knows
+        self.knows: list[int] = []
 
     def clone(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -131,6 +134,7 @@ class PlayerState:
         other.in_play = self.in_play[:]
         other.exhausted = self.exhausted[:]
         other.kept = dict(self.kept)
+        other.knows = self.knows[:]
         return other
 
 
@@ -189,12 +193,15 @@ class Table:
         data["round"] = self.round
         data["revealed"] = self.revealed
         data["hire_verse"] = self.hire_verse
-        # kept only when some card was exhausted or some completed deed kept its count, so
-        # the fingerprint of a game without cards in play is what it always was
+        # kept only when some card was exhausted, some completed deed kept its count or some
+        # player looked at a face-down card, so the fingerprint of a game without them is
+        # what it always was
         if any(p.exhausted for p in self.players):
             data["exhausted"] = [list(p.exhausted) for p in self.players]
         if any(p.kept for p in self.players):
             data["kept"] = [sorted(p.kept.items()) for p in self.players]
+        if any(p.knows for p in self.players):
+            data["knows"] = [list(p.knows) for p in self.players]
         return data
 
     def digest(self) -> str:

@@ -296,6 +296,12 @@ def _look(a: ast.LookAtDeck, sk: Sketch) -> bool:
     return True
 
 
+def _look_verse(a: ast.LookAtVerse, sk: Sketch) -> bool:
+    """Knowing a face-down Verse changes no count of the sketch, which holds only the face-up
+    Verses and not how many are still face down: taken as done, as a look at the deck is."""
+    return True
+
+
 def _gain_points(a: ast.GainPoints, sk: Sketch) -> bool:
     sk.completed_points += a.count
     return True
@@ -384,6 +390,7 @@ ACTION_VALUES: dict[type[ast.Node], Apply] = {
     ast.ReturnCards: _take,  # the sketch knows counts, not which cards: taking is returning
     ast.Swap: _swap,
     ast.LookAtDeck: _look,
+    ast.LookAtVerse: _look_verse,
     ast.GainPoints: _gain_points,
     ast.Scheme: _scheme,
     ast.Repeat: _repeat,

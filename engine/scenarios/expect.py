@@ -140,6 +140,9 @@ class Expect:
                 self._deeds(p, value, who)
             elif key == "enlisted":
                 self.expect(value, f"{who} enlistments to be", value.value, p.enlisted)
+            elif key == "knows":  # the face-down cards the player has looked at
+                self.pile(value, f"{who} face-down cards looked at", p.knows, "verse",
+                          ordered=False)
             elif key == "in play":
                 self.pile(value, f"{who} cards in play", p.in_play, ordered=False)
             elif key == "exhausted":
@@ -348,4 +351,5 @@ PILES = {"hand": ("arcana", False), "discard pile": ("arcana", True), "stash": (
 _ATTR = {"hand": "hand", "discard pile": "pile", "stash": "stash", "completed": "completed"}
 _WORDS = {"hand": "hand", "discard pile": "discard pile", "stash": "stash",
           "completed": "completed Dark Deeds"}
-_PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score", "in play", "exhausted")
+_PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score", "in play", "exhausted",
+                 "knows")
