@@ -11,6 +11,7 @@ from prophecy.dsl.vocabulary import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
+MINIMAL = ROOT / "tests" / "content" / "fixtures" / "minimal"
 
 
 def imported_elsewhere(package_file: str, root: Path) -> str | None:
@@ -42,6 +43,44 @@ def pytest_configure(config: pytest.Config) -> None:
 def content_dir() -> Path:
     """The bundled content folder (read only: copy it to tmp_path before changing it)."""
     return CONTENT
+
+
+def kinds_block(game: Path) -> str:
+    """The ``kinds:`` block of a game.yaml as written: from its ``kinds:`` line up to the next
+    line that starts in the first column (a key, or the comment that opens the next key)."""
+    lines = game.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = lines.index("kinds:\n")
+    end = next((n for n in range(start + 1, len(lines))
+                if lines[n][:1] not in ("", " ", "\n")), len(lines))
+    return "".join(lines[start:end])
+
+
+def with_bundled_kinds(folder: Path, bundled: Path = CONTENT / "game.yaml") -> Path:
+    """``folder`` with the kinds of the bundled game put at the end of its game.yaml, when
+    that declares none.
+
+    A fixture's game.yaml states only what it changes (its vocabulary, rules, counts or the
+    defect it holds); its kinds are the bundled game's, so a field the bundled game gains
+    reaches every fixture and breaks none of their places (the kinds come last).
+    """
+    game = folder / "game.yaml"
+    if not game.is_file():  # a case of a missing game.yaml
+        return folder
+    text = game.read_text(encoding="utf-8")
+    if not any(line.startswith("kinds:") for line in text.splitlines()):
+        game.write_text(text.rstrip("\n") + "\n\n" + kinds_block(bundled), encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def minimal_content(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """tests/content/fixtures/minimal with the bundled kinds: twelve cards of the bundled
+    game's kinds (read only: copy it to tmp_path before changing it)."""
+    import shutil
+
+    folder = tmp_path_factory.mktemp("fixtures") / "minimal"
+    shutil.copytree(MINIMAL, folder)
+    return with_bundled_kinds(folder)
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,6 @@ from pathlib import Path
 from prophecy.tools import main
 
 HERE = Path(__file__).resolve().parent
-MINIMAL = HERE / "content" / "fixtures" / "minimal"
 MISTAKES = HERE / "scenarios" / "fixtures" / "mistakes"
 HEADER = "# yaml-language-server: $schema=../schemas/scenarios.schema.json\n"
 
@@ -108,16 +107,16 @@ def test_junit_names_a_file_that_could_not_be_read(tmp_path, capsys, monkeypatch
     assert all(c.get("file") == "broken.yaml" for c in suite.iter("testcase"))
 
 
-def test_check_json_is_clean_on_clean_content(capsys):
-    assert main(["check", "--json", "--content", str(MINIMAL)]) == 0
+def test_check_json_is_clean_on_clean_content(capsys, minimal_content):
+    assert main(["check", "--json", "--content", str(minimal_content)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["problems"] == [] and data["summary"]["problems"] == 0
     assert "12 card designs" in data["summary"]["text"]
 
 
-def test_check_json_gives_each_problem_its_place_code_and_fix(tmp_path, capsys):
+def test_check_json_gives_each_problem_its_place_code_and_fix(tmp_path, capsys, minimal_content):
     folder = tmp_path / "game"
-    shutil.copytree(MINIMAL, folder)
+    shutil.copytree(minimal_content, folder)
     arcana = next((folder / "arcana").glob("*.yaml"))
     text = arcana.read_text(encoding="utf-8")
     line = next(n for n, t in enumerate(text.splitlines(), 1) if "Level" in t)
@@ -133,11 +132,12 @@ def test_check_json_gives_each_problem_its_place_code_and_fix(tmp_path, capsys):
     assert problem["fix"] and f"hint: {problem['fix']}" in shown
 
 
-def test_check_json_carries_each_line_read_as_its_canonical_text(tmp_path, capsys):
+def test_check_json_carries_each_line_read_as_its_canonical_text(tmp_path, capsys,
+                                                                  minimal_content):
     """A line read only once rewritten (ruling 20) is a note in the JSON, as in the text:
     placed, with the canonical line `prophecy fmt` writes as its fix; not a problem."""
     folder = tmp_path / "game"
-    shutil.copytree(MINIMAL, folder)
+    shutil.copytree(minimal_content, folder)
     arcana = folder / "arcana" / "blood-magic.yaml"
     text = arcana.read_text(encoding="utf-8")
     line = next(n for n, t in enumerate(text.splitlines(), 1) if "Draw 1 Arcana" in t)

@@ -1,4 +1,7 @@
-"""Fixtures of the content suite: a copy of the minimal content folder, with overrides."""
+"""Fixtures of the content suite: a copy of the minimal content folder, with overrides.
+
+The minimal folder and the defect folders state only what they change: their kinds are the
+bundled game's, put under their game.yaml as they are copied (``with_bundled_kinds``)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from ..conftest import with_bundled_kinds
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MINIMAL = FIXTURES / "minimal"
@@ -37,6 +42,7 @@ def make_content(tmp_path: Path) -> Callable[..., Path]:
         shutil.copytree(MINIMAL, target)
         if case is not None:
             overlay(target, case)
+        with_bundled_kinds(target)
         for rel, text in (files or {}).items():
             path = target / rel
             path.parent.mkdir(parents=True, exist_ok=True)

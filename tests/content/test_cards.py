@@ -7,16 +7,14 @@ from pathlib import Path
 
 from prophecy.tools import main
 
-MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
 
-
-def _json(capsys, *args: str) -> list[dict]:
-    assert main(["cards", "--json", "--content", str(MINIMAL), *args]) == 0
+def _json(capsys, minimal: Path, *args: str) -> list[dict]:
+    assert main(["cards", "--json", "--content", str(minimal), *args]) == 0
     return json.loads(capsys.readouterr().out)
 
 
-def test_json_gives_each_card_its_identity_copies_and_effects(capsys):
-    cards = _json(capsys)
+def test_json_gives_each_card_its_identity_copies_and_effects(capsys, minimal_content):
+    cards = _json(capsys, minimal_content)
     assert len(cards) == 12
     assert all(
         {"id", "name", "kind", "grimoire", "copies", "effects", "place", "flavor"} <= set(card)
@@ -35,8 +33,8 @@ def test_json_gives_each_card_its_identity_copies_and_effects(capsys):
     }
 
 
-def test_json_kind_filter_and_null_grimoire(capsys):
-    verses = _json(capsys, "--kind", "verse")
+def test_json_kind_filter_and_null_grimoire(capsys, minimal_content):
+    verses = _json(capsys, minimal_content, "--kind", "verse")
     assert [v["id"] for v in verses] == ["verse/the-first-omen"]
     assert verses[0]["grimoire"] is None
     assert [e["text"] for e in verses[0]["effects"]] == [
@@ -45,8 +43,8 @@ def test_json_kind_filter_and_null_grimoire(capsys):
     assert verses[0]["effects"][0]["ast"]["node"] == "Compare"
 
 
-def test_text_list_groups_by_kind(capsys):
-    assert main(["cards", "--kind", "arcana", "--content", str(MINIMAL)]) == 0
+def test_text_list_groups_by_kind(capsys, minimal_content):
+    assert main(["cards", "--kind", "arcana", "--content", str(minimal_content)]) == 0
     assert capsys.readouterr().out.splitlines()[:4] == [
         "arcana (4 cards, 3 designs)",
         "  Crimson Pact [Blood Magic] x2  (arcana/crimson-pact)",

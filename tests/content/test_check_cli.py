@@ -8,12 +8,9 @@ from prophecy.tools import main
 
 HEADER = "# yaml-language-server: $schema=schemas/reference.schema.json\n"
 
-MINIMAL = Path(__file__).resolve().parent / "fixtures" / "minimal"
-
-
-def test_clean_content_prints_only_the_summary_and_exits_0(capsys, monkeypatch):
-    monkeypatch.chdir(MINIMAL.parent)
-    assert main(["check", "--content", str(MINIMAL)]) == 0
+def test_clean_content_prints_only_the_summary_and_exits_0(capsys, monkeypatch, minimal_content):
+    monkeypatch.chdir(minimal_content.parent)
+    assert main(["check", "--content", str(minimal_content)]) == 0
     assert capsys.readouterr().out == (
         "minimal/: 12 card designs (13 cards with copies: 4 arcana, 2 grimoire, 2 deed, "
         "1 verse, 1 hireling, 1 title, 1 reference, 1 tracker), 11 effect lines, 0 problems\n"

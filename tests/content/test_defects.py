@@ -3,7 +3,8 @@
 A case is a folder under ``fixtures/defects/``: the files it holds replace
 those of the minimal content folder, ``delete.txt`` lists files to remove, and
 ``expected.txt`` lists every problem as ``file:line:col: message``. Adding a
-case is adding a folder.
+case is adding a folder. A case's game.yaml writes no kinds: the bundled game's are put
+under it (``with_bundled_kinds``), after every line a problem can be placed on.
 """
 
 from __future__ import annotations

@@ -15,7 +15,6 @@ from prophecy.compiler.model.schema import iter_findings, schema, schema_errors
 from prophecy.dsl import ast
 
 HERE = Path(__file__).resolve().parent
-MINIMAL = HERE / "fixtures" / "minimal"
 DEFECTS = HERE / "fixtures" / "defects"
 SCHEMA_OF = {
     "game.yaml": "game", "grimoires.yaml": "grimoires", "verses.yaml": "verses",
@@ -25,12 +24,12 @@ SCHEMA_OF = {
 
 
 @pytest.fixture(scope="module")
-def content() -> model.Content:
-    return load_content(MINIMAL)
+def content(minimal_content: Path) -> model.Content:
+    return load_content(minimal_content)
 
 
-def test_minimal_content_checks_clean():
-    loaded, errors = check_content(MINIMAL)
+def test_minimal_content_checks_clean(minimal_content):
+    loaded, errors = check_content(minimal_content)
     assert errors == []
     assert isinstance(loaded, model.Content)
 
