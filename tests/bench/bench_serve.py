@@ -68,7 +68,9 @@ def measure(url: str, path: Path, rounds: int) -> list[float]:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(url)
-        page.wait_for_function("window.prophecy && window.prophecy.version >= 1")
+        # every card drawn first: a save is measured, not the first start's drawing
+        page.wait_for_function("window.prophecy && window.prophecy.drawing === 0",
+                               timeout=60000)
         for text in texts:
             count = page.evaluate("id => window.prophecy.updates.filter(u => u.id === id).length",
                                   CARD)

@@ -102,3 +102,17 @@ def test_text_that_does_not_fit_is_found_when_its_face_is_drawn(game, tmp_path):
     tile = gallery.snapshot.tile("arcana/midnight")
     assert tile is not None and not tile.pending and tile.front is None
     assert len(tile.problems) == 1 and "does not fit" in tile.problems[0].message
+
+
+def test_a_save_during_the_first_drawing_is_drawn_before_the_faces_still_waiting(game,
+                                                                                 tmp_path):
+    gallery = Gallery(game, tmp_path / "cache")
+    waiting = gallery.refresh(draw_at_most=0).drawing
+    csv = game / "arcana.csv"
+    csv.write_text(csv.read_text(encoding="utf-8").replace(HOUR, '"Only the smaller fate."'),
+                   encoding="utf-8")
+    after = gallery.refresh(draw_at_most=8)
+    tile = after.tile("arcana/midnight")
+    # the saved card's new front is drawn (its back, unchanged, may wait with the rest)
+    assert tile is not None and tile.front and gallery.image(tile.front, True).is_file()
+    assert after.drawing == waiting - 1  # its old front is no longer wanted; the rest wait

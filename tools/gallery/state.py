@@ -140,15 +140,18 @@ class Gallery:
 
     def refresh(self, draw_at_most: int | None = None) -> Snapshot:
         """Check the folder and make the new snapshot (one refresh at a time), drawing the
-        faces that wait when they are at most ``draw_at_most`` (None: every one of them)."""
+        faces this check adds to those waiting when they are at most ``draw_at_most`` (a
+        save's card, drawn at once even while a first drawing goes on; None: every face)."""
         import time
 
         with self.lock:
             start = time.perf_counter()
+            before = set(self._waiting())
             self._check()
             waiting = self._waiting()
-            if draw_at_most is None or len(waiting) <= draw_at_most:
-                for key in waiting:
+            new = [key for key in waiting if key not in before]
+            if draw_at_most is None or len(new) <= draw_at_most:
+                for key in waiting if draw_at_most is None else new:
                     self._draw(key)
             return self._publish(seconds=time.perf_counter() - start)
 
