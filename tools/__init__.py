@@ -185,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     terminal.NO_COLOR_FLAG = bool(getattr(args, "no_color", False))
     try:
+        from prophecy.tools.pack import announce
+
+        announce(args)  # which pack, before anything else is said
         with _fewer_collections():
             return int(module.run(args))
     except ProphecyError as exc:

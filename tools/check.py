@@ -160,16 +160,7 @@ def summary(report: Report) -> str:
 
 
 def _folder(root: Path | str) -> str:
-    """The checked folder as the user would type it: relative to the current folder where
-    it is inside it, with a closing '/'."""
-    from prophecy.compiler.model.files import bundled_content
+    """The checked folder as the user would type it (``tools/pack.py``)."""
+    from prophecy.tools.pack import folder_shown
 
-    try:
-        path, here = Path(root).resolve(), Path.cwd().resolve()
-    except (OSError, RuntimeError):  # a loop of links: the folder as it was named
-        return Path(root).as_posix().rstrip("/") + "/"
-    shown = path.relative_to(here) if path.is_relative_to(here) and here != here.parent else path
-    text = "./" if shown == Path(".") else shown.as_posix().rstrip("/") + "/"
-    if path == bundled_content().resolve() and not here.is_relative_to(path):
-        return f"the bundled game ({text})"
-    return text
+    return folder_shown(root)

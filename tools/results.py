@@ -52,7 +52,10 @@ def check_json(root: Path, problems: Iterable[tuple[ProphecyError, str]],
     read = [{"file": file, "line": line, "column": column, "code": "reads-as",
              "message": note, "fix": note.removeprefix("reads as '").removesuffix("'")}
             for file, line, column, note in notes]
-    return json.dumps({"content": str(root), "problems": shown, "notes": read,
+    from prophecy.tools.pack import game_name
+
+    return json.dumps({"content": str(root), "pack": game_name(root),
+                       "problems": shown, "notes": read,
                        "summary": {"problems": len(shown), "notes": len(read),
                                    "scenarios": scenarios, "text": summary}},
                       indent=2, ensure_ascii=False)
@@ -83,14 +86,17 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     return data
 
 
-def test_json(report: Report) -> str:
-    """``prophecy test --json``: every scenario's verdict, every unreadable file's problem."""
+def test_json(report: Report, origin: dict[str, int] | None = None) -> str:
+    """``prophecy test --json``: every scenario's verdict, every unreadable file's problem;
+    for an expansion, how many scenarios came from the base game and from its own folder
+    (``origin``: base, own)."""
     counts = {s.lower(): report.count(s) for s in ("PASS", "FAIL", "ERROR")}
+    summary = counts | {"problems": len(report.problems), "ok": report.ok,
+                        "text": report.summary()}
     return json.dumps({
         "scenarios": [outcome_json(o) for o in report.outcomes],
         "problems": [problem_json(p, "scenario") for p in report.problems],
-        "summary": counts | {"problems": len(report.problems), "ok": report.ok,
-                             "text": report.summary()},
+        "summary": summary | ({"from": origin} if origin is not None else {}),
     }, indent=2, ensure_ascii=False)
 
 

@@ -122,7 +122,7 @@ def test_a_reprints_unknown_revision_is_named_by_the_command_that_was_run(repo, 
                                                                           capsys):
     assert main(["build", "--changed-since", "v9", "--out", str(tmp_path / "out"),
                  "--content", str(repo / "content")]) == 2
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith("prophecy build --changed-since: 'v9' is neither a folder nor a ")
     assert "prophecy diff" not in err
 

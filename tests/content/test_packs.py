@@ -79,7 +79,7 @@ def test_a_game_without_an_engine_is_not_played(tokens, command, capsys, tmp_pat
     extra = [str(tmp_path / "none.jsonl")] if command == "replay" else []
     assert main([command, *extra, "--content", str(tokens)]) == 2
     err = capsys.readouterr().err
-    assert err.splitlines()[0].endswith(
+    assert err.splitlines()[1].endswith(
         f"Tokens has no engine: 'prophecy {command}' plays a game, and this one only "
         "checks, lints, formats, builds, serves and diffs")
 

@@ -55,7 +55,7 @@ def _rewrite(path: Path, index: int, change) -> int:
 def test_an_answer_out_of_range_is_named_at_its_line(logged, capsys):
     line = _rewrite(logged, 2, lambda e: e.update(choice=99))
     assert main(["replay", str(logged)]) == 1
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith(f"{logged}:{line}:1: 'choice' is not one of the options listed")
     assert "Traceback" not in err
 
@@ -64,7 +64,7 @@ def test_a_changed_final_state_is_found(logged, capsys):
     last = _end_line(logged, 3)
     _rewrite(logged, last, lambda e: e.update(state="0" * 16))
     assert main(["replay", str(logged)]) == 1
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith(f"{logged}:{last + 1}:1: game 3: the replayed game ends otherwise "
                           "than the log (state: the log says \"0000000000000000\"")
 
@@ -109,7 +109,7 @@ def test_a_log_missing_its_last_line_is_not_accepted(logged, capsys):
     logged.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     starts = [i for i, e in enumerate(_events(logged)) if e["event"] == "start"]
     assert main(["replay", str(logged)]) == 1
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith(f"{logged}:{starts[-1] + 1}:1: the game that starts here has no "
                           "'end' line: the log was cut short")
 
@@ -122,7 +122,7 @@ def test_edited_scores_or_winner_are_found(logged, capsys, field, edit):
     index = _end_line(logged, 2)
     _rewrite(logged, index, edit)
     assert main(["replay", str(logged)]) == 1
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith(f"{logged}:{index + 1}:1: game 2: the replayed game ends otherwise "
                           f"than the log ({field}: the log says")
 
@@ -131,7 +131,7 @@ def test_an_edited_option_is_found_at_its_line(logged, capsys):
     index = _index(logged, "choice", ask="action")
     _rewrite(logged, index, lambda e: e.update(options=list(reversed(e["options"]))))
     assert main(["replay", str(logged)]) == 1
-    err = capsys.readouterr().err
+    err = capsys.readouterr().err.partition("\n")[2]  # after the pack line
     assert err.startswith(f"{logged}:{index + 1}:1: game 1: the log's ")
     assert "is not what the game asks and answers when replayed" in err
 

@@ -138,7 +138,7 @@ def test_merge_refuses_an_impossible_value_at_its_place(shards, tmp_path: Path, 
     err = capsys.readouterr().err
     assert says in err, err
     assert "internal error" not in err
-    place = err.split(": ", 1)[0]  # a.json:LINE:COLUMN
+    place = err.partition("\n")[2].split(": ", 1)[0]  # after the pack line: a.json:LINE:COL
     assert place.startswith(str(a)) and place.count(":") == 2, err
 
 
