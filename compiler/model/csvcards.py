@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,36 @@ def separator(text: str) -> str:
         return ","
     best = max(SEPARATORS[1:], key=lambda sep: counts[sep])
     return best if counts[best] else ","
+
+
+#: Each separator as an error names it.
+SEPARATOR_NAMES = {",": "comma-separated", ";": "semicolon-separated", "\t": "tab-separated"}
+#: Each encoding as an error names it (the names spreadsheets use when saving).
+ENCODING_NAMES = {"utf-8": "UTF-8", WINDOWS: "Windows-1252"}
+
+
+def reading(src: Source) -> str:
+    """How a CSV file was read: 'read as semicolon-separated, UTF-8 with BOM'. Every
+    problem in the file says it, so a separator or encoding guessed wrong is seen at once
+    (the first row holding a comma makes a file comma-separated)."""
+    encoding = ENCODING_NAMES.get(src.encoding, src.encoding)
+    bom = " with BOM" if src.bom else ""
+    return f"read as {SEPARATOR_NAMES[separator(src.text)]}, {encoding}{bom}"
+
+
+def noted(errors: list[ProphecyError], sources: list[Source]) -> list[ProphecyError]:
+    """``errors`` with each one in a CSV file of ``sources`` saying how that file was read,
+    after its hint."""
+    how = {src.where: reading(src) for src in sources if src.rel.lower().endswith(".csv")}
+    out = []
+    for error in errors:
+        said = how.get(error.where)
+        if said is None or said in error.hint or type(error) is not ProphecyError:
+            out.append(error)
+            continue
+        hint = f"{error.hint} (the file was {said})" if error.hint else f"the file was {said}"
+        out.append(replace(error, hint=hint))
+    return out
 
 
 def cells(text: str, sep: str = ",") -> list[list[Cell]]:

@@ -127,6 +127,10 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     written += [w for _, f in loaded for w in f.written] + builder.written
     errors.extend(engine_errors(content))
     errors.extend(_layout_errors(layers, pack))
+    if any(kind.csv for kind in pack.kinds):
+        from prophecy.compiler.model.csvcards import noted
+
+        errors = noted(errors, sources)
     return Report(content, _sorted(errors), written, sources)
 
 
@@ -226,6 +230,13 @@ def _layers(root: Path, errors: list[ProphecyError], unsaved: Mapping[Path, str]
             "the base game is itself an expansion", where=str(base_root / "game.yaml"),
             hint="extend the base game itself: an expansion adds to one game"))
     return [_Layer(base_root, base, pack_of(base_data), ""), layer]
+
+
+def base_root(content: model.Content) -> Path | None:
+    """The folder of the game an expansion adds to (``extends:``); None for a game that
+    extends none."""
+    extends = content.pack.extends
+    return _base_root(Path(content.root), extends) if extends else None
 
 
 def _base_root(root: Path, extends: str) -> Path:

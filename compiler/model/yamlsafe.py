@@ -169,6 +169,7 @@ class Source:
     text: str
     lines: list[str] = field(default_factory=list)
     bom: str = ""  # a byte-order mark the file started with, kept when it is rewritten
+    encoding: str = "utf-8"  # what the bytes were decoded as (a CSV file may be cp1252)
 
     def __post_init__(self) -> None:
         if not self.lines:
@@ -258,17 +259,18 @@ def read_source(path: Path, rel: str, fallback: str = "") -> Source:
             f"cannot read the file: {exc.strerror or exc}", where=str(path),
             hint="check that it is a readable file",
         ) from None
+    encoding = "utf-8"
     try:
-        text = data.decode("utf-8")
+        text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         try:
-            text = data.decode(fallback) if fallback else ""
+            text, encoding = (data.decode(fallback), fallback) if fallback else ("", "")
         except UnicodeDecodeError:
             text = ""
         if not text:
             raise _bad_bytes(path, data, exc.start) from None
     bom = "\ufeff" if text.startswith("\ufeff") else ""
-    return Source(path, rel, text.removeprefix(bom), bom=bom)
+    return Source(path, rel, text.removeprefix(bom), bom=bom, encoding=encoding)
 
 
 def _bad_bytes(path: Path, data: bytes, start: int) -> ProphecyError:

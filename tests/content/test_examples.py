@@ -101,7 +101,7 @@ def test_an_optional_number_a_card_leaves_out_is_not_drawn(built):
 def test_a_game_without_an_engine_is_not_simulated(capsys):
     assert main(["simulate", "--content", str(EXAMPLES["fate-deduction"])]) == 2
     err = capsys.readouterr().err
-    assert "Fate of the Hours has no engine" in err.splitlines()[0]
+    assert "Fate of the Hours has no engine" in err.splitlines()[1]
 
 
 # ------------------------------------------------------------ spreadsheets
@@ -170,6 +170,42 @@ def test_a_spreadsheet_saved_with_a_bom_or_in_the_windows_code_page_reads_the_sa
     assert any(c.name == "Minuit \u2019\u00e9t\u00e9" for c in want)
 
 
+@pytest.mark.parametrize(("sep", "encoding", "said"), [
+    (",", "utf-8", "comma-separated, UTF-8"),
+    (";", "utf-8-sig", "semicolon-separated, UTF-8 with BOM"),
+    ("\t", "cp1252", "tab-separated, Windows-1252"),
+])
+def test_every_problem_in_a_csv_file_says_how_the_file_was_read(fate, sep, encoding, said):
+    """A bad cell, an unknown heading and a rules line that does not parse each name the
+    separator and the encoding, so a guess that went wrong is seen on any of them."""
+    import csv
+    import io
+
+    path = fate / "arcana.csv"
+    rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    rows[0][rows[0].index("duration")] = "durration"
+    rows[4][rows[0].index("name") + 1] += " \u00e9t\u00e9"  # a letter cp1252 has
+    out = io.StringIO()
+    csv.writer(out, delimiter=sep, lineterminator="\n").writerows(rows)
+    path.write_bytes(out.getvalue().encode(encoding))
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert errors and all(e.hint.endswith(f"(the file was read as {said})") for e in errors)
+
+
+def test_a_separator_guessed_wrong_is_named_in_the_problems_it_makes(fate):
+    """A semicolon file whose first row holds a comma reads as comma-separated: the first
+    row is then one heading, and its problem says the file was read with commas."""
+    path = fate / "arcana.csv"
+    text = path.read_text(encoding="utf-8")
+    header, rest = text.split("\n", 1)
+    path.write_text(header.replace(",", ";").replace("name;", "name, title;", 1) + "\n"
+                    + rest.replace(",", ";"), encoding="utf-8")
+    errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
+    assert errors[0].line == 1 and any("unknown field 'title;copies;" in e.message
+                                       for e in errors)
+    assert all("(the file was read as comma-separated, UTF-8)" in e.hint for e in errors)
+
+
 def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
     path = fate / "arcana.csv"
     text = path.read_text()
@@ -178,7 +214,7 @@ def test_a_column_the_kind_does_not_have_is_placed_in_the_header(fate):
     # one problem, where the heading is: not 'no column' too, nor one on every row
     assert [(e.line, e.column, e.message, e.hint) for e in errors] == [
         (1, text.index("duration") + 1, "unknown field 'durration' in the first row",
-         "did you mean 'duration'?")]
+         "did you mean 'duration'? (the file was read as comma-separated, UTF-8)")]
 
 
 @pytest.mark.parametrize("case", ["prose", "trailing", "after a quoted line break"])
@@ -209,7 +245,8 @@ def test_a_row_with_a_comma_too_many_is_one_problem_at_that_comma(fate, case):
     rows[4] = rows[4].replace(",4,", ",many,", 1)  # a problem of its own, a row later
     path.write_text("".join(rows))
     errors = [e for e in analyse(fate).errors if e.where.endswith("arcana.csv")]
-    assert [(e.line, e.column, e.hint) for e in errors[:1]] == [(line, column, hint)]
+    assert [(e.line, e.column, e.hint) for e in errors[:1]] == [
+        (line, column, f"{hint} (the file was read as comma-separated, UTF-8)")]
     assert "11 values" in errors[0].message and "10 fields" in errors[0].message
     assert len(errors) == 2 and "many" in errors[1].message  # the next row's own problem
 
