@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--changed-since", metavar="REV", default=None,
                         help="a reprint: only the cards added or changed since the git revision "
                         "REV (or content folder), with their backs and sheets")
+    parser.add_argument("--only-new", action="store_true",
+                        help="for an expansion: only the cards it adds (and any card of the "
+                        "base game it prints otherwise), with their backs and sheets")
     add_content(parser)
 
 
@@ -75,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
 
     options = Options(args.paper, args.only, args.jobs, args.duplex,
                       _offset(args.back_offset), args.tts_url, args.preset)
-    if args.changed_since is not None:
+    if args.changed_since is not None or args.only_new:
         return _reprint(args, options)
     result = build(content_dir(args), args.out, options, _note)
     if result.up_to_date:
@@ -92,10 +95,17 @@ def _note(text: str) -> None:
 
 def _reprint(args: argparse.Namespace, options: Options) -> int:
     from prophecy.dsl.errors import UsageError
-    from prophecy.tools.reprint import reprint
+    from prophecy.tools.reprint import only_new, reprint
 
-    if args.only is not None:
-        raise UsageError("--only and --changed-since choose the cards two ways",
+    chosen = [name for name, given in (("--only", args.only is not None),
+                                       ("--changed-since", args.changed_since is not None),
+                                       ("--only-new", args.only_new)) if given]
+    if len(chosen) > 1:
+        raise UsageError(f"{' and '.join(chosen)} choose the cards "
+                         f"{'two' if len(chosen) == 2 else 'three'} ways",
                          where="prophecy build", hint="give one of them")
-    reprint(content_dir(args), args.changed_since, args.out, options, _note)
+    if args.only_new:
+        only_new(content_dir(args), args.out, options, _note)
+    else:
+        reprint(content_dir(args), args.changed_since, args.out, options, _note)
     return 0

@@ -49,6 +49,47 @@ def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> li
     return ids
 
 
+def only_new(content: Path, out: Path, options: Any, note: Any) -> list[str]:
+    """Write what an expansion adds to its base game: its own cards, and each card of the
+    base game it prints otherwise (a reference card whose rules it changed); the base
+    game's cards, which only carry the expansion's name on their backs, are left out.
+    Returns their ids."""
+    from dataclasses import replace
+
+    from prophecy.compiler.changes import compare
+    from prophecy.compiler.model.loader import base_root, load_content
+    from prophecy.dsl.errors import UsageError
+    from prophecy.render.cmyk import check_extras
+    from prophecy.render.pipeline import check_out
+    from prophecy.tools.diff import load_side
+
+    start = time.perf_counter()
+    check_out(content, out)
+    check_extras(options.preset)
+    current = load_content(content)
+    folder = base_root(current)
+    if folder is None:
+        raise UsageError("--only-new prints the cards an expansion adds, and this game "
+                         "extends no other", where=ONLY_NEW,
+                         hint="for the cards changed since a git revision, use "
+                         "--changed-since REV; for the whole game, leave --only-new out")
+    base = load_side(folder, "the base game", ONLY_NEW)
+    # the base game's name on a base card's back is no change the expansion made to it
+    changes = compare(base, replace(current, game_name=base.game_name))
+    ids = changes.ids
+    note(f"{current.game_name}: {len(changes.added)} new card"
+         f"{'s' if len(changes.added) != 1 else ''}, {len(changes.changed)} of the base "
+         f"game's printed otherwise")
+    _write(current, content, set(ids), out, options, note)
+    note(f"the expansion's {len(ids)} card{'s' if len(ids) != 1 else ''} in {out} "
+         f"({time.perf_counter() - start:.2f} s)")
+    return ids
+
+
+#: The command an expansion's print names in its errors.
+ONLY_NEW = "prophecy build --only-new"
+
+
 def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
            note: Any) -> None:
     from prophecy.compiler.faces import all_faces

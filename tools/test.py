@@ -17,6 +17,7 @@ from prophecy.tools.options import add_content, content_dir
 from prophecy.tools.trust import add_trust_flag, apply_trust
 
 if TYPE_CHECKING:
+    from prophecy.compiler.model import Content
     from prophecy.engine.scenarios.runner import Report
 
 
@@ -46,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     content = load_content(root)
     apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "test")
-    report = runner.run(content, args.paths or [root / "scenarios"], args.select)
+    paths, base = _scenario_folders(content, root, args.paths)
+    report = runner.run(content, paths, args.select)
     if args.select and not report.outcomes and not report.problems:
         raise UsageError(f"no scenario id contains {' or '.join(map(repr, args.select))}",
                          where="prophecy test", hint="run 'prophecy test' to list every id")
@@ -54,13 +56,49 @@ def run(args: argparse.Namespace) -> int:
         from prophecy.tools.results import write_junit
 
         write_junit(args.junit, report)
+    origin = _origin(report, base, root) if base is not None else None
     if args.json:
         from prophecy.tools.results import test_json
 
-        print(test_json(report))
+        print(test_json(report, origin))
     else:
         _say(report, args.quiet)
+        if origin is not None and base is not None:
+            print(f"of these, {origin['base']} from the base game's scenarios "
+                  f"({_shown(base)}) and {origin['own']} from this pack's "
+                  f"({_shown(root / 'scenarios')}), each played with the expansion's cards")
     return 0 if report.ok else 1
+
+
+def _scenario_folders(content: Content, root: Path,
+                      given: list[Path]) -> tuple[list[Path], Path | None]:
+    """The scenario files to run, and the base game's scenarios/ folder among them: an
+    expansion's own and its base game's (its cards must keep the base game's rulings)."""
+    from prophecy.compiler.model.loader import base_root
+
+    own = root / "scenarios"
+    folder = base_root(content)
+    if given or folder is None or not (folder / "scenarios").is_dir():
+        return given or [own], None
+    base = folder / "scenarios"
+    return ([base, own] if own.is_dir() else [base]), base
+
+
+def _origin(report: Report, base: Path, root: Path) -> dict[str, int]:
+    """How many of the scenarios run came from the base game's folder, how many from the
+    pack's own."""
+    from prophecy.compiler.model.files import resolved
+
+    inside = resolved(base)
+    from_base = sum(1 for o in report.outcomes
+                    if resolved(o.scenario.item.src.path).is_relative_to(inside))
+    return {"base": from_base, "own": len(report.outcomes) - from_base}
+
+
+def _shown(folder: Path) -> str:
+    from prophecy.tools.pack import folder_shown
+
+    return folder_shown(folder)
 
 
 def _say(report: Report, quiet: bool) -> None:
