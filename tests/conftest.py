@@ -83,6 +83,17 @@ def minimal_content(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return with_bundled_kinds(folder)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _bundled_schemas_made() -> None:
+    """The bundled game's card schemas, made from its game.yaml as ``prophecy schemas`` makes
+    them: git keeps none of them (a fresh clone has none), and tests read them."""
+    from prophecy.compiler.model.files import write_atomic
+    from prophecy.compiler.model.schemagen import stale_schemas
+
+    for path, text in stale_schemas(CONTENT)[0].items():
+        write_atomic(path, text.encode("utf-8"))
+
+
 @pytest.fixture(scope="session")
 def vocab() -> Vocabulary:
     """The vocabulary of the bundled game.yaml."""
