@@ -50,10 +50,12 @@ def engine_lines(card: Card) -> tuple[EffectLine, ...]:
 
 
 def state(game: Any) -> tuple[Any, ...]:
-    """What matters of a game state: each player's holdings, each shared place's size."""
+    """What matters of a game state: each player's holdings and what they know of the
+    face-down cards, each shared place's size."""
     players = tuple(
         (sorted(p.hand), sorted(p.pile), tuple(p.levels), tuple(p.deeds),
-         tuple(sorted(s) for s in p.stored), sorted(p.stash), sorted(p.completed), p.gained)
+         tuple(sorted(s) for s in p.stored), sorted(p.stash), sorted(p.completed), p.gained,
+         tuple(p.knows))
         for p in game.players
     )
     shared = tuple(len(cards) for name, cards in sorted(game.places().items())

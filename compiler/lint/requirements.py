@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, cast
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, per_content, rule
@@ -40,6 +40,8 @@ rule("PL303", "always-met", "warning",
      "a requirement that every player always meets")
 rule("PL304", "implied-requirement", "warning",
      "a requirement implied by a stronger one on the same line")
+rule("PL306", "no-verse-face-down", "warning",
+     "'Look at the next Prophecy Verse' on a line used only when every Verse is face up")
 
 INF = math.inf
 
@@ -142,6 +144,57 @@ def bounds_within_rules(ctx: Context) -> Iterator[Finding]:
                 yield Finding("PL303", f"'{text}' is always met", place,
                               "delete the requirement, or ask for more",
                               _drop_fix(line, req))
+
+
+@check("PL306", engine="dark-prophecies")
+def verse_to_look_at(ctx: Context) -> Iterator[Finding]:
+    """'Look at the next Prophecy Verse' in rounds (those its line's round requirements
+    allow) where the rules leave no Verse of the Prophecy Area face down: it does nothing."""
+    content = ctx.content
+    if content.options.verses != "row":  # Verses met on the deck lie face down any round
+        return
+    hidden = _rounds_with_a_verse_face_down(content)
+    for _card, line in lines_with_cards(ctx):
+        if not _looks_at_verse(line.node):
+            continue
+        rounds = _rounds_allowed(requirements(line), content.rules.rounds)
+        if rounds and not rounds & hidden:
+            when = "in the rounds this line allows" if len(rounds) < content.rules.rounds \
+                else "in any round"
+            yield Finding("PL306", f"'{line.text}' looks at the next Prophecy Verse, but "
+                          f"every Verse is face up {when}, so it does nothing", line.place,
+                          "use it in an earlier round, or give the line another action")
+
+
+def _looks_at_verse(value: object) -> bool:
+    """Whether a node holds 'Look at the next Prophecy Verse' anywhere, the options of a
+    'Choose one' too (tuples of tuples, which ``ast.walk`` does not open)."""
+    if isinstance(value, ast.LookAtVerse):
+        return True
+    if isinstance(value, tuple):
+        return any(_looks_at_verse(v) for v in value)
+    if isinstance(value, ast.Node):
+        return any(_looks_at_verse(getattr(value, f.name)) for f in fields(value))
+    return False
+
+
+def _rounds_with_a_verse_face_down(content: Content) -> set[int]:
+    """The rounds whose action phase has a Verse of the Prophecy Area still face down: fewer
+    Verses face up (``rules.verses_per_round``) than the Prophecy has positions."""
+    positions = len({c.get("position") for c in content.of_kind("verse")})
+    schedule = content.rules.verses_per_round
+    return {r for r in range(1, content.rules.rounds + 1)
+            if r <= len(schedule) and schedule[r - 1] < positions}
+
+
+def _rounds_allowed(reqs: tuple[ast.Node, ...], last: int) -> set[int]:
+    """The rounds a line's 'In round N' requirements leave (all of them without one)."""
+    rounds = set(range(1, last + 1))
+    for req in reqs:
+        if isinstance(req, ast.RoundReq):
+            rounds &= {r for r in rounds if (req.op == "at_least" and r >= req.round)
+                       or (req.op == "at_most" and r <= req.round) or r == req.round}
+    return rounds
 
 
 @check("PL203", engine="dark-prophecies")
