@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler import model
+from prophecy.compiler.facespec import face_specs, fill
+from prophecy.compiler.model.files import bundled_content
 from prophecy.dsl import ast, printer
-from prophecy.dsl.errors import ProphecyError
+from prophecy.dsl.errors import ProphecyError, suggest
 from prophecy.dsl.printer import to_text
 
 
@@ -461,8 +463,6 @@ EDGES_PER_SIDE = 4
 
 def card_faces(card: model.Card, content: model.Content) -> CardFaces:
     """Front and back of one card, as the faces its kind names show it."""
-    from prophecy.compiler.facespec import face_specs
-
     specs = face_specs(content)
     kind = content.pack.kind(card.kind)
     where = str(Path(content.root) / card.place.file)
@@ -485,12 +485,11 @@ def all_faces(content: model.Content) -> tuple[CardFaces, ...]:
 
 def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Content,
           what: str) -> Face:
-    from prophecy.compiler.facespec import fill
-
     spec = specs.get(name)
     if spec is None:
         raise _card_error(card, content, f"{what} is the face '{name}', which the layout does "
-                          "not declare", f"add '{name}' under the layout's faces: "
+                          "not declare", suggest(name, specs) or
+                          f"add '{name}' under the layout's faces: "
                           f"(its faces are {', '.join(sorted(specs)) or 'none'})")
     context = _context(card, content)
     try:
@@ -514,8 +513,6 @@ def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Con
 def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str, Any],
            face: str) -> Any:
     """What one box shows for a card, by its style."""
-    from prophecy.compiler.facespec import fill
-
     where = f"the '{box.name}' box of face '{face}'"
     if box.style == "rules":
         found = card.get(box.show)
@@ -651,8 +648,6 @@ def _card_error(card: model.Card, content: model.Content, message: str, hint: st
 def reference_template(content: model.Content) -> Path:
     """The reference card's template: the game's own ``templates/reference.txt.j2``, else the
     bundled game's."""
-    from prophecy.compiler.model.files import bundled_content
-
     own = Path(content.root) / "templates" / "reference.txt.j2"
     return own if own.is_file() else bundled_content() / "templates" / "reference.txt.j2"
 

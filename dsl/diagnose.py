@@ -28,6 +28,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from prophecy.dsl import ast
 from prophecy.dsl.catalogue import CATALOGUE, HINTS, Case, case_of, catalogued, said
 from prophecy.dsl.errors import DslError, one_of, suggest
+from prophecy.dsl.grammar import language_words
 from prophecy.dsl.intents import intent_error, intent_of, intents
 from prophecy.dsl.keywords import keywords, shown, unknown_words
 from prophecy.dsl.repair import Edit, Repair, label_at, repairs
@@ -255,6 +256,10 @@ def unknown_target(token: Token, vocab: Vocabulary) -> DslError:
     """An unknown word where a Dark Deed target (any, each, highest-points...) goes."""
     word = token.value
     hint = suggest(word, vocab.deed_targets + vocab.grimoires)
+    keyword = "" if hint else suggest(word, language_words())
+    if keyword:  # a misspelt word of the language ('matchng'), not a target
+        return DslError(f"unknown word '{word}'", column=token.column or 1, length=len(word),
+                        hint=keyword)
     if not hint:
         hint = f"use one of {one_of(vocab.deed_targets)}, or a grimoire's name"
     return DslError(

@@ -50,6 +50,15 @@ def verb_words() -> list[str]:
 
 
 @cache
+def language_words() -> tuple[str, ...]:
+    """The language's own keywords of more than three letters ('matching', 'center'): the
+    nearest spelling for a word that is neither a name nor a keyword."""
+    return tuple(sorted({t.pattern.value.lower() for t in fast_parser().terminals
+                         if t.pattern.type == "str" and t.pattern.value.isalpha()
+                         and len(t.pattern.value) > 3}))
+
+
+@cache
 def grammar_text() -> str:
     """``dsl/grammar.lark`` with the declared verbs' first words in ``_PAY_TO``."""
     text = GRAMMAR.read_text(encoding="utf-8")

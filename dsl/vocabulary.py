@@ -88,5 +88,12 @@ class Vocabulary:
         if close in keywords:  # a misspelt keyword, not a name at all
             return DslError(f"unknown word '{words}'", column=span[0], length=span[1],
                             hint=f"did you mean '{keywords[close]}'?")
+        from prophecy.dsl.grammar import language_words
+
+        word = closest(words, language_words()) if close is None else None
+        if word is not None:  # 'matchng' is no name, but the language's 'matching' misspelt
+            return DslError(f"unknown word '{words}'", column=span[0], length=span[1],
+                            hint=f"did you mean '{word}'?")
         hint = f"did you mean '{close}'?" if close is not None else f"use one of {one_of(names)}"
         return DslError(f"unknown {kind} '{words}'", column=span[0], length=span[1], hint=hint)
+

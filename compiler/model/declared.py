@@ -89,7 +89,7 @@ def read_declaration(engine_file: Path, installed: list[str]) -> Declared:
     for word in plays:
         if word not in PLAYS:
             wrong("plays", f"'{word}' is not a command that plays",
-                  f"the commands that play are {', '.join(PLAYS)}")
+                  suggest(word, PLAYS) or f"the commands that play are {', '.join(PLAYS)}")
     if errors:
         raise ContentErrors(errors)
     return Declared(path, str(name), str(built_on), tuple(actions), frozenset(plays))

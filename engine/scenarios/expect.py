@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from prophecy.dsl.errors import suggest
 from prophecy.engine.scenarios.answers import ScenarioGame
 from prophecy.engine.scenarios.names import Names
 from prophecy.engine.scenarios.source import Item
@@ -59,6 +60,7 @@ class Expect:
                 TABLE[key](self, value)
             else:
                 raise key_item.error(f"unknown expectation '{key}'",
+                                     suggest(key, [*TABLE, "player 1"]) or
                                      f"the expectations are {', '.join(TABLE)}, 'player N'")
         return self.found
 
@@ -197,6 +199,7 @@ class Expect:
         for key, key_item, value in item.entries():
             if key not in SCORE_PARTS:
                 raise key_item.error(f"unknown part of a score '{key}'",
+                                     suggest(key, SCORE_PARTS) or
                                      f"the parts are {', '.join(SCORE_PARTS)}")
             self.expect(value, f"{who} score for {key} to be", value.value, parts[key])
 

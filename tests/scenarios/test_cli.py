@@ -308,16 +308,30 @@ def _unchecked(tmp_path: Path, body: str) -> Scenario:
 
 
 def test_an_unknown_expectation_names_every_expectation(tmp_path, content_dir):
-    s = _unchecked(tmp_path, "  - when: [draw arcana]\n    then: {rounds: 1}\n")
+    # a word near none of them ('rounds' is told 'round')
+    s = _unchecked(tmp_path, "  - when: [draw arcana]\n    then: {weather: 1}\n")
     outcome = run_scenario(load_content(content_dir), s)
     assert outcome.status == "ERROR" and outcome.error is not None
     assert (outcome.error.message, outcome.error.line, outcome.error.column) == (
-        "unknown expectation 'rounds'", 4, 12)
+        "unknown expectation 'weather'", 4, 12)
     assert outcome.error.hint == (
         "the expectations are round, game over, arcana deck, center, dark deed deck, "
         "dark deed discard, dark deed market, hireling deck, hireling discard, verses, "
         "face-down verses, hireling, titles, winner, reshuffles, deck emptied, offered, asked, "
         "not asked, 'player N'")
+
+
+@pytest.mark.parametrize(("then", "message", "hint"), [
+    ("{arcana dek: 1}", "unknown expectation 'arcana dek'", "did you mean 'arcana deck'?"),
+    ("{player 1: {score: {stashh: 3}}}", "unknown part of a score 'stashh'",
+     "did you mean 'stash'?"),
+])
+def test_a_misspelt_expectation_gets_the_nearest_spelling(tmp_path, content_dir, then,
+                                                          message, hint):
+    s = _unchecked(tmp_path, f"  - when: [draw arcana]\n    then: {then}\n")
+    outcome = run_scenario(load_content(content_dir), s)
+    assert outcome.error is not None
+    assert (outcome.error.message, outcome.error.hint) == (message, hint)
 
 
 def test_a_hireling_in_play_without_its_verse_is_refused(tmp_path, content_dir):
