@@ -18,6 +18,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model import memo
+from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.yamlsafe import load_yaml
 from prophecy.dsl.errors import ProphecyError
 
 #: The styles a box may have, and the options each reads (the renderer draws them).
@@ -37,11 +40,15 @@ STYLES: dict[str, tuple[str, ...]] = {
     "image": ("fit",),
     "badge": ("colour",),
     "fields": (),
+    "track": ("start", "caption", "colour"),
 }
 #: Options that are templates, worked out per card like ``show``.
 TEMPLATED = ("icon", "caption", "label", "sublabel", "deck")
 #: The options of the deck-back style (a whole face, with no boxes).
 BACK_OPTIONS = ("deck", "numeral", "label", "sublabel")
+#: The options of a face of boxes: ``panel``, the colour of the ground its boxes lie on
+#: (the layout's paper unless it says; The Hours of Fate of the Hours is dark).
+FACE_OPTIONS = ("panel",)
 
 
 @dataclass(frozen=True)
@@ -86,7 +93,7 @@ def spec_of(name: str, data: Mapping[str, Any]) -> FaceSpec:
         name=name, palette_grimoire=str(palette.get("grimoire", "")),
         palette_deck=str(palette.get("deck", "")), style=str(data.get("style", "")),
         boxes=boxes,
-        options=tuple((k, v) for k, v in data.items() if k in BACK_OPTIONS),
+        options=tuple((k, v) for k, v in data.items() if k in BACK_OPTIONS + FACE_OPTIONS),
     )
 
 
@@ -134,8 +141,6 @@ def specs_of(layout_data: Mapping[str, Any]) -> dict[str, FaceSpec]:
 def layout_file(content: Any) -> Path:
     """The layout a game's faces are drawn with: its own layouts/<name>.yaml, else the
     bundled game's."""
-    from prophecy.compiler.model.files import bundled_content
-
     name = f"{content.pack.layout}.yaml"
     own = Path(content.root) / "layouts" / name
     return own if own.is_file() else bundled_content() / "layouts" / name
@@ -153,8 +158,6 @@ def face_specs(content: Any) -> dict[str, FaceSpec]:
 
 @cache
 def _specs_at(path: str, mtime: int, size: int) -> dict[str, FaceSpec]:
-    from prophecy.compiler.model.yamlsafe import load_yaml
-
     try:
         _, _, data = load_yaml(Path(path))
     except ProphecyError:
@@ -190,7 +193,6 @@ def _compiled(text: str) -> Any:
 
     import jinja2
 
-    from prophecy.compiler.model import memo
 
     env = _environment()
     key = memo.digest(text, jinja2.__version__, sys.version)

@@ -15,9 +15,11 @@ from PIL import Image
 
 from prophecy.compiler.faces import Edge, Face
 from prophecy.compiler.facespec import BoxSpec, FaceSpec
+from prophecy.dsl.errors import ProphecyError
 from prophecy.render import icons
 from prophecy.render.boxes import draw_boxes
 from prophecy.render.draw import (
+    MIN_TEXT_PT,
     Canvas,
     frame,
     medallion,
@@ -34,7 +36,7 @@ def draw_face(layout: Layout, card: str, face: Face, spec: FaceSpec) -> Image.Im
     """A face of boxes: the palette's dark ground and frame, then each box by its style."""
     pal = layout.palette(face.grimoire, face.deck)
     c = Canvas.new(layout, card, pal.dark)
-    frame(c, pal)
+    frame(c, pal, colour(c, pal, spec.option("panel")))
     for box in spec.boxes:
         STYLES[box.style](c, box, face, pal)
     return c.img
@@ -206,10 +208,46 @@ def badge(c: Canvas, box: Box, text: str, fill: RGB, name: str) -> None:
               c.colour("white"), name)
 
 
+def track(c: Canvas, box: Box, spots: range, pal: Palette, fill: RGB, caption: str,
+          name: str) -> None:
+    """Numbered spots a token moves along, in a row (a column, counting up, when the box is
+    taller than wide); the last, where the game ends, in gold. The caption goes under a
+    row, '{}' in it the last number."""
+    x0, y0, x1, y1 = box
+    wide = x1 - x0 >= y1 - y0
+    words = 0.55 if caption and wide else 0.0  # the caption's band, in spots' heights
+    along, across = (x1 - x0, y1 - y0) if wide else (y1 - y0, x1 - x0)
+    step = along / len(spots)
+    side = min(step * 0.86, across / (1 + words))
+    if words:  # the spots and the caption under them, centred in the box together
+        y0 += (y1 - y0 - side * (1 + words)) / 2
+        words_box: Box = (x0, y0 + side * 1.1, x1, y0 + side * (1 + words))
+        y1 = y0 + side
+    if round(side * 0.5) < c.layout.pt(MIN_TEXT_PT):
+        raise ProphecyError(
+            f"{c.card}: the {len(spots)} spots of the track box '{name}' do not fit it: "
+            f"each would be {side / c.layout.px(1):.1f} mm across, too small for a "
+            f"{MIN_TEXT_PT:g} pt number", where=c.card,
+            hint="give the box more room in the layout, or the track fewer spots")
+    gold, ink = c.colour("gold"), c.colour("ink")
+    for i, number in enumerate(spots):
+        middle = (i + 0.5) * step
+        cx, cy = (x0 + middle, (y0 + y1) / 2) if wide else ((x0 + x1) / 2, y1 - middle)
+        last = number == spots[-1]
+        ground = gold if last else fill
+        c.draw.ellipse((cx - side / 2, cy - side / 2, cx + side / 2, cy + side / 2),
+                       fill=ground, outline=gold, width=max(2, round(side * 0.07)))
+        c.draw.text((cx, cy), str(number), font=font(c.layout, "number", round(side * 0.5)),
+                    fill=readable(ink if last else c.colour("white"), ground), anchor="mm")
+    if words:
+        text_line(c, caption.replace("{}", str(spots[-1])).upper(), words_box, "small",
+                  "label", gold, name)
+
+
 def picture(c: Canvas, box: Box, path: str, fit: str) -> None:
     """A picture file in the box, covering it (cropped to fill) or contained in it; a box
     that reaches the trim's edge reaches the bleed's too, so the art prints to the cut."""
-    from prophecy.render.art import paste_picture
+    from prophecy.render.art import paste_picture  # deferred: start-up time (check)
 
     paste_picture(c, box, path, fit)
 
@@ -302,6 +340,21 @@ def _fields(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
                    box.name)
 
 
+def _track(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
+    text = _text(face, box).strip()
+    if not text:
+        return
+    first = int(box.option("start", 0))
+    if not text.lstrip("-").isdigit() or int(text) <= first:
+        raise ProphecyError(
+            f"{c.card}: the '{box.name}' track shows '{text}', but a track needs a whole "
+            f"number above its start ({first}): its last spot", where=c.card,
+            hint="show a field that holds the track's last number, as show: \"{{ track }}\"")
+    track(c, region(c, box), range(first, int(text) + 1),
+          pal, colour(c, pal, box.option("colour")) or pal.main,
+          face.value(f"{box.name}.caption"), box.name)
+
+
 def _image(c: Canvas, box: BoxSpec, face: Face, pal: Palette) -> None:
     shown = face.value(box.name)
     if shown:
@@ -314,4 +367,5 @@ STYLES: dict[str, Callable[[Canvas, BoxSpec, Face, Palette], None]] = {
     "title": _title, "line": _line, "prose": _prose, "rules": _rules, "medallion": _medallion,
     "stack": _stack, "icon": _icon, "disc": _disc, "edges": _edges, "banner": _banner,
     "mark": _mark, "summary": _summary, "badge": _badge, "image": _image, "fields": _fields,
+    "track": _track,
 }

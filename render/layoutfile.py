@@ -15,9 +15,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.facespec import template
+from prophecy.compiler.model import memo
 from prophecy.compiler.model.files import bundled_content
+from prophecy.compiler.model.loader import missing_layout
+from prophecy.compiler.model.schema import schema_errors
+from prophecy.compiler.model.yamlsafe import load_yaml, lookup, read_source
 from prophecy.dsl.errors import ContentErrors, ProphecyError, suggest
 from prophecy.render.layout import Layout
+from prophecy.render.png import ENCODERS
 from prophecy.render.sheets import spec_for
 
 #: The most pixels a card image may have, bleed included: 40 million, a tarot card at
@@ -27,8 +33,6 @@ MAX_PIXELS = 40_000_000
 
 
 def _check_pixels(layout: Layout, src: Any, root: Any) -> None:
-    from prophecy.compiler.model.yamlsafe import lookup
-
     width, height = layout.size
     if width * height > MAX_PIXELS:
         node, _ = lookup(root, ["card", "dpi"])
@@ -47,8 +51,6 @@ TO_THE_BLEED = ("image", "banner")
 def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
     """Every region, the stamp's too, lies on the card image and, unless it is drawn to the
     bleed on purpose, inside the safe zone; the margins leave a card."""
-    from prophecy.compiler.model.yamlsafe import lookup
-
     width, height = layout.trim_mm
     bleed = float(layout.data["card"]["bleed_mm"])
     card = f"the card is {width:g} x {height:g} mm, with {bleed:g} mm of bleed each side"
@@ -104,8 +106,7 @@ def _check_boxes(layout: Layout, src: Any, root: Any) -> None:
 def _check_faces(layout: Layout, src: Any, root: Any) -> None:
     """What each face names exists: its fonts, colours, glyphs and plain palettes; its
     templates are Jinja that compiles; a deck back has the regions it draws in."""
-    from prophecy.compiler.model.yamlsafe import lookup
-    from prophecy.render.icons import known_glyph
+    from prophecy.render.icons import known_glyph  # deferred: start-up time (check)
 
     data = layout.data
     colours = set(data["colours"]) | {"main", "dark", "light"}
@@ -142,6 +143,11 @@ def _check_faces(layout: Layout, src: Any, root: Any) -> None:
         for key, value in spec.items():
             if isinstance(value, str) and "{" in value:
                 _check_template(value, [*at, key], wrong)
+        for name in colour_names(spec.get("panel") or "paper"):
+            if name not in colours:
+                wrong([*at, "panel"], f"the face '{face}' lies on the colour '{name}', which "
+                      "is not a colour of the layout", "name main, dark, light, one of "
+                      "colours:, or mix(a, b, t) of two of them")
         for i, box in enumerate(spec.get("boxes") or ()):
             place = [*at, "boxes", i]
             label = f"the box '{box.get('name') or box['style']}' of face '{face}'"
@@ -171,7 +177,6 @@ def _check_faces(layout: Layout, src: Any, root: Any) -> None:
 def _check_template(text: str, path: list[Any], wrong: Callable[..., None]) -> None:
     import jinja2
 
-    from prophecy.compiler.facespec import template
 
     try:
         template(text)
@@ -182,8 +187,6 @@ def _check_template(text: str, path: list[Any], wrong: Callable[..., None]) -> N
 
 def _check_sheets(layout: Layout, src: Any, root: Any) -> None:
     """Each paper's grid leaves room for crop marks and the back offset, as a build needs."""
-    from prophecy.compiler.model.yamlsafe import lookup
-
     errors = []
     for paper in layout.data["sheets"]["papers"]:
         try:
@@ -204,8 +207,6 @@ PNG_LEVELS = {"isal": 3, "zlib": 9}
 
 
 def _check_png(layout: Layout, path: Path) -> None:
-    from prophecy.render.png import ENCODERS
-
     encoder, level = layout.png
     if encoder not in ENCODERS:
         raise ProphecyError(f"the PNG encoder '{encoder}' is not installed", where=str(path),
@@ -218,9 +219,6 @@ def _check_png(layout: Layout, path: Path) -> None:
 
 def layout_name(content: Path) -> str:
     """The layout a game folder's game.yaml names (``layout:``), poker when it names none."""
-    from prophecy.compiler.model import memo
-    from prophecy.compiler.model.yamlsafe import load_yaml, read_source
-
     try:  # kept by the file's text: a check reads game.yaml once more, and composes it once
         known = memo.digest("layout name", read_source(content / "game.yaml", "game.yaml").text)
     except ProphecyError:
@@ -245,17 +243,11 @@ def load_layout(content: Path, name: str | None = None) -> Layout:
     Every problem with the file is raised at once, each at its place, as
     ``prophecy check`` reports content files.
     """
-    from prophecy.compiler.model import memo
-    from prophecy.compiler.model.schema import schema_errors
-    from prophecy.compiler.model.yamlsafe import load_yaml, read_source
-
     name = name or layout_name(content)
     path = content / "layouts" / f"{name}.yaml"
     if not path.is_file():
         path = bundled_content() / "layouts" / f"{name}.yaml"
     if not path.is_file() and (content / "game.yaml").is_file():
-        from prophecy.compiler.model.loader import missing_layout
-
         game, root, _ = load_yaml(content / "game.yaml", "game.yaml")
         raise missing_layout(game, root, name)
     rel = f"layouts/{name}.yaml"

@@ -1,0 +1,122 @@
+"""The seed packs print what their documents describe.
+
+Fate of the Hours: The Hours lies on a dark ground and carries a score track of
+numbered spots, the last where the game ends. Each face is drawn in-process
+while the text it draws is watched (what, where, on what), so a test says which
+number landed where and on what colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from prophecy.compiler.faces import card_faces
+from prophecy.compiler.model.loader import load_content
+from prophecy.render.backs import render_face
+from prophecy.render.draw import Painter
+from prophecy.render.layoutfile import load_layout
+from prophecy.tools import main
+from prophecy.tools.init import shipped
+
+EXAMPLES = shipped()
+BLEED_MM, DPI = 3.175, 300
+
+
+@dataclass(frozen=True)
+class Drawn:
+    text: str
+    x: float
+    y: float
+    fill: tuple[int, int, int]
+
+
+def _px(mm: float) -> int:
+    return round((mm + BLEED_MM) / 25.4 * DPI)
+
+
+def draw(folder: Path, card_id: str, side: str, monkeypatch: pytest.MonkeyPatch
+         ) -> tuple[Image.Image, list[Drawn]]:
+    """One face of one card of a pack, drawn, with every text drawn on it in order."""
+    content = load_content(folder)
+    layout = load_layout(folder)
+    card = next(c for c in content.cards if c.id == card_id)
+    seen: list[Drawn] = []
+    original = Painter.text
+
+    def watch(self: Painter, xy: Any, text: str, *args: Any, **kwargs: Any) -> None:
+        seen.append(Drawn(text, xy[0], xy[1], tuple(kwargs.get("fill") or (0, 0, 0))[:3]))
+        original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(Painter, "text", watch)
+    faces = card_faces(card, content)
+    image = render_face(layout, card.id, getattr(faces, side))
+    return image, seen
+
+
+@pytest.fixture
+def fate(tmp_path: Path) -> Path:
+    target = tmp_path / "fate"
+    assert main(["init", str(target), "--from", "fate-deduction"]) == 0
+    return target
+
+
+# ------------------------------------------------------------------ The Hours
+def _spots(seen: list[Drawn]) -> list[Drawn]:
+    """The track's numbers: the digits drawn alone, on one line at the card's foot."""
+    return [d for d in seen if d.text.isdigit() and d.y > _px(60)]
+
+
+def test_the_hours_carries_a_score_track_from_0_to_7(monkeypatch):
+    _, seen = draw(EXAMPLES["fate-deduction"], "hours/the-hours", "front", monkeypatch)
+    spots = _spots(seen)
+    assert [d.text for d in spots] == [str(n) for n in range(8)]
+    assert len({round(d.y) for d in spots}) == 1  # one row
+    xs = [d.x for d in spots]
+    assert xs == sorted(xs) and xs[-1] - xs[0] > _px(40) - _px(0)  # across the card
+    assert "7 TO WIN" not in {d.text for d in seen}
+
+
+def test_the_hours_lies_on_a_dark_ground_where_an_arcana_lies_on_paper(monkeypatch):
+    folder = EXAMPLES["fate-deduction"]
+    hours, _ = draw(folder, "hours/the-hours", "front", monkeypatch)
+    arcana, _ = draw(folder, "arcana/midnight", "front", monkeypatch)
+    layout = load_layout(folder)
+    dark = tuple(int(layout.data["decks"]["hours"]["dark"][i:i + 2], 16) for i in (1, 3, 5))
+    paper = layout.colour("paper")
+    where = (_px(8.0), _px(66.5))  # a place of the panel with nothing drawn on it
+    assert hours.getpixel(where) == dark
+    assert arcana.getpixel(where) == paper
+
+
+def test_the_track_follows_the_cards_data(fate, monkeypatch):
+    path = fate / "hours.yaml"
+    path.write_text(path.read_text().replace("track: 7", "track: 5"))
+    _, seen = draw(fate, "hours/the-hours", "front", monkeypatch)
+    assert [d.text for d in _spots(seen)] == ["0", "1", "2", "3", "4", "5"]
+    assert "SCORE AND DOOM · THE GAME ENDS ON 5" in {d.text for d in seen}
+
+
+def test_a_track_too_long_for_its_box_is_refused_by_check(fate, capsys):
+    path = fate / "hours.yaml"
+    path.write_text(path.read_text().replace("track: 7", "track: 12"))
+    assert main(["check", "--content", str(fate)]) == 1
+    out = capsys.readouterr().out
+    assert "hours.yaml:5:5: hours/the-hours: the 13 spots of the track box 'track' do not " \
+           "fit it" in out
+    assert "give the box more room in the layout, or the track fewer spots" in out
+
+
+def test_a_panel_colour_the_layout_lacks_is_placed_in_the_layout(fate, capsys):
+    path = fate / "layouts" / "poker.yaml"
+    text = path.read_text()
+    assert text.count("panel: dark") == 1
+    path.write_text(text.replace("panel: dark", "panel: dusk"))
+    assert main(["check", "--content", str(fate)]) == 1
+    line = text[:text.index("panel: dark")].count("\n") + 1
+    assert (f"poker.yaml:{line}:12: the face 'hours' lies on the colour 'dusk', which is not "
+            "a colour of the layout") in capsys.readouterr().out
