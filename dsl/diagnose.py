@@ -261,9 +261,9 @@ def unknown_target(token: Token, vocab: Vocabulary) -> DslError:
         return DslError(f"unknown word '{word}'", column=token.column or 1, length=len(word),
                         hint=keyword)
     if not hint:
-        hint = f"use one of {one_of(vocab.deed_targets)}, or a grimoire's name"
+        hint = f"use one of {one_of(vocab.deed_targets)}, or a {vocab.noun('grimoire')}'s name"
     return DslError(
-        f"unknown Dark Deed target '{word}'",
+        f"unknown {vocab.noun('Dark Deed')} target '{word}'",
         column=token.column or 1,
         length=len(word),
         hint=hint,

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from prophecy.dsl.errors import DslError, closest, one_of
+from prophecy.dsl.grammar import language_words
 
 #: Dark Deed selectors the engine knows; game.yaml names which of them exist.
 DEED_SELECTORS = ("any", "each", "highest-points", "lowest-points", "most-cards", "fewest-cards")
@@ -26,6 +27,9 @@ class Vocabulary:
     #: The pack's own everyday words (written, the language's words, the words that must
     #: follow), tried before the bundled ones of ``dsl/words.txt`` (see ``dsl/reads.py``).
     words: tuple[tuple[str, str, str], ...] = ()
+    #: The pack's own nouns for the language's (game.yaml's ``words:``): ('Grimoire',
+    #: 'Discipline') in a pack that prints "Discipline"; messages say the pack's word.
+    nouns: tuple[tuple[str, str], ...] = field(default=(), compare=False)
     _index: dict[str, tuple[str, str]] = field(
         default_factory=dict, compare=False, repr=False, hash=False
     )
@@ -34,6 +38,12 @@ class Vocabulary:
         for kind, names in (("grimoire", self.grimoires), ("card type", self.card_types)):
             for name in names:
                 self._index.setdefault(name.lower(), (kind, name))
+
+    def noun(self, word: str) -> str:
+        """The pack's word for one of the language's nouns ('grimoire', 'Dark Deed'), as the
+        pack writes it: 'Discipline' for 'grimoire' in a pack whose words say so; ``word``
+        itself in a pack that keeps the language's."""
+        return next((own for noun, own in self.nouns if noun.lower() == word.lower()), word)
 
     def lookup(self, words: str) -> tuple[str, str] | None:
         """(kind, canonical name) for a grimoire or card type, any casing, card types plural too.
@@ -60,7 +70,7 @@ class Vocabulary:
         found = self.lookup(words)
         if found and found[0] == "grimoire":
             return found[1]
-        raise self._unknown("grimoire", words, self.grimoires, span, also or {})
+        raise self._unknown(self.noun("grimoire"), words, self.grimoires, span, also or {})
 
     def match(self, words: str, span: tuple[int, int]) -> str:
         """A card type or grimoire (what Reveal and Top Discard test)."""
@@ -68,7 +78,7 @@ class Vocabulary:
         if found:
             return found[1]
         names = self.grimoires + self.card_types
-        raise self._unknown("card type or grimoire", words, names, span)
+        raise self._unknown(f"card type or {self.noun('grimoire')}", words, names, span)
 
     def target(self, word: str) -> str | None:
         """The canonical Dark Deed target for a word, or None."""
@@ -88,8 +98,6 @@ class Vocabulary:
         if close in keywords:  # a misspelt keyword, not a name at all
             return DslError(f"unknown word '{words}'", column=span[0], length=span[1],
                             hint=f"did you mean '{keywords[close]}'?")
-        from prophecy.dsl.grammar import language_words
-
         word = closest(words, language_words()) if close is None else None
         if word is not None:  # 'matchng' is no name, but the language's 'matching' misspelt
             return DslError(f"unknown word '{words}'", column=span[0], length=span[1],

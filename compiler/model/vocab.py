@@ -41,7 +41,16 @@ def vocabulary_from(data: Any, where: str) -> Vocabulary:
                 hint="run 'prophecy check' for the details",
             )
         lists.append(tuple(names))
-    return Vocabulary(lists[0], lists[1], lists[2], _words(vocab))
+    return Vocabulary(lists[0], lists[1], lists[2], _words(vocab), _nouns(data))
+
+
+def _nouns(data: Any) -> tuple[tuple[str, str], ...]:
+    """game.yaml's ``words:`` as (the language's noun, the pack's word for one)."""
+    found = data.get("words") if isinstance(data, dict) else None
+    if not isinstance(found, dict):
+        return ()
+    return tuple((str(noun), str(say["one"])) for noun, say in found.items()
+                 if isinstance(say, dict) and isinstance(say.get("one"), str))
 
 
 def _words(vocab: Any) -> tuple[tuple[str, str, str], ...]:
