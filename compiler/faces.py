@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler import model
-from prophecy.compiler.facespec import face_specs, fill
+from prophecy.compiler.facespec import TemplateNameError, face_specs, fill, layout_place
 from prophecy.compiler.model.files import bundled_content
 from prophecy.dsl import ast, printer
 from prophecy.dsl.errors import ProphecyError, suggest
@@ -497,14 +497,24 @@ def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Con
         deck = fill(spec.palette_deck, context, f"face '{name}'") or card.kind
         shown = [(box.name, _shown(box, card, content, context, name)) for box in spec.boxes]
         for box in spec.boxes:
-            shown += [(f"{box.name}.{key}", fill(str(value), context, f"face '{name}'"))
+            shown += [(f"{box.name}.{key}", fill(str(value), context, f"face '{name}'",
+                                                 ("boxes", box.name, key)))
                       for key, value in box.options if key in ("icon", "caption")]
         for key in ("label", "sublabel"):
             if spec.option(key) is not None:
-                shown.append((key, fill(str(spec.option(key)), context, f"face '{name}'")))
+                shown.append((key, fill(str(spec.option(key)), context, f"face '{name}'",
+                                        (key,))))
         shared = fill(str(spec.option("deck", "")), context, f"face '{name}'")
         if spec.style == "deck-back" and not shared:
             shared = deck  # a deck back is one image for its deck's cards
+    except TemplateNameError as exc:  # the layout's mistake: said at its line, once
+        where, line, column, source = layout_place(content, name, exc.keys) if exc.keys \
+            else ("", 0, 0, "")
+        if not where:
+            raise _card_error(card, content, exc.message, exc.hint) from None
+        raise ProphecyError(exc.message, line=line, column=column, hint=exc.hint,
+                            where=where, source=source, length=len(source.strip()) or 1
+                            ) from None
     except ProphecyError as exc:
         raise _card_error(card, content, exc.message, exc.hint) from None
     return Face(design=name, deck=deck, grimoire=grimoire, shown=tuple(shown), shared=shared)
@@ -523,7 +533,7 @@ def _shown(box: Any, card: model.Card, content: model.Content, context: dict[str
         return reference_lines(content)
     if box.style == "fields":
         return _fields(card, content)
-    text = fill(box.show, context, where)
+    text = fill(box.show, context, where, ("boxes", box.name, "show"))
     if box.style == "image":
         return _picture(Path(content.root), text, where) if text.strip() else ""
     if box.style != "edges":

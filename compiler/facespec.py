@@ -20,8 +20,8 @@ from typing import Any
 
 from prophecy.compiler.model import memo
 from prophecy.compiler.model.files import bundled_content
-from prophecy.compiler.model.yamlsafe import load_yaml
-from prophecy.dsl.errors import ProphecyError
+from prophecy.compiler.model.yamlsafe import load_yaml, lookup
+from prophecy.dsl.errors import ProphecyError, suggest
 
 #: The styles a box may have, and the options each reads (the renderer draws them).
 STYLES: dict[str, tuple[str, ...]] = {
@@ -204,16 +204,68 @@ def _compiled(text: str) -> Any:
     return template
 
 
-def fill(text: str, context: Mapping[str, Any], where: str) -> str:
+@dataclass
+class TemplateNameError(ProphecyError):
+    """A template names what a card does not hold ('{{ txet }}'): a mistake in the layout,
+    placed by the caller at the layout's line (``keys``: the keys under the face, as
+    ('boxes', box name, 'show')) rather than at a card."""
+
+    name: str = ""
+    keys: tuple[str, ...] = ()
+
+
+def layout_place(content: Any, face: str, at: tuple[str, ...]) -> tuple[str, int, int, str]:
+    """(file, line, column, source line) of what ``at`` names under the layout's face
+    ``face`` (a box by its name: ('boxes', 'text', 'show')); ('', 0, 0, '') when the
+    layout cannot be read there."""
+    path = layout_file(content)
+    try:
+        src, root, data = load_yaml(path)
+    except (ProphecyError, OSError):
+        return "", 0, 0, ""
+    steps: list[Any] = ["faces", face]
+    boxes = (data.get("faces") or {}).get(face, {}).get("boxes") if isinstance(data, dict) \
+        else None
+    rest = list(at)
+    if rest[:1] == ["boxes"] and len(rest) > 1 and isinstance(boxes, list):
+        index = next((i for i, b in enumerate(boxes)
+                      if isinstance(b, dict) and b.get("name") == rest[1]), None)
+        if index is None:
+            return "", 0, 0, ""
+        steps += ["boxes", index]
+        rest = rest[2:]
+    node, _ = lookup(root, [*steps, *rest])
+    line, column = node.start_mark.line + 1, node.start_mark.column + 1
+    return src.where, line, column, src.line(line)
+
+
+def fill(text: str, context: Mapping[str, Any], where: str,
+         at: tuple[str, ...] = ()) -> str:
     """A template worked out for one card; an error names the face and box it is in."""
+    import re
+
     import jinja2
 
     try:
         return template(text)(context)
     except jinja2.UndefinedError as exc:
-        raise ProphecyError(f"{where} shows {text!r}, which names {exc.message}",
-                            hint="name a field of the card's kind, 'rules', 'game' or "
-                                 "'words' (docs/packs.md)") from None
+        said = str(exc.message or "")
+        found = re.search(r"attribute '([^']*)'", said) or re.match(r"'([^']*)' is undefined",
+                                                                      said)
+        name = found.group(1) if found else said
+        owner = re.search(rf"(\w+)\s*\.\s*{re.escape(name)}\b", text) \
+            if "attribute" in said else None
+        names = [k for k in context if not k.startswith("_")]
+        if owner is not None:  # '{{ game.nmae }}'
+            message = f"{where} shows {text!r}, and '{owner.group(1)}' has no '{name}'"
+            parts = context.get(owner.group(1))
+            hint = suggest(name, [str(k) for k in parts]) if isinstance(parts, Mapping) else ""
+        else:
+            message = f"{where} shows {text!r}, and {name!r} is no field of the card's kind"
+            hint = suggest(name, names)
+        hint = hint or (f"name a field of the card's kind or one of "
+                        f"{', '.join(sorted(names))} (docs/packs.md)")
+        raise TemplateNameError(message, hint=hint, name=name, keys=at) from None
     except jinja2.TemplateError as exc:
         raise ProphecyError(f"{where}: the template {text!r} does not work: {exc}",
                             hint="write it as Jinja's {{ field }} (docs/packs.md)") from None

@@ -80,9 +80,12 @@ def test_fate_arcana_have_a_back_each_showing_its_own_faded_power(built):
 
 
 def test_prophecy_basic_decks_share_one_back_each(built):
+    """A back for each deck, and one for each guild's Certificates (deck: is a template)."""
     out = built["prophecy-basic"]
     assert sorted(p.name for p in (out / "backs").glob("*.png")) == [
-        "adventure.png", "chance.png", "item.png"]
+        "adventure.png", "certificate-camp.png", "certificate-fortress.png",
+        "certificate-monastery.png", "certificate-thieves.png", "certificate-tower.png",
+        "chance.png", "item.png"]
 
 
 def test_an_optional_number_a_card_leaves_out_is_not_drawn(built):
@@ -353,13 +356,20 @@ def test_a_kind_that_names_no_face_gets_the_plain_faces(tmp_path, capsys):
     assert back.size == CARD_PX
 
 
-def test_a_face_naming_a_field_the_kind_lacks_is_placed_at_the_card(relics, capsys):
+def test_a_face_naming_a_field_the_kind_lacks_is_placed_at_the_layouts_line(relics, capsys):
+    """A typo in a layout's template is the layout's mistake: said once, at the line of
+    the box that shows it, with the nearest field, not at the first card drawn with it."""
     layout = relics / "layouts" / "poker.yaml"
-    layout.write_text(layout.read_text().replace("{{ omen }}", "{{ omens }}"))
+    text = layout.read_text().replace("{{ omen }}", "{{ omens }}")
+    layout.write_text(text)
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "{{ omens }}" in t)
+    column = text.splitlines()[line - 1].index("{{ omens }}")  # the quote before it, 1-based
     assert main(["build", "--content", str(relics), "--out", str(relics.parent / "o")]) == 1
     err = capsys.readouterr().err
-    assert "relic.yaml:3:5: relic/ember-crown: the 'omen' box" in err
-    assert "'omens' is undefined" in err
+    assert f"layouts/poker.yaml:{line}:{column}: the 'omen' box of face 'relic' shows " \
+        "'{{ omens }}', and 'omens' is no field of the card's kind\n" in err
+    assert "  hint: did you mean 'omen'?" in err
+    assert "relic.yaml" not in err and err.count("'omens' is no field") == 1
 
 
 # ------------------------------------------------------------ pictures
