@@ -31,6 +31,7 @@ from lark.exceptions import UnexpectedInput
 
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError
+from prophecy.dsl.keywords import unknown_words
 from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
 
@@ -196,7 +197,7 @@ def _preambles(words: tuple[Word, ...]) -> re.Pattern[str] | None:
     if not said:
         return None
     names = "|".join(r"\s+".join(map(re.escape, w.split())) for w in said)
-    return re.compile(rf"(^|:\s*|,?\s*\bthen\s+)(?:{names})\b\s*,?\s*", re.I)
+    return re.compile(rf"(^|[:,]\s*|,?\s*\b(?:then|and)\s+)(?:{names})\b\s*,?\s*", re.I)
 
 
 # ------------------------------------------------------------------ the normaliser
@@ -209,16 +210,22 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
         (r"\.\s+if you do,?\s*", ", then "),
         (r"[,;]?\s+if you do,?\s*", ", then "),
+        (r"\.\s+(?=put (?:them|it|the rest) back\b)", ", "),
         (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
         (r"^(?:from|starting in|starting from|beginning in|beginning with) round (\w+)"
          r"(?: on| onwards| onward| and later)?", r"In round \1 or later"),
         (r"^(?:in )?rounds? (?:1|one) (?:or|and|to|through) (\w+)(?: only)?\b",
          r"In round \1 or earlier"),
         (r"^round (\w+)\b", r"In round \1"),
-        (r"(?:(?:the|your) )?dark deeds? (?:that is |that's |which is )?worth the most points",
-         "highest-points Dark Deed"),
-        (r"(?:(?:the|your) )?dark deeds? (?:that is |that's |which is )?worth the "
+        (r"(?:(?:the|your|whichever) )?dark deeds? (?:that is |that's |which is |is )?worth the "
+         r"most points", "highest-points Dark Deed"),
+        (r"(?:(?:the|your|whichever) )?dark deeds? (?:that is |that's |which is |is )?worth the "
          r"(?:least|fewest) points", "lowest-points Dark Deed"),
+        (r"(?:(?:the|your) )?dark deeds? (?:that has|that's got|with) the highest points",
+         "highest-points Dark Deed"),
+        (r"(?:(?:the|your) )?dark deeds? (?:that has|that's got|with) the (?:least|lowest) "
+         r"points|(?:(?:the|your) )?dark deeds? (?:that has|that's got) the fewest points",
+         "lowest-points Dark Deed"),
         (r"(?:(?:the|your) )?dark deed with the (highest|lowest) points? value",
          r"\1-points Dark Deed"),
         (r"(?:\s+and|\.)\s+(?=put (?:them|it|the rest)\b)", ", "),
@@ -228,7 +235,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bthe one (?:that is |that's |which is )?worth the (?:least|fewest) points\b",
          "lowest-points Dark Deed"),
         # what 'keep 1' already does with the rest (ruling 18): said again, it changes nothing
-        (r"(\bkeep \w+)(?:,\s*and|,|\s+and)\s+(?:put|place|return) the (?:other|others|rest)\b"
+        (r"(\bkeep \w+)(?: of them)?(?:,\s*and|,|\s+and)\s+(?:put|place|return) the (?:other|"
+         r"others|rest)\b"
          r"[^,.;:]*?\bbottom\b[^,.;:]*$", r"\1"),
         # 'must' of 'has to': the action itself ('Each opponent must discard 1')
         (r"\b(each (?:opponent|player)) must (add|discard|draw|gain|remove|stash|reveal|take|"
@@ -238,7 +246,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+[x\u00d7]\s?(\d+)$", r" \1 times"),
         # words that add nothing to what a line does: what is chosen is always the player's
         # choice, and an effect costs nothing beyond its price
-        (r"\s+of (?:your|their) choice\b|\s+you choose\b(?=\s*[,.:;]|$)", ""),
+        (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
+         r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
         (r",?\s+(?:right away|immediately)\b", ""),
         (r"^(at the (?:start|end|beginning) of (?:your|each) turn)\s*[,;]\s*", r"\1: "),
@@ -264,16 +273,23 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(.+?)$", r"\1 1\2 for each \3"),
         # 'Reveal a Creature and a Spell': two requirements
         (r"\b(reveal (?:a |an )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
-        (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))\s+(?:in)?to your hand\b",
+        (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))\s+(?:back\s+)?(?:in)?to your "
+         r"hand\b",
          r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
+        # what 'Draw' takes is the top of the Arcana deck: 'from the deck' says so again
+        (r"\b(draw (?:\S+ )?(?:more )?(?:arcana )?(?:cards? )?)(?:from|off) (?:the )?(?:top of "
+         r"the )?(?:arcana )?deck\b", r"\1"),
         # what 'Add' takes is always the top of the Arcana deck: 'from the deck' says so again
         (r"\b(add (?:\S+ )?(?:cards? )?)from the (?:top of the )?(?:arcana )?deck\s+(?=to\b)",
          r"\1"),
         # the card's field named before the line it holds ('Title: Most stashed cards')
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
          r"\s*:\s*", ""),
+        (r"^when completed?\s*,\s*", ""),
+        (r"^you've (?=got\b|finished|completed|stashed)", "you have "),
+        (r"^you have got\b", "you have"),
         (r"^you have (?!to\b)", "If you have "),  # a Verse's condition without its 'If'
         (r"\bcenter discard\b(?! pile)", "center discard pile"),
         # a Verse's condition written with what it pays: 'If X, you get the reward'
@@ -290,6 +306,30 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 #: table, which would take their 'put' and 'in your hand' apart.
 _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r) for p, r in (
+        # 'Draw Arcana cards until you draw a Spell. Keep it.': what 'Reveal Arcana until' does
+        (r"\bdraw (?:arcana )?cards? until you (?:draw|find|reveal|hit|get) an? (\w+)(?: card)?"
+         r"[.,]?\s+(?:and\s+)?(?:keep|take) it\b", r"Reveal Arcana until a \1 card, take it"),
+        (r"\bif your hand is empty\b", "If you have no cards in hand"),
+        # 'Their highest Grimoire loses 1 Level': the player's Level down
+        (r"(^|:\s*)your (highest|lowest) grimoire (?:loses|goes down|drops)(?: by)? (?:1|one|a) "
+         r"level\b", r"\1Level down your \2 Grimoire"),
+        (r"(^|:\s*)your (highest|lowest) grimoire (?:gains|goes up|rises)(?: by)? (?:1|one|a) "
+         r"level\b", r"\1Level up your \2 Grimoire"),
+        (r"\btheir (highest|lowest) grimoire (?:loses|goes down|drops)(?: by)? (?:1|one|a) level\b",
+         r"they level down their \1 Grimoire"),
+        # asides that add nothing: '(then put it back)', 'face down', 'already'
+        (r"\s*\((?:then |and )?(?:put|return|keep) (?:it|them) back(?: in your hand)?\)", ""),
+        (r"\s+face[ -]down\b(?!\s+(?:prophecy\s+)?verse)", ""),
+        (r"\s+already\b", ""),
+        (r"\s+at all\b", ""),
+        (r"\s+(?:to save it|to keep it|to score it) for (?:points|later|the end)\b", ""),
+        (r",?\s*(?:and\s+)?you (?:don't|do not) (?:have to|need to) (?:discard|throw away|pay|"
+         r"give up)[^,.;]*", ""),
+        # a card taken from the top of the deck and put on a Dark Deed: what 'Add' does
+        (r"\b(?:take|grab|draw|flip) the top card of the (?:arcana )?deck and (?:put|stick|place|"
+         r"add|slide) it (?:on|onto|to) ", "Add 1 to "),
+        (r"\b(?:pick|choose|take|grab) (?:a|one) card from your hand and (?:tuck|put|hide|slide|"
+         r"place) it under your reference card\b", "Stash a card from your hand"),
         (r"\breveal (?:cards )?(?:from )?the top (?:cards? )?of the (?:arcana )?deck until you "
          r"(?:reveal|find|hit) an? (\w+(?: \w+)?) card\b", r"Reveal Arcana until a \1 card"),
         (r"\breveal (?:cards )?(?:from )?the top (?:cards? )?of the (?:arcana )?deck until you "
@@ -336,18 +376,24 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
     line = line.sub(re.compile(rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])", re.I),
                     lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}")
     line = line.sub(re.compile(rf"\bif you (?:have|control) (?:a |an |your )?({names})"
-                               r"(?: grimoire)? (?:of|at) level\b", re.I),
-                    lambda m: f"If your {m.group(1)} is Level")
+                               r"(?: grimoire)? (?:of|at) (exactly )?level\b", re.I),
+                    lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level")
     line = line.sub(re.compile(r"\bif you (?:have|control) (?:a|an|one|any) (?:level|lvl) (\d+)"
                                r"(?: or higher)? grimoire\b", re.I),
                     lambda m: f"If you have 1 or more Grimoires at Level {m.group(1)} or higher")
+    line = line.sub(re.compile(rf"^your ({names})(?: grimoire)? is (exactly )?(?:at )?level\b",
+                               re.I),
+                    lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level")
+    line = line.sub(re.compile(r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on) the (?:center "
+                               r"discard pile|center|middle(?: pile)?)\b", re.I),
+                    lambda m: f"{m.group(1)} to the center")
     line = line.sub(re.compile(rf"\bfor each (?:level of )?(?:your )?({names}) "
                                r"(?:grimoire )?level\b", re.I),
                     lambda m: f"for each level of your {m.group(1)} Grimoire")
     every = len(vocab.grimoires)
     line = line.sub(re.compile(r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) "
                                r"(?:your )?grimoires (?:(?:is|are) )?(?:at )?(?:level )?(\w+) or "
-                               r"higher", re.I),
+                               r"(?:higher|more)", re.I),
                     lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} "
                               "or higher")
     line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
@@ -368,7 +414,7 @@ def _if_comma(line: Text) -> Iterator[Text]:
     """'If X, Y': 'If X: Y', and 'X: Y' for a requirement the grammar writes without 'If'."""
     if not line.text.lower().startswith("if "):
         return
-    for match in re.finditer(r",\s*", line.text):
+    for match in re.finditer(r",\s*(?:then\s+)?", line.text):
         head = line.splice(match.start(), match.end(), ": ")
         yield head
         yield head.splice(0, 3, "")
@@ -441,12 +487,24 @@ def _requirements_joined(line: Text) -> Iterator[Text]:
 def _reveal_price(line: Text) -> Iterator[Text]:
     """'Reveal an Item to draw 2' and 'Reveal an Item, then draw 2': a Reveal is a
     requirement, shown before what it allows (the card stays in hand)."""
-    yield line.sub(re.compile(rf"^(reveal\b[^:]*?)(?:\s+to|,\s*then)\s+(?=(?:{_verbs()})\b)",
+    yield line.sub(re.compile(rf"^(reveal\b[^:]*?)(?:\s+to|,\s*then|,?\s+and(?: then)?)\s+"
+                              rf"(?=(?:{_verbs()})\b)",
                               re.I), lambda m: m.group(1) + ": ", count=1)
 
 
+def _requirement_then_price(line: Text) -> Iterator[Text]:
+    """'Demonology Level 2, Discard a card: Add 1 to any Dark Deed': a requirement, then a
+    price before what it buys (ruling 17)."""
+    match = re.match(r"^([^,:]+?),\s*((?:discard|reveal)\b[^:]*?)\s*:\s*", line.text, re.I)
+    if match:
+        head = line.splice(match.end(1), match.start(2), ": ")
+        at = head.text.find(":", match.end(1) + 2)
+        if at > 0:
+            yield head.splice(at, at + 1, ", then")
+
+
 SHAPES = (_choice_list, _joins, _if_comma, _if_after, _colon_cost, _chosen, _requirements_joined,
-          _reveal_price)
+          _reveal_price, _requirement_then_price)
 
 
 def candidates(line: Text) -> list[Text]:
@@ -674,7 +732,10 @@ def honest(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers: P
     keeps = all(same_intent(q, line.text, vocab) for q in quoted)
     named = not _UNNAMED.match(error.message) and not _QUOTED.search(error.message)
     ends = error.message == "the line ends too soon" and error.hint.count("'") <= 6
-    kept = all(keeps_meaning(q, line.text) for q in quoted)
+    kept = all(keeps_meaning(q, line.text) and (_actions(q) & _actions(line.text)
+                                                 or not _actions(line.text) or not _actions(q))
+               for q in quoted)  # an example of other actions is no example; one of a
+    # requirement alone is ('If your Necromancy is Level 1 or lower')
     if _curated(error.message, line.text, vocab) or (not bare and (keeps or named and kept)) \
             or ends:
         # the table's line says the same; a mended line keeps the line's meaning; the message
@@ -779,7 +840,6 @@ def _lacking(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers:
     """What the language has no words for: from the word at fault to the end of its clause
     (as written), a word of the intents table with what it lacks, and how far it reads."""
     from prophecy.dsl.intents import LACKS_HINT, intent_of  # read on the first refusal
-    from prophecy.dsl.keywords import unknown_words
 
     at = max(0, min(error.column - 1, len(line.text)))
     start = line.column(at + 1) - 1

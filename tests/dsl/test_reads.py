@@ -98,14 +98,29 @@ def test_a_bare_level_is_that_level_or_higher_and_exactly_is_written_out(vocab):
 
 
 def test_two_meanings_are_refused_naming_both(vocab):
-    """A pack word that reads one line two ways: both are named, neither is taken."""
+    """A pack word reads as its line; a line two readings of which parse to two meanings is
+    refused, naming both (here two shapes of 'If X, Y' made to mean two things), and a
+    line whose readings all mean one thing is read ('If X, A, B': 'If X: A, then B')."""
+    from prophecy.dsl.parser import explain, strict_parse
+    from prophecy.dsl.reads import Parsers, mend
+
     words = (("boost", "Add 1 to any Dark Deed", ""),)
     pack = Vocabulary(vocab.grimoires, vocab.card_types, vocab.deed_targets, words)
     node, _ = read("Boost", pack)
     assert to_text(node) == "Add 1 to any Dark Deed"
-    with pytest.raises(DslError) as caught:  # 'If X, Y' split at either comma
-        parse("If you have 2 or more stashed cards, Draw 1 Arcana, Discard 1", vocab)
-    assert "two ways" in caught.value.message or "write" in caught.value.hint
+    line = "If you have 2 or more stashed cards, Draw 1 Arcana, Discard 1"
+    assert to_text(parse(line, vocab)) == ("If you have 2 or more stashed cards: Draw 1 Arcana, "
+                                           "then Discard 1")
+
+    def two(text, vocab):  # the reading without 'If' taken for another line
+        return strict_parse("Draw 2 Arcana" if not text.startswith("If") else text, vocab)
+
+    text = "If you have 2 or more stashed cards, Draw 1 Arcana"
+    with pytest.raises(DslError) as caught:
+        mend(text, vocab, DslError("refused"), Parsers(two, explain, strict_parse, parse))
+    assert caught.value.message == "this line can be read two ways"
+    assert "'If you have 2 or more stashed cards: Draw 1 Arcana'" in caught.value.hint
+    assert "'Draw 2 Arcana'" in caught.value.hint
 
 
 def test_a_pack_adds_its_own_words_before_the_bundled_ones(vocab):
