@@ -270,8 +270,9 @@ def title_bar(c: Canvas, box: Box, text: str, pal: Palette, symbol: str | None) 
         c.draw.ellipse(disc, fill=pal.dark, outline=c.colour("gold"),
                        width=max(1, round(L.px(0.25))))
         pad = h * 0.2
+        # gold, darkened on a light palette's disc until it stands out (3:1, a graphic)
         icons.paste(c.img, symbol, (disc[0] + pad, disc[1] + pad, disc[2] - pad, disc[3] - pad),
-                    c.colour("gold"))
+                    readable(c.colour("gold"), pal.dark, 3.0))
         left = x0 + h * 1.0
     text_line(c, text, (left, y0, x1 - h * 0.25, y1), "title", "title", c.colour("white"), "title")
 

@@ -120,3 +120,84 @@ def test_a_panel_colour_the_layout_lacks_is_placed_in_the_layout(fate, capsys):
     line = text[:text.index("panel: dark")].count("\n") + 1
     assert (f"poker.yaml:{line}:12: the face 'hours' lies on the colour 'dusk', which is not "
             "a colour of the layout") in capsys.readouterr().out
+
+
+# ---------------------------------------------------- Prophecy, Basic Version
+BASIC_CHANCE = {"Mountains", "Forest", "Plains", "City Merchant", "Tradesman",
+                "Refreshing Wind", "Kindly Wind", "Magical Breeze", "Good Times", "Charity",
+                "Peaceful Times"}  # the Chance cards the document keeps for the Basic Version
+GUILDS = {"fortress", "thieves", "tower", "camp", "monastery"}
+
+
+@pytest.fixture(scope="module")
+def basic() -> Any:
+    return load_content(EXAMPLES["prophecy-basic"])
+
+
+def test_the_chance_deck_is_every_card_the_document_keeps(basic):
+    assert {c.name for c in basic.cards if c.kind == "chance"} == BASIC_CHANCE
+    by_name = {c.name: c for c in basic.cards}
+    assert by_name["Tradesman"].get("event") == "market"
+    assert "Village" in by_name["Tradesman"].get("effect")
+    assert (by_name["Kindly Wind"].get("health"), by_name["Kindly Wind"].get("magic")) == (1, 1)
+    assert by_name["Magical Breeze"].get("magic") == 2
+
+
+def test_each_guild_has_certificates_with_a_black_back_of_its_own(basic, monkeypatch):
+    certificates = [c for c in basic.cards if c.kind == "certificate"]
+    assert {c.get("guild") for c in certificates} == GUILDS
+    backs = {}
+    for card in certificates:
+        image, seen = draw(EXAMPLES["prophecy-basic"], card.id, "back", monkeypatch)
+        corner = image.getpixel((_px(2.0), _px(2.0)))
+        assert max(corner) < 60, (card.name, corner)  # black, as the document has it
+        backs[card.get("guild")] = image.tobytes()
+        assert "CERTIFICATE" in {d.text for d in seen}
+    assert len(set(backs.values())) == 5  # one back a guild: the symbols differ
+
+
+def _stats(folder: Path, card_id: str, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The captions of a Creature's medallions, left to right."""
+    _, seen = draw(folder, card_id, "front", monkeypatch)
+    captions = [d for d in seen if d.text in ("STRENGTH", "WILLPOWER", "EXPERIENCE")]
+    return [d.text for d in sorted(captions, key=lambda d: d.x)]
+
+
+@pytest.mark.parametrize(("card", "order"), [
+    ("adventure/vampire", ["WILLPOWER", "STRENGTH", "EXPERIENCE"]),  # a special battle
+    ("adventure/skeletal-wizard", ["WILLPOWER", "STRENGTH", "EXPERIENCE"]),
+    ("adventure/escaped-murderer", ["STRENGTH", "WILLPOWER", "EXPERIENCE"]),  # optional
+])
+def test_a_creatures_stats_print_in_the_order_that_says_how_it_fights(card, order,
+                                                                      monkeypatch):
+    assert _stats(EXAMPLES["prophecy-basic"], card, monkeypatch) == order
+
+
+def test_the_stat_order_follows_the_cards_battle_field(tmp_path, monkeypatch):
+    folder = tmp_path / "basic"
+    assert main(["init", str(folder), "--from", "prophecy-basic"]) == 0
+    path = folder / "adventures.yaml"
+    text = path.read_text()
+    murderer = text.index("name: Escaped Murderer")
+    path.write_text(text[:murderer] + text[murderer:].replace(
+        "battle: either", "battle: special", 1))
+    assert _stats(folder, "adventure/escaped-murderer", monkeypatch) == [
+        "WILLPOWER", "STRENGTH", "EXPERIENCE"]
+
+
+def _hue_and_value(rgb: tuple[int, int, int]) -> tuple[float, float]:
+    import colorsys
+
+    h, _, v = colorsys.rgb_to_hsv(*(x / 255 for x in rgb))
+    return h * 360, v
+
+
+def test_the_adventure_back_is_yellow_and_the_item_back_brown(basic, monkeypatch):
+    def ground(card_id: str) -> tuple[int, int, int]:
+        image, _ = draw(EXAMPLES["prophecy-basic"], card_id, "back", monkeypatch)
+        return image.resize((1, 1), Image.Resampling.BOX).getpixel((0, 0))
+
+    hue, value = _hue_and_value(ground("adventure/vampire"))
+    assert 40 <= hue <= 60 and value > 0.7, (hue, value)  # a bright yellow
+    item_hue, item_value = _hue_and_value(ground("item/broadsword"))
+    assert item_hue < 40 and item_value < 0.4, (item_hue, item_value)  # a dark brown
