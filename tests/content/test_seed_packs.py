@@ -201,3 +201,21 @@ def test_the_adventure_back_is_yellow_and_the_item_back_brown(basic, monkeypatch
     assert 40 <= hue <= 60 and value > 0.7, (hue, value)  # a bright yellow
     item_hue, item_value = _hue_and_value(ground("item/broadsword"))
     assert item_hue < 40 and item_value < 0.4, (item_hue, item_value)  # a dark brown
+
+
+# ------------------------------------------------------------------ the READMEs
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXAMPLES if n != "dark-prophecies"))
+def test_a_packs_readme_names_no_file_outside_the_repository(name):
+    """The documents a pack was made from are not part of the project: a README says
+    'the designer's draft' in words, and each of its links leads to a file of the repo."""
+    import re
+
+    readme = EXAMPLES[name] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    assert "shared/" not in text and "rules/" not in text
+    for target in re.findall(r"\]\(([^)#]+)", text):
+        path = (readme.parent / target).resolve()
+        assert path.is_relative_to(ROOT) and path.exists(), target
