@@ -34,7 +34,7 @@ from prophecy.engine.protocol import (
     Player,
     describe,
 )
-from prophecy.engine.scoring import finish
+from prophecy.engine.scoring import PARTS, finish
 from prophecy.engine.state import Deck, PlayerState, shuffle_top, take_top
 
 T = TypeVar("T")
@@ -42,6 +42,11 @@ T = TypeVar("T")
 
 class Game(Actions):
     """The state of one game and the phases that change it."""
+
+    #: The parts of a score this game's rules have, in ``scoring.PARTS`` order: what a
+    #: simulation reports. An engine whose game has no stash or no Titles names fewer, so
+    #: its reports show no part that can only be 0 (``finish`` still works out all five).
+    SCORE_PARTS: tuple[str, ...] = PARTS
 
     def __init__(
         self, book: Book, players: Sequence[Player], seed: Any = None, *, log: bool = False,

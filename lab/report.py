@@ -14,7 +14,6 @@ import math
 from typing import Any
 
 from prophecy.engine.cards import Book
-from prophecy.engine.scoring import PARTS
 from prophecy.lab.simulate import Tally
 
 Z = 1.96  # 95% two-sided
@@ -95,7 +94,7 @@ def totals(tally: Tally, seed: int) -> dict[str, Any]:
         "score": {
             **mean_ci(tally.score_sum, tally.score_sq, n),
             "parts": {part: mean_ci(tally.part_sum[i], tally.part_sq[i], n)
-                      for i, part in enumerate(PARTS)},
+                      for i, part in enumerate(tally.parts)},
         },
         "reshuffles_per_game": _r(tally.reshuffles / g) if g else 0.0,
         "rounds": mean_ci(tally.rounds, tally.rounds_sq, g),

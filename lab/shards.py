@@ -27,6 +27,7 @@ from typing import Any
 from prophecy.compiler.model import limits
 from prophecy.compiler.model.jsonsafe import Document, JsonPath, read_json, validate
 from prophecy.engine.cards import Book
+from prophecy.engine.scoring import PARTS
 
 HINT = ("write it with 'prophecy simulate --json' or 'prophecy balance --json' (with "
         "--shard I/N for a shard); an edited or cut file cannot be read")
@@ -68,6 +69,10 @@ TALLY = _object({
     "score_sum": _INT, "score_sq": _COUNT,
     "seat_score": _INTS, "part_sum": _INTS, **dict.fromkeys(_TALLY_LISTS, _COUNTS),
 }, "a simulation's tally")
+# the score parts the game's engine has: left out of a tally saved before, which has all five
+TALLY["properties"]["parts"] = {
+    "type": "array", "items": {"enum": list(PARTS)}, "uniqueItems": True,
+    "maxItems": len(PARTS), "description": f"score parts, of {', '.join(PARTS)}"}
 _SHARE = {"type": "number", "minimum": 0, "maximum": 1, "description": "a rate (0 to 1)"}
 _RATE = _object({"rate": _SHARE, "ci": {"type": "array", "items": _SHARE, "minItems": 2,
                                         "maxItems": 2, "description": "an interval"},
@@ -234,7 +239,8 @@ def _check_simulate(document: Document) -> None:
         if tally[key] != data[key]:
             raise document.error(("tally", key), f"the tally's {key} differ from the run's "
                                  f"({_short(data[key])})")
-    sizes = Tally(tally["players"], tally["designs"], tally["lines"], tuple(tally["bots"]))
+    sizes = Tally(tally["players"], tally["designs"], tally["lines"], tuple(tally["bots"]),
+                  tuple(tally.get("parts", PARTS)))
     for name, size in sizes._sizes().items():
         if len(tally[name]) != size:
             raise document.error(("tally", name), f"holds {len(tally[name])} numbers where "

@@ -15,11 +15,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.bots.roster import make_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.events import QUIET, Events
 from prophecy.engine.game import Game
-from prophecy.engine.plugin import new_game
+from prophecy.engine.plugin import game_class, new_game
 from prophecy.engine.scoring import PARTS
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ class Tally:
     designs: int
     lines: int
     bots: tuple[str, ...]
+    parts: tuple[str, ...] = PARTS  # the score parts the game's engine has (SCORE_PARTS)
     games: int = 0
     no_winner: int = 0
     reshuffles: int = 0
@@ -80,7 +82,7 @@ class Tally:
     seat_wins: list[int] = field(default_factory=list)
     seat_score: list[int] = field(default_factory=list)
     seat_score_sq: list[int] = field(default_factory=list)
-    part_sum: list[int] = field(default_factory=list)  # per PARTS, over player-games
+    part_sum: list[int] = field(default_factory=list)  # per part, over player-games
     part_sq: list[int] = field(default_factory=list)
     score_sum: int = 0
     score_sq: int = 0
@@ -106,7 +108,8 @@ class Tally:
     def _sizes(self) -> dict[str, int]:
         p, d, n = self.players, self.designs, len(self.bots)
         sizes = dict.fromkeys(("seat_wins", "seat_score", "seat_score_sq"), p)
-        sizes.update(part_sum=len(PARTS), part_sq=len(PARTS), bot_games=n, bot_wins=n)
+        sizes.update(part_sum=len(self.parts), part_sq=len(self.parts), bot_games=n,
+                     bot_wins=n)
         sizes.update(dict.fromkeys(
             ("plays", "played_in", "played_wins", "deed_held", "deed_done", "in_play",
              "awarded", "verse_checks", "verse_paid"), d))
@@ -116,7 +119,7 @@ class Tally:
     def to_json(self) -> dict[str, Any]:
         """Every count, as plain data (``from_json`` reads it back; shards add up)."""
         data = asdict(self)
-        data["bots"] = list(self.bots)
+        data["bots"], data["parts"] = list(self.bots), list(self.parts)
         return data
 
     @staticmethod
@@ -124,9 +127,16 @@ class Tally:
         """The tally of ``to_json``'s data (its lists copied: adding to it leaves ``data``)."""
         fields: dict[str, Any] = {k: list(v) if isinstance(v, list) else v
                                   for k, v in data.items()}
-        return Tally(**{**fields, "bots": tuple(data["bots"])})
+        # (a tally saved before the parts were the engine's has the five of PARTS)
+        return Tally(**{**fields, "bots": tuple(data["bots"]),
+                        "parts": tuple(data.get("parts", PARTS))})
 
     def add(self, other: Tally) -> None:
+        if other.parts != self.parts:
+            raise ProphecyError(
+                f"these tallies count different score parts ({', '.join(self.parts)} and "
+                f"{', '.join(other.parts)}): they are not of one game", where="merge",
+                hint="merge shards of one run of one game")
         for name in ("games", "no_winner", "reshuffles", "rounds", "rounds_sq", "score_sum",
                      "score_sq"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -153,7 +163,7 @@ class Tally:
             self.seat_score_sq[seat] += score * score
             self.score_sum += score
             self.score_sq += score * score
-            for i, part in enumerate(PARTS):
+            for i, part in enumerate(self.parts):
                 self.part_sum[i] += parts[part]
                 self.part_sq[i] += parts[part] ** 2
             self.bot_games[chairs[seat]] += 1
@@ -197,7 +207,8 @@ def play_one(book: Book, seed: int, index: int, players: int, bots: Sequence[str
 
 def play_chunk(book: Book, seed: int, start: int, stop: int, players: int,
                bots: Sequence[str]) -> Tally:
-    tally = Tally(players, len(book.designs), book.line_count, tuple(bots))
+    tally = Tally(players, len(book.designs), book.line_count, tuple(bots),
+                  game_class(book).SCORE_PARTS)
     n = len(bots)
     for index in range(start, stop):
         counts = Counts(book)
@@ -220,7 +231,8 @@ def run(
     from prophecy.lab.executors import executor_for
 
     bots = tuple(bots)
-    total = Tally(players, len(book.designs), book.line_count, bots)
+    total = Tally(players, len(book.designs), book.line_count, bots,
+                  game_class(book).SCORE_PARTS)
     size = max(1, min(250, games // (max(1, jobs) * 8) or 1))
     end = first + games
     chunks = [(play_chunk, seed, s, min(end, s + size), players, bots)

@@ -23,6 +23,9 @@ class DisciplinesGame(Game):
     """A game of the Disciplines draft."""
 
     ACTIONS = {**Game.ACTIONS, "scheme": SCHEME}
+    #: Points come from Discipline levels, completed Dark Deeds and some cards: the draft
+    #: has no stash and no Titles.
+    SCORE_PARTS = ("grimoires", "deeds", "gained")
 
     def _verses_into_deck(self, aside: list[int]) -> None:
         """Setup: 'discard the top card to form the Discard Pile', then the Middle and Final

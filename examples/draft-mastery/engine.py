@@ -35,6 +35,10 @@ FREE_PROPHECIES = 2  # a free Prophecize at the start of each of a player's firs
 class MasteryGame(Game):
     """A game of the Mastery draft."""
 
+    #: The draft's score: Mastery levels (a completed Mastery's point with them), the
+    #: Prophecies completed, and the points Rituals gain (ruling M8); no stash, no Titles.
+    SCORE_PARTS = ("grimoires", "deeds", "gained")
+
     def setup(self) -> None:
         super().setup()
         self.masteries_played: set[int] = set()  # seats that played a Mastery card this turn

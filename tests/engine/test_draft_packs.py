@@ -76,3 +76,47 @@ def test_the_readme_lists_each_rule_of_the_draft_with_scenarios_that_exist(draft
     ids = {s["id"] for f in (pack / "scenarios").glob("*.yaml")
            for s in yaml.safe_load(f.read_text(encoding="utf-8"))["scenarios"]}
     assert named == ids
+
+
+def test_the_simulation_reports_the_score_parts_the_drafts_engine_has(draft, capsys):
+    """Neither draft stashes cards or awards Titles: its engine's SCORE_PARTS leave them
+    out, so the summary shows the draft's own parts and no line that can only be 0.00."""
+    argv = ["simulate", "--content", str(shipped()[draft]), "--games", "4", "--players", "2",
+            "--bots", "greedy", "--seed", "5", "--trust"]
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    parts = data["score"]["parts"]
+    assert list(parts) == ["grimoires", "deeds", "gained"]
+    assert parts["grimoires"]["mean"] > 0 and parts["deeds"]["mean"] > 0
+    assert main(argv) == 0
+    summary = capsys.readouterr().out
+    assert "  grimoires " in summary and "  gained " in summary
+    assert "stash" not in summary and "titles" not in summary
+
+
+def test_tallies_of_games_with_other_score_parts_do_not_add_up():
+    from prophecy.dsl.errors import ProphecyError
+    from prophecy.engine.scoring import PARTS
+    from prophecy.lab.simulate import Tally
+
+    bundled = Tally(2, 3, 4, ("greedy",))
+    draft = Tally(2, 3, 4, ("greedy",), ("grimoires", "deeds", "gained"))
+    with pytest.raises(ProphecyError, match="different score parts"):
+        bundled.add(draft)
+    saved = draft.to_json()
+    assert Tally.from_json(saved).parts == draft.parts
+    del saved["parts"], saved["part_sum"], saved["part_sq"]  # a tally saved before parts
+    assert Tally.from_json(saved).parts == PARTS
+
+
+def test_shards_of_a_draft_merge_with_its_score_parts(tmp_path, capsys):
+    pack = str(shipped()["draft-mastery"])
+    files = []
+    for i in (1, 2):
+        assert main(["simulate", "--content", pack, "--trust", "--games", "4", "--players",
+                     "2", "--shard", f"{i}/2", "--json"]) == 0
+        files.append(tmp_path / f"{i}.json")
+        files[-1].write_text(capsys.readouterr().out)
+    assert main(["merge", *map(str, files), "--content", pack, "--json"]) == 0
+    merged = json.loads(capsys.readouterr().out)
+    assert list(merged["score"]["parts"]) == ["grimoires", "deeds", "gained"]
