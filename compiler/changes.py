@@ -25,8 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler import model
+from prophecy.compiler.faces import all_faces
+from prophecy.compiler.facespec import layout_file
 from prophecy.compiler.model.export import card_json
-from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.files import file_digest, resolved
+from prophecy.compiler.model.loader import counts
+from prophecy.compiler.model.options import FIELDS, words
+from prophecy.compiler.model.yamlsafe import load_yaml
 from prophecy.dsl.errors import ProphecyError, UsageError
 
 
@@ -58,8 +63,6 @@ class Changes:
 
 def compare(old: model.Content, new: model.Content) -> Changes:
     """Every difference in the cards between ``old`` and ``new``."""
-    from prophecy.compiler.model.loader import counts
-
     before = {c.id: c for c in old.cards}
     after = {c.id: c for c in new.cards}
     faces_old, faces_new = _faces(old), _faces(new)
@@ -84,8 +87,6 @@ def _faces(content: model.Content) -> dict[str, str]:
     """Each card's printed front and back as text, the version stamp left out, with how
     the layout draws them: a recoloured badge or a moved box in the layout, or a picture
     or template file saved anew under the same name, changes every card it is drawn on."""
-    from prophecy.compiler.faces import all_faces
-
     unstamped = replace(content, version="")
     general, faces = _layout(content)
     out = {}
@@ -98,9 +99,6 @@ def _faces(content: model.Content) -> dict[str, str]:
 def _layout(content: model.Content) -> tuple[str, dict[str, Any]]:
     """The layout's data that every face shares (size, fonts, colours...) as text, and each
     face's own entry by name."""
-    from prophecy.compiler.facespec import layout_file
-    from prophecy.compiler.model.yamlsafe import load_yaml
-
     try:
         _, _, data = load_yaml(layout_file(content))
     except (ProphecyError, OSError):
@@ -120,7 +118,6 @@ def _files_named(root: Path, text: str) -> tuple[tuple[str, str], ...]:
     """The digest of each file under ``root`` that ``text`` names (a picture, a template)."""
     import re
 
-    from prophecy.compiler.model.files import file_digest
 
     found = []
     for name in sorted(set(re.findall(r"[\w./-]+", text))):
@@ -192,8 +189,6 @@ def _line_diff(old: list[str], new: list[str]) -> tuple[list[str], list[str]]:
 def _game_changes(old: model.Content, new: model.Content) -> dict[str, tuple[Any, Any]]:
     """What differs in game.yaml: the name, version, vocabulary, engine, each rules constant
     and each rules option (in game.yaml's words)."""
-    from prophecy.compiler.model.options import FIELDS, words
-
     out: dict[str, tuple[Any, Any]] = {}
     for key in ("game_name", "version", "grimoires", "card_types"):
         if getattr(old, key) != getattr(new, key):

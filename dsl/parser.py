@@ -72,7 +72,7 @@ def explain(problem: Exception, text: str, vocab: Vocabulary) -> DslError:
         return diagnose(problem, text, vocab, strict_parse)
     assert isinstance(problem, DslError)
     problem.source = text
-    from prophecy.dsl.diagnose import name_error
+    from prophecy.dsl.diagnose import name_error  # deferred: start-up time (check)
 
     return name_error(problem, text, vocab)
 
@@ -695,7 +695,7 @@ class _Build:
             return found, words[1:]
         if words[0].type == "MATCHING" or self.vocab.lookup(" ".join(words)):
             return "any", words
-        from prophecy.dsl.diagnose import unknown_target
+        from prophecy.dsl.diagnose import unknown_target  # deferred: start-up time (check)
 
         raise unknown_target(words[0], self.vocab)
 

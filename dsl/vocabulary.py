@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from prophecy.dsl.errors import DslError, closest, one_of
-from prophecy.dsl.grammar import language_words
 
 #: Dark Deed selectors the engine knows; game.yaml names which of them exist.
 DEED_SELECTORS = ("any", "each", "highest-points", "lowest-points", "most-cards", "fewest-cards")
@@ -98,6 +97,8 @@ class Vocabulary:
         if close in keywords:  # a misspelt keyword, not a name at all
             return DslError(f"unknown word '{words}'", column=span[0], length=span[1],
                             hint=f"did you mean '{keywords[close]}'?")
+        from prophecy.dsl.grammar import language_words  # deferred: start-up time (check; lark)
+
         word = closest(words, language_words()) if close is None else None
         if word is not None:  # 'matchng' is no name, but the language's 'matching' misspelt
             return DslError(f"unknown word '{words}'", column=span[0], length=span[1],

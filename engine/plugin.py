@@ -28,6 +28,7 @@ from prophecy.compiler import model
 from prophecy.compiler.model.plugins import engine_facts, engine_of
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
+from prophecy.engine.protocol import ACTION_NAMES, SCHEME
 
 if TYPE_CHECKING:
     from prophecy.engine.cards import Book
@@ -47,7 +48,7 @@ class DarkProphecies:
         """The class that plays one game: ``Game`` itself. An engine built on this one
         sets its own subclass here (a class attribute). Imported when asked for, so a
         ``prophecy check`` that only checks does not load the engine's modules."""
-        from prophecy.engine.game import Game
+        from prophecy.engine.game import Game  # deferred: start-up time (check)
 
         return Game
 
@@ -68,8 +69,6 @@ class DarkProphecies:
         without loading the engine's modules when its class is ``Game`` itself."""
         own: object = inspect.getattr_static(self, "game_class")  # the property, or a class
         if isinstance(own, property):  # Game.ACTIONS: every action but Scheme (engine/actions.py)
-            from prophecy.engine.protocol import ACTION_NAMES, SCHEME
-
             return [name for name, kind in ACTION_NAMES.items() if kind != SCHEME]
         return list(self.game_class.ACTIONS)
 

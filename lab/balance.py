@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 from prophecy.compiler import model
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
+from prophecy.lab import simulate
 from prophecy.lab.pairs import (
     CHOSEN,
     FORCED,
@@ -435,8 +436,6 @@ def seat_table_games(book: Book, plan: Plan, executor: Executor, shard: tuple[in
                ) -> dict[str, dict[str, Any]]:
     """Seat wins of this shard's part of ``plan.seat_games`` ordinary games at each number of
     players (the games ``prophecy simulate`` plays with the same seed and bots)."""
-    from prophecy.lab import simulate
-
     out: dict[str, dict[str, Any]] = {}
     if plan.seat_games <= 0:
         return out

@@ -28,8 +28,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from prophecy.compiler.model import trust
+from prophecy.compiler.model.files import regular_files
+from prophecy.compiler.model.loader import load_content
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
-from prophecy.engine.cards import Book
+from prophecy.compiler.model.yamlsafe import MAX_FILE_BYTES
+from prophecy.dsl.errors import UsageError
+from prophecy.engine.cards import Book, book_of
+from prophecy.engine.plugin import game_class
 
 Task = tuple[Any, ...]
 
@@ -118,9 +124,6 @@ def content_files(root: Path) -> dict[str, bytes]:
     a huge file that is no content file is left where it is (the loader refuses
     those it reads).
     """
-    from prophecy.compiler.model.files import regular_files
-    from prophecy.compiler.model.yamlsafe import MAX_FILE_BYTES
-
     out = {}
     for path in regular_files(root, "*"):
         if path.suffix.lower() in SHIPPED and "__pycache__" not in path.parts \
@@ -144,11 +147,6 @@ def book_from_files(files: dict[str, bytes]) -> Book:
     key = digest(files)
     found = _WORKER_BOOKS.get(key)
     if found is None:
-        from prophecy.compiler.model import trust
-        from prophecy.compiler.model.loader import load_content
-        from prophecy.engine.cards import book_of
-        from prophecy.engine.plugin import game_class
-
         # The files live on disk only while the book is made: the book holds all it needs,
         # and a worker that ran many runs leaves no copy of any content folder behind.
         with tempfile.TemporaryDirectory(prefix=f"prophecy-{key}-") as folder:
@@ -178,8 +176,6 @@ class DaskPool:
         try:
             from distributed import Client, LocalCluster  # type: ignore[import-untyped,unused-ignore]
         except ImportError:
-            from prophecy.dsl.errors import UsageError
-
             raise UsageError(
                 "the Dask executor needs the 'distributed' package", where="--executor dask",
                 hint="pip install 'dark-prophecies[cluster]'") from None

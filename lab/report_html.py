@@ -12,7 +12,9 @@ from typing import Any
 
 from prophecy.compiler.model.files import write_atomic
 from prophecy.lab import charts
+from prophecy.lab.balance_report import KIND_NAMES, MODE_WORDS
 from prophecy.lab.report import outliers
+from prophecy.lab.verdict import check_word
 
 
 def render_report(data: dict[str, Any]) -> str:
@@ -66,8 +68,6 @@ def render_balance(summary: dict[str, Any]) -> str:
         autoescape=True, keep_trailing_newline=True,
     )
 
-    from prophecy.lab.balance_report import KIND_NAMES, MODE_WORDS
-    from prophecy.lab.verdict import check_word
 
     decided = [(f"{d['name']} ({MODE_WORDS[mode]})", r["points"]["mean"], *r["points"]["ci"])
                for d in summary["decided"] for mode, r in d["modes"].items()

@@ -26,8 +26,15 @@ from typing import Any
 
 from prophecy.compiler.model import limits
 from prophecy.compiler.model.jsonsafe import Document, JsonPath, read_json, validate
+from prophecy.engine.bots.roster import parse_bot
 from prophecy.engine.cards import Book
 from prophecy.engine.scoring import PARTS
+from prophecy.lab import balance, balance_report
+from prophecy.lab.balance import batch_size, shard_of
+from prophecy.lab.pairs import modes_of
+from prophecy.lab.report import summarise, totals
+from prophecy.lab.simulate import Tally, shard_range
+from prophecy.lab.stats import Sums
 
 HINT = ("write it with 'prophecy simulate --json' or 'prophecy balance --json' (with "
         "--shard I/N for a shard); an edited or cut file cannot be read")
@@ -221,8 +228,6 @@ def _short(value: Any) -> str:
 
 
 def _check_simulate(document: Document) -> None:
-    from prophecy.lab.simulate import Tally, shard_range
-
     data: dict[str, Any] = document.data
     tally = data["tally"]
     _check_bots(document, ("bots",), data["bots"])
@@ -318,9 +323,6 @@ def _at(data: dict[str, Any], path: tuple[Any, ...]) -> Any:
 def check_report(document: Document, book: Book | None = None) -> None:
     """A simulation's report must be what its tally gives (step 4): the figures of the run,
     and with ``book`` (the cards it was played with) those of every card."""
-    from prophecy.lab.report import summarise, totals
-    from prophecy.lab.simulate import Tally
-
     data = document.data
     tally = Tally.from_json(data["tally"])
     if book is None:
@@ -338,11 +340,6 @@ def check_report(document: Document, book: Book | None = None) -> None:
 
 
 def _check_balance(document: Document) -> None:
-    from prophecy.lab.balance import batch_size, shard_of
-    from prophecy.lab.balance_report import summarise
-    from prophecy.lab.pairs import modes_of
-    from prophecy.lab.simulate import shard_range
-
     data: dict[str, Any] = document.data
     plan = data["plan"]
     _check_bots(document, ("plan", "bots"), plan["bots"])
@@ -383,7 +380,7 @@ def _check_balance(document: Document) -> None:
         _check_measure(document, path, measure, plan)
     for n, part in data["seats"].items():
         _check_seats(document, ("seats", n), int(n), part)
-    _same(document, summarise(data), data["summary"], ("summary",))
+    _same(document, balance_report.summarise(data), data["summary"], ("summary",))
 
 
 def _check_measure(document: Document, path: JsonPath, measure: dict[str, Any],
@@ -444,9 +441,6 @@ def _check_course(document: Document, path: JsonPath, measure: dict[str, Any],
                   plan: dict[str, Any], per: int) -> None:
     """A measure's verdict is what its own sums give at its last look, and its second bot's
     word what the check's sums give: both are made again as the run made them."""
-    from prophecy.lab import balance
-    from prophecy.lab.stats import Sums
-
     n = measure["points"][0]
     if measure["looks"] != _looks(n, plan, per):
         raise document.error((*path, "looks"), f"{measure['looks']} looks where {n} deals "
@@ -517,8 +511,6 @@ def _check_seats(document: Document, path: JsonPath, players: int,
 
 def _check_bots(document: Document, path: JsonPath, bots: list[str] | str) -> None:
     """Each bot as --bots names it (a list of them, or one at ``path`` itself)."""
-    from prophecy.engine.bots.roster import parse_bot
-
     for index, spec in enumerate([bots] if isinstance(bots, str) else bots):
         try:
             parse_bot(spec)

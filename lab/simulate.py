@@ -22,6 +22,7 @@ from prophecy.engine.events import QUIET, Events
 from prophecy.engine.game import Game
 from prophecy.engine.plugin import game_class, new_game
 from prophecy.engine.scoring import PARTS
+from prophecy.lab.executors import executor_for
 
 if TYPE_CHECKING:
     from prophecy.lab.executors import Executor
@@ -228,8 +229,6 @@ def run(
     ``progress(done)`` is called after each wave of chunks. The chunks run on
     ``executor`` (default: ``jobs`` forked worker processes, or this process).
     """
-    from prophecy.lab.executors import executor_for
-
     bots = tuple(bots)
     total = Tally(players, len(book.designs), book.line_count, bots,
                   game_class(book).SCORE_PARTS)

@@ -17,6 +17,7 @@ from prophecy.dsl.errors import ProphecyError
 from prophecy.render import fronts, icons
 from prophecy.render.draw import Canvas, measuring, mix, readable, text_line
 from prophecy.render.layout import RGB, Box, Layout
+from prophecy.render.stamp import stamp
 from prophecy.render.text import fit, length
 from prophecy.render.text import font as fonts_font
 
@@ -109,8 +110,6 @@ def _plate(c: Canvas, box: Box, colour: RGB) -> Box:
 
 def render_face(layout: Layout, card: str, face: Face) -> Image.Image:
     """Draw one face; ``card`` names it in overflow errors."""
-    from prophecy.render.stamp import stamp
-
     spec = layout.faces.get(face.design)
     if spec is None:
         raise ProphecyError(f"{card}: the layout {layout.name} declares no face '{face.design}'",

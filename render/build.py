@@ -28,6 +28,7 @@ from prophecy.compiler.model.workers import (
 )
 from prophecy.dsl.errors import ProphecyError
 from prophecy.render import png, tts
+from prophecy.render.backs import render_face
 from prophecy.render.facekey import face_key
 from prophecy.render.layout import Layout
 
@@ -226,8 +227,6 @@ Segments = dict[tuple[str, int], png.Segment]
 def _draw(job: Job) -> tuple[Drawn, png.Rows | None]:
     """Draw one image into a temporary file beside its target; the image drawn (as the
     framed rows its PNG was made from), if it was."""
-    from prophecy.render.backs import render_face
-
     assert _LAYOUT is not None and _OUT is not None
     try:
         img = render_face(_LAYOUT, job.card, job.face)

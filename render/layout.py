@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.facespec import FaceSpec
+from prophecy.compiler.facespec import FaceSpec, specs_of
 from prophecy.dsl.errors import ProphecyError
 
 MM_PER_INCH = 25.4
@@ -99,8 +99,6 @@ class Layout:
     @cached_property
     def faces(self) -> dict[str, FaceSpec]:
         """The faces the layout declares (``faces:``), by name."""
-        from prophecy.compiler.facespec import specs_of
-
         return specs_of(self.data)
 
     def box(self, region: tuple[float, ...] | list[float]) -> Box:

@@ -20,9 +20,10 @@ from prophecy.compiler.faces import CardFaces
 from prophecy.compiler.model.files import replacing, resolved, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
 from prophecy.dsl.errors import ProphecyError
-from prophecy.render import pdf, png, sheets, tts
+from prophecy.render import pdf, png, sheets, shops, tts
 from prophecy.render.build import Band, Drawing, Plan, Segments, intact
 from prophecy.render.layout import Layout
+from prophecy.render.pdf import read_png
 
 
 @dataclass(frozen=True)
@@ -228,8 +229,6 @@ class _OldSheets:
         return self._read[rel]
 
     def _load(self, rel: str) -> list[png.Segment] | None:
-        from prophecy.render.pdf import read_png
-
         record = self.records[rel]
         cw, ch = tts.cell_size(self.layout)
         columns, bands = record["columns"], record["bands"]
@@ -276,8 +275,6 @@ def write_shop(cards: tuple[CardFaces, ...], p: Plan, layout: Layout, out: Path,
                state: dict[str, Any], title: str,
                workers: int) -> tuple[dict[str, str], list[str]]:
     """The files of a print shop's preset (not ``home``): their keys, and their notes."""
-    from prophecy.render import shops
-
     listed = [shops.ShopCard(c.name, c.copies, p.fronts[c.id], p.backs[c.id]) for c in cards]
     keys = [(p.jobs[c.front].key, p.jobs[c.back].key, c.copies) for c in listed]
     spec = layout.data["shops"][opts.preset]

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.faces import card_faces
 from prophecy.compiler.model.files import (
     file_digest,
     package_dir,
@@ -36,7 +37,14 @@ from prophecy.compiler.model.files import (
     sweep_temporaries,
     write_atomic,
 )
+from prophecy.compiler.model.loader import load_content
 from prophecy.dsl.errors import UsageError, suggest
+from prophecy.render import build as images
+from prophecy.render import outputs
+from prophecy.render.build import STATE
+from prophecy.render.cmyk import check_extras
+from prophecy.render.layoutfile import load_layout
+from prophecy.render.sheets import spec_for
 
 PAPERS = {"a4": ("a4",), "letter": ("letter",), "both": ("a4", "letter")}
 
@@ -144,8 +152,6 @@ def read_state(out: Path, name: str | None = None) -> dict[str, Any]:
     """What the last build into ``out`` recorded (its state file, or ``name`` in ``out``),
     or nothing. The file is the build's own cache: an entry of the wrong shape is dropped
     (what it held is made again), so a damaged file never stops a build."""
-    from prophecy.render.build import STATE
-
     try:
         state = json.loads((out / (name or STATE)).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -183,9 +189,6 @@ def check_out(content: Path, out: Path) -> None:
 
 def build(content: Path, out: Path, options: Options, note: Note) -> Result:
     """Build everything (or ``options.only``'s card) from ``content`` into ``out``."""
-    from prophecy.render import build as images
-    from prophecy.render.cmyk import check_extras
-
     start = time.perf_counter()
     check_out(content, out)
     check_extras(options.preset)  # a missing extra stops the build before it draws anything
@@ -211,9 +214,6 @@ def build(content: Path, out: Path, options: Options, note: Note) -> Result:
 
 
 def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.render.layoutfile import load_layout
-
     loaded = load_content(content)
     layout = load_layout(content)
     check_sheets(layout, options)
@@ -227,10 +227,6 @@ def _load(content: Path, options: Options, note: Note) -> tuple[Any, Any]:
 
 def _run(content: Path, out: Path, options: Options, note: Note, state: dict[str, Any],
          loaded: Any, layout: Any, start: float, fp: str) -> Result:
-    from prophecy.compiler.faces import card_faces
-    from prophecy.render import build as images
-    from prophecy.render import outputs
-
     # Faces come from the whole content (the reference card sums it up), so a card
     # drawn alone with --only is the same image a full build draws.
     chosen = only_card(loaded, options.only).cards if options.only else loaded.cards
@@ -280,8 +276,6 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options, o
     ``work`` is the TTS export planned before drawing, ``segments`` the bands the
     workers deflated for it.
     """
-    from prophecy.render import outputs
-
     tasks: list[outputs.Task] = []
     done: dict[str, str] = {}
     if options.preset == "home":
@@ -303,8 +297,6 @@ def _assemble(cards: Any, plan: Any, layout: Any, out: Path, options: Options, o
 
 def check_sheets(layout: Any, options: Options) -> None:
     """Refuse a paper grid or back offset the sheets cannot take, before anything is drawn."""
-    from prophecy.render.sheets import spec_for
-
     if options.only is None and options.preset == "home":
         for paper in PAPERS[options.paper]:
             spec_for(layout, paper, options.duplex, options.back_offset)
@@ -322,7 +314,5 @@ def only_card(content: Any, name: str) -> Any:
 
 
 def _save(out: Path, state: dict[str, Any]) -> None:
-    from prophecy.render.build import STATE
-
     data = (json.dumps(state, indent=1, sort_keys=True) + "\n").encode()
     write_atomic(out / STATE, data, durable=False)

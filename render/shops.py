@@ -32,7 +32,8 @@ from PIL import Image
 
 from prophecy.compiler.model.files import replacing, write_atomic
 from prophecy.compiler.model.workers import ignore_interrupts, interrupts_held
-from prophecy.render import png
+from prophecy.render import cmyk, png
+from prophecy.render.cmyk import profile_name, to_cmyk
 from prophecy.render.layout import POINTS_PER_INCH, Layout
 from prophecy.render.pdf import PdfWriter, _escape, _num
 
@@ -88,8 +89,6 @@ def _shop_png(path: Path, size: tuple[int, ...], layout: Layout) -> bytes:
 def dtc_pdf(cards: list[ShopCard], out: Path, layout: Layout, title: str, target: Path,
             workers: int) -> int:
     """The DriveThruCards PDF: each card's front and back pages, every copy; its page count."""
-    from prophecy.render import cmyk
-
     profile = cmyk.cmyk_profile()  # loaded before the workers fork, so each has it
     images = sorted({c.front for c in cards} | {c.back for c in cards})
     order = [image for c in cards for _ in range(c.copies) for image in (c.front, c.back)]
@@ -114,8 +113,6 @@ def _converted(jobs: list[tuple[str, float]], workers: int) -> Iterator[tuple[in
 
 
 def _convert(job: tuple[str, float]) -> tuple[int, int, bytes]:
-    from prophecy.render.cmyk import to_cmyk
-
     path, max_ink = job
     with Image.open(path) as img:
         converted = to_cmyk(img, max_ink)
@@ -127,8 +124,6 @@ def write_cmyk_pdf(out: IO[bytes], images: list[str], data: Iterable[tuple[int, 
                    order: list[str], layout: Layout, title: str, profile: bytes) -> None:
     """A PDF of one image a page, each page trim plus bleed, with the CMYK profile as its
     output intent (what the CMYK numbers mean) and a TrimBox at the cut."""
-    from prophecy.render.cmyk import profile_name
-
     pdf = PdfWriter(out)
     catalog, tree = pdf.reserve(), pdf.reserve()
     refs: dict[str, int] = {}

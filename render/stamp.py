@@ -11,6 +11,7 @@ from __future__ import annotations
 from PIL import Image
 
 from prophecy.compiler.faces import Face
+from prophecy.render.draw import Canvas, mix, text_line
 from prophecy.render.layout import Layout
 
 
@@ -19,7 +20,6 @@ def stamp(layout: Layout, card: str, face: Face, img: Image.Image) -> Image.Imag
     spec = layout.data.get("stamp") or {}
     if not face.stamp or not spec.get("show", False):
         return img
-    from prophecy.render.draw import Canvas, mix, text_line
 
     c = Canvas.over(img, layout, card)
     ink = mix(layout.colour("ink"), layout.colour("paper"), 0.35)

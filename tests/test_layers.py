@@ -223,3 +223,45 @@ def test_no_module_imports_itself_round_a_cycle():
 def test_a_cycle_through_a_function_level_import_is_found():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert cycles(graph) == [["a", "b", "c"]]
+
+
+def unexplained_deferred_imports(source: str, module: str) -> list[str]:
+    """The imports of our modules inside a function whose lines carry no comment: an import
+    is deferred only for start-up time (or an optional dependency), and says so where it
+    stands (``# deferred: start-up time (check)``); never to dodge a cycle."""
+    lines = source.splitlines()
+    found: list[str] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if in_function and isinstance(child, (ast.Import, ast.ImportFrom)):
+                ours = any(layer(name) for name in imports(ast.unparse(child), module)) or (
+                    isinstance(child, ast.ImportFrom) and child.level > 0)
+                said = any("#" in line for line in lines[child.lineno - 1:child.end_lineno])
+                if ours and not said:
+                    found.append(f"{module}:{child.lineno}: {ast.unparse(child)}")
+            visit(child, in_function or isinstance(child, (ast.FunctionDef,
+                                                             ast.AsyncFunctionDef)))
+
+    visit(ast.parse(source), False)
+    return found
+
+
+def test_every_import_inside_a_function_says_why_it_waits():
+    found = [line for module, path in sorted(ALL.items())
+             for line in unexplained_deferred_imports(path.read_text(encoding="utf-8"), module)]
+    assert found == [], "hoist each to the top of its module, or say why it waits"
+
+
+@pytest.mark.parametrize(("source", "unexplained"), [
+    ("def f():\n    from prophecy.render import png\n", 1),
+    ("def f():\n    if x:\n        import prophecy.render.png\n", 1),
+    ("class A:\n    def f(self):\n        from . import png\n", 1),
+    ("def f():\n    from prophecy.render import png  # deferred: start-up time (pillow)\n", 0),
+    ("def f():\n    from prophecy.render.png import (  # deferred: start-up time (pillow)\n"
+     "        encode,\n    )\n", 0),
+    ("def f():\n    import json\n", 0),  # not ours: the rule is about our own modules
+    ("from prophecy.render import png\n", 0),  # at the top: nothing waits
+])
+def test_an_unexplained_import_inside_a_function_is_found(source, unexplained):
+    assert len(unexplained_deferred_imports(source, "prophecy.render.build")) == unexplained

@@ -181,11 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         shown = command if command in COMMANDS else ""
         print(f"prophecy{' ' + shown if shown else ''}: interrupted", file=sys.stderr)
         return 130
-    from prophecy.tools import terminal
+    from prophecy.tools import terminal  # deferred: start-up time (help)
 
     terminal.NO_COLOR_FLAG = bool(getattr(args, "no_color", False))
     try:
-        from prophecy.tools.pack import announce
+        from prophecy.tools.pack import announce  # deferred: start-up time (help)
 
         announce(args)  # which pack, before anything else is said
         with _fewer_collections():

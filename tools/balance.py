@@ -23,6 +23,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prophecy.dsl.errors import UsageError
+from prophecy.engine.bots.roster import parse_bot
+from prophecy.lab import balance, balance_report
+from prophecy.lab.balance import CONFIRM, CONFIRM_PAIRS
+from prophecy.lab.pairs import MODES
+from prophecy.lab.report_html import write_balance_report
+from prophecy.lab.shards import read_run
+from prophecy.lab.twins import MEASURED
 from prophecy.tools.options import (
     MAX_GAMES,
     MAX_PAIRS,
@@ -40,8 +48,6 @@ if TYPE_CHECKING:
 
 
 def _bots(text: str) -> tuple[str, ...]:
-    from prophecy.engine.bots.roster import parse_bot
-
     names = tuple(n.strip() for n in text.split(",") if n.strip())
     try:
         for name in names or (text,):
@@ -52,8 +58,6 @@ def _bots(text: str) -> tuple[str, ...]:
 
 
 def _kinds(text: str) -> tuple[str, ...]:
-    from prophecy.lab.twins import MEASURED
-
     kinds = tuple(k.strip() for k in text.split(",") if k.strip())
     unknown = [k for k in kinds if k not in MEASURED]
     if not kinds or unknown:
@@ -84,8 +88,6 @@ def _chance(text: str) -> float:
 
 
 def _modes(text: str) -> tuple[str, ...]:
-    from prophecy.lab.pairs import MODES
-
     modes = tuple(dict.fromkeys(m.strip() for m in text.split(",") if m.strip()))
     unknown = [m for m in modes if m not in MODES]
     if not modes or unknown:
@@ -117,8 +119,6 @@ def _count(text: str) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_trust_flag(parser)
-    from prophecy.lab.balance import CONFIRM, CONFIRM_PAIRS
-    from prophecy.lab.pairs import MODES
 
     parser.add_argument("--cards", nargs="+", metavar="NAME", default=(),
                         help="measure only these designs (names or ids)")
@@ -166,11 +166,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.dsl.errors import UsageError
-    from prophecy.lab import balance, balance_report
-    from prophecy.lab.report_html import write_balance_report
-    from prophecy.lab.twins import MEASURED
-
     book = playable_book(args, "balance")
     fewest = balance.fewest_pairs(args.players)
     if args.pairs < fewest:
@@ -218,9 +213,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _aa(book: Book, args: argparse.Namespace) -> tuple[str, ...]:
     """The one card of ``--aa``, checked: a kind a copy can join, and not with --cards."""
-    from prophecy.dsl.errors import UsageError
-    from prophecy.lab import balance
-
     if args.cards:
         raise UsageError("--aa measures one card against a copy of itself; --cards names "
                          "cards to measure against their twins", where="prophecy balance --aa",
@@ -240,9 +232,6 @@ def _aa(book: Book, args: argparse.Namespace) -> tuple[str, ...]:
 
 def _old(path: Path) -> dict[str, object]:
     """An earlier run saved with --json, checked, and its summary."""
-    from prophecy.lab import balance_report
-    from prophecy.lab.shards import read_run
-
     document = read_run(path, ("balance",),
                         hint="save one with 'prophecy balance --json > FILE.json'")
     found: dict[str, object] = balance_report.summarise(document.data)

@@ -12,7 +12,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prophecy.compiler.model import memo
+from prophecy.dsl.errors import UsageError
+from prophecy.render.pipeline import Options, build
+from prophecy.tools.cache import content_cache
 from prophecy.tools.options import add_content, content_dir, jobs, max_jobs
+from prophecy.tools.reprint import only_new, reprint
 
 if TYPE_CHECKING:
     from prophecy.render.pipeline import Options
@@ -50,8 +55,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _offset(text: str | None) -> tuple[float, float] | None:
-    from prophecy.dsl.errors import UsageError
-
     if text is None:
         return None
     try:
@@ -64,9 +67,6 @@ def _offset(text: str | None) -> tuple[float, float] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model import memo
-    from prophecy.tools.cache import content_cache
-
     # What `prophecy check` works out once (schemas met, lines parsed, the layout's checks)
     # is the build's to reuse, and the reverse: a build after an edit reads the same file.
     with memo.kept(content_cache(content_dir(args), "check") / "memo.pickle"):
@@ -74,8 +74,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from prophecy.render.pipeline import Options, build
-
     options = Options(args.paper, args.only, args.jobs, args.duplex,
                       _offset(args.back_offset), args.tts_url, args.preset)
     if args.changed_since is not None or args.only_new:
@@ -94,9 +92,6 @@ def _note(text: str) -> None:
 
 
 def _reprint(args: argparse.Namespace, options: Options) -> int:
-    from prophecy.dsl.errors import UsageError
-    from prophecy.tools.reprint import only_new, reprint
-
     chosen = [name for name, given in (("--only", args.only is not None),
                                        ("--changed-since", args.changed_since is not None),
                                        ("--only-new", args.only_new)) if given]

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.files import resolved, write_atomic
 
 
 def cache_root() -> Path:
@@ -43,7 +43,5 @@ def read_json(path: Path) -> dict[str, Any]:
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Keep ``data`` in a cache file; a cache that cannot be written is only slower."""
-    from prophecy.compiler.model.files import write_atomic
-
     with contextlib.suppress(OSError):
         write_atomic(path, json.dumps(data, sort_keys=True).encode(), durable=False)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 
-from prophecy.compiler.model import Card
-from prophecy.dsl.errors import printable
+from prophecy.compiler.model import Card, effect_lines_of
+from prophecy.compiler.model.export import card_json
+from prophecy.compiler.model.loader import load_content
+from prophecy.dsl.errors import UsageError, printable, suggest
 from prophecy.tools.options import add_content, content_dir
 
 
@@ -24,13 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.export import card_json
-    from prophecy.compiler.model.loader import load_content
-
     content = load_content(content_dir(args))
     if args.kind is not None and args.kind not in content.kinds:
-        from prophecy.dsl.errors import UsageError, suggest
-
         raise UsageError(f"this game has no kind of card '{args.kind}'", where="prophecy cards",
                          hint=suggest(args.kind, list(content.kinds))
                          or f"its kinds are {', '.join(content.kinds)}")
@@ -43,8 +40,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(cards: list[Card], kinds: tuple[str, ...]) -> list[str]:
-    from prophecy.compiler.model import effect_lines_of
-
     out: list[str] = []
     for kind in kinds:
         group = [c for c in cards if c.kind == kind]

@@ -22,7 +22,12 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prophecy.compiler.model import memo
+from prophecy.compiler.model.loader import analyse, counts
+from prophecy.compiler.model.plugins import unrun_note
+from prophecy.dsl.errors import ContentErrors, ProphecyError
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.pack import folder_shown
 from prophecy.tools.terminal import colour, problem
 
 if TYPE_CHECKING:
@@ -41,8 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model import memo
-    from prophecy.tools.cache import content_cache
+    from prophecy.tools.cache import content_cache  # deferred: start-up time (fmt)
 
     root = content_dir(args)
     # what this check works out once (schemas met, lines parsed, the layout's checks) is
@@ -52,9 +56,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace, root: Path) -> int:
-    from prophecy.compiler.model.loader import analyse
-    from prophecy.compiler.model.plugins import unrun_note
-
     report = analyse(root)
     rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
     if not args.no_fit and report.content.cards and not rules_broken:
@@ -67,11 +68,11 @@ def _check(args: argparse.Namespace, root: Path) -> int:
     folder = root / "scenarios"
     found = None
     if folder.is_dir():
-        from prophecy.tools import scenario_check
+        from prophecy.tools import scenario_check  # deferred: start-up time (fmt)
 
         found = scenario_check.check(report.content, bool(report.errors), folder, root)
     if args.json:
-        from prophecy.tools.results import check_json
+        from prophecy.tools.results import check_json  # deferred: start-up time (fmt)
 
         print(check_json(root, [(e, origin.get(e.sort_key(), "content")) for e in report.errors]
                          + [(e, "scenario") for e in (found[1] if found else [])],
@@ -110,8 +111,12 @@ def notes(report: Report) -> list[str]:
 
 def _fit(content: Content, root: Path) -> list[ProphecyError]:
     """The faces that overflow; results are kept in the cache folder for the next check."""
-    from prophecy.tools.cache import content_cache, read_json, write_json
-    from prophecy.tools.fit import overflows
+    from prophecy.tools.cache import (  # deferred: start-up time (fmt)
+        content_cache,
+        read_json,
+        write_json,
+    )
+    from prophecy.tools.fit import overflows  # deferred: start-up time (fmt)
 
     path = content_cache(root, "fit") / "faces.json"
     # a cache file is only a cache: an entry that is not (message, hint) or None is dropped
@@ -127,8 +132,7 @@ def _fit(content: Content, root: Path) -> list[ProphecyError]:
 
 def _layout(root: Path) -> list[ProphecyError]:
     """The layout's problems alone (the faces unmeasured)."""
-    from prophecy.dsl.errors import ContentErrors, ProphecyError
-    from prophecy.render.layoutfile import load_layout
+    from prophecy.render.layoutfile import load_layout  # deferred: start-up time (fmt)
 
     try:
         load_layout(root)
@@ -143,8 +147,6 @@ def summary(report: Report) -> str:
     """'content/: 106 card designs (139 cards with copies: 72 arcana, ...), 250 effect
     lines, 0 problems': the folder checked comes first, so a check of the wrong folder
     is seen at once."""
-    from prophecy.compiler.model.loader import counts
-
     per_kind = counts(report.content)
     total = sum(per_kind.values())
     designs = len(report.content.cards)
@@ -161,6 +163,4 @@ def summary(report: Report) -> str:
 
 def _folder(root: Path | str) -> str:
     """The checked folder as the user would type it (``tools/pack.py``)."""
-    from prophecy.tools.pack import folder_shown
-
     return folder_shown(root)

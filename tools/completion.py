@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
+from prophecy.tools import COMMANDS, build_parser
+
 SHELLS = ("bash", "zsh", "fish")
 
 
@@ -50,8 +52,6 @@ class Command:
 def tree() -> tuple[tuple[Option, ...], tuple[Command, ...]]:
     """The top-level options and every command, read from the parser with every
     command's arguments loaded."""
-    from prophecy.tools import COMMANDS, build_parser
-
     parser = build_parser(None, every=True)
     subs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     commands = tuple(Command(name, COMMANDS[name][1], _options(sub))

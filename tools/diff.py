@@ -15,6 +15,10 @@ import json
 import sys
 from typing import Any
 
+from prophecy.compiler.changes import compare, default_old, snapshot
+from prophecy.compiler.model.export import card_json
+from prophecy.compiler.model.loader import load_content
+from prophecy.dsl.errors import ContentErrors
 from prophecy.tools.options import add_content, content_dir
 
 
@@ -28,8 +32,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.changes import compare, default_old, snapshot
-
     root = content_dir(args)
     old_spec = args.old if args.old is not None else default_old(root)
     with snapshot(old_spec, root) as old, snapshot(args.new, root) as new:
@@ -44,9 +46,6 @@ def run(args: argparse.Namespace) -> int:
 
 def load_side(folder: Any, label: str, command: str = "prophecy diff") -> Any:
     """The content of one side; its problems, if any, raised as one error."""
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.dsl.errors import ContentErrors
-
     try:
         return load_content(folder)
     except ContentErrors as exc:
@@ -98,8 +97,6 @@ def _show(value: Any) -> str:
 
 
 def as_json(changes: Any, old: str, new: str) -> dict[str, Any]:
-    from prophecy.compiler.model.export import card_json
-
     return {
         "old": old,
         "new": new,

@@ -22,7 +22,11 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler import faces
+from prophecy.compiler.faces import picture_unchanged, pictures_of, shared_inputs
+from prophecy.compiler.model import memo
 from prophecy.dsl.errors import ContentErrors, ProphecyError
+from prophecy.render.layoutfile import load_layout
 
 #: Face cache key → None (fits) or (message, hint) of its overflow.
 Results = MutableMapping[str, tuple[str, str] | None]
@@ -30,8 +34,6 @@ Results = MutableMapping[str, tuple[str, str] | None]
 
 def overflows(content: Any, root: Path, results: Results | None = None) -> list[ProphecyError]:
     """Every face of ``content`` that does not fit its layout; layout problems too."""
-    from prophecy.render.layoutfile import load_layout
-
     try:
         layout = load_layout(root)
     except ContentErrors as exc:
@@ -46,8 +48,6 @@ _CARD_KEYS = "fit-cards-1"
 
 
 def face_overflows(content: Any, layout: Any, results: Results) -> list[ProphecyError]:
-    from prophecy.compiler.faces import card_faces
-
     errors: list[ProphecyError] = []
     seen: set[str] = set()
     lines: dict[str, list[str]] = {}
@@ -58,11 +58,11 @@ def face_overflows(content: Any, layout: Any, results: Results) -> list[Prophecy
         kept = _kept_keys(shared, card, results)
         if kept is None:
             try:
-                faces = card_faces(card, content)
+                made = faces.card_faces(card, content)  # by its module: a test counts calls
             except ProphecyError as exc:  # a card no face can show (the rules ask too much)
                 return [exc]
-            kept = _keep_keys(shared, card, layout, faces.front, faces.back)
-            for key, face in zip(kept, (faces.front, faces.back), strict=True):
+            kept = _keep_keys(shared, card, layout, made.front, made.back)
+            for key, face in zip(kept, (made.front, made.back), strict=True):
                 if key not in results:
                     todo.setdefault(key, (card.id, face))
         placed += [(card, "front", kept[0]), (card, "back", kept[1])]
@@ -81,9 +81,6 @@ def face_overflows(content: Any, layout: Any, results: Results) -> list[Prophecy
 def _shared_key(content: Any, layout: Any) -> str:
     """What every face of the content is made from besides its card: the code, the layout and
     the game's settings (the cards' own data is left out; each card's key adds it)."""
-    from prophecy.compiler.faces import shared_inputs
-    from prophecy.compiler.model import memo
-
     return memo.digest(_CARD_KEYS, layout.digest, shared_inputs(content))
 
 
@@ -91,9 +88,6 @@ def _kept_keys(shared: str, card: Any, results: Results) -> tuple[str, str] | No
     """A card's front and back face keys as an earlier run worked them out, when the card,
     the settings and its pictures are as they were and both faces' results are known: then
     its faces are neither built again nor laid out."""
-    from prophecy.compiler.faces import picture_unchanged
-    from prophecy.compiler.model import memo
-
     kept = memo.get("fit", memo.digest(shared, repr(card)))
     if kept is None or kept[0] not in results or kept[1] not in results:
         return None
@@ -103,9 +97,7 @@ def _kept_keys(shared: str, card: Any, results: Results) -> tuple[str, str] | No
 
 
 def _keep_keys(shared: str, card: Any, layout: Any, front: Any, back: Any) -> tuple[str, str]:
-    from prophecy.compiler.faces import pictures_of
-    from prophecy.compiler.model import memo
-    from prophecy.render.facekey import face_key
+    from prophecy.render.facekey import face_key  # deferred: start-up time (check)
 
     keys = face_key(layout, front), face_key(layout, back)
     memo.put("fit", memo.digest(shared, repr(card)),
@@ -114,7 +106,7 @@ def _keep_keys(shared: str, card: Any, layout: Any, front: Any, back: Any) -> tu
 
 
 def _measure(layout: Any, card: str, face: Any) -> tuple[str, str] | None:
-    from prophecy.render.backs import measure_face
+    from prophecy.render.backs import measure_face  # deferred: start-up time (check)
 
     try:
         measure_face(layout, card, face)

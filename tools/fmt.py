@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import argparse
 
+from prophecy.compiler.model.files import sweep_temporaries
+from prophecy.compiler.model.fmt import plan, rewrite
+from prophecy.compiler.model.loader import analyse
+from prophecy.tools.check import summary
 from prophecy.tools.options import add_content, content_dir
 
 
@@ -23,11 +27,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.files import sweep_temporaries
-    from prophecy.compiler.model.fmt import plan, rewrite
-    from prophecy.compiler.model.loader import analyse
-    from prophecy.tools.check import summary
-
     root = content_dir(args)
     sweep_temporaries(root, "*.yaml")  # what a killed run of fmt or lint --fix left behind
     report = analyse(root)

@@ -15,6 +15,11 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from prophecy.compiler.model.files import bundled_content, package_dir, write_atomic
+from prophecy.compiler.model.schemagen import stale_schemas
+from prophecy.compiler.model.yamlsafe import load_yaml
+from prophecy.dsl.errors import ProphecyError, UsageError, suggest
+
 #: What a pack folder holds that a new game copies (code and caches are left behind).
 _SKIP = ("__pycache__", "__init__.py", ".build")
 
@@ -33,8 +38,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def shipped() -> dict[str, Path]:
     """The packs that ship with prophecy, by name: the bundled game, then the examples."""
-    from prophecy.compiler.model.files import bundled_content, package_dir
-
     out = {"dark-prophecies": bundled_content()}
     try:
         examples = package_dir("prophecy.examples")
@@ -47,8 +50,6 @@ def shipped() -> dict[str, Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.dsl.errors import UsageError, suggest
-
     packs = shipped()
     if args.list:
         for name, folder in packs.items():
@@ -82,9 +83,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _title(folder: Path) -> str:
-    from prophecy.compiler.model.yamlsafe import load_yaml
-    from prophecy.dsl.errors import ProphecyError
-
     try:
         _, _, data = load_yaml(folder / "game.yaml")
     except ProphecyError:
@@ -94,9 +92,6 @@ def _title(folder: Path) -> str:
 
 def _copy(source: Path, target: Path) -> None:
     """The pack's files, then its schemas written anew, all beside ``target`` first."""
-    from prophecy.compiler.model.files import write_atomic
-    from prophecy.compiler.model.schemagen import stale_schemas
-
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     try:

@@ -19,7 +19,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from prophecy.compiler.lint import RULES, lint
+from prophecy.compiler.lint.baseline import FILE_NAME, apply_baseline, read_baseline, write_baseline
+from prophecy.compiler.lint.fix import apply_edits
+from prophecy.compiler.lint.report import Outcome, json_report, text_report
 from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.loader import analyse
+from prophecy.dsl.errors import UsageError
 from prophecy.tools.options import add_content, content_dir
 
 if TYPE_CHECKING:
@@ -48,26 +54,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.lint import RULES
     from prophecy.tools import probe  # noqa: F401  (registers the checks that play games)
 
     if args.list:
         for rule in sorted(RULES.values(), key=lambda r: r.code):
             print(f"{rule.code} {rule.severity.value:7} {rule.name}: {rule.summary}")
         return 0
-    from prophecy.compiler.lint.baseline import (
-        FILE_NAME,
-        apply_baseline,
-        read_baseline,
-        write_baseline,
-    )
-    from prophecy.compiler.lint.report import Outcome, json_report, text_report
 
     root = content_dir(args)
     only = _codes(args.select, args.ignore, RULES)
     if args.write_baseline and (args.select or args.ignore):
-        from prophecy.dsl.errors import UsageError
-
         raise UsageError("a baseline is written from a run of every code",
                             where="prophecy lint",
                             hint="drop --select and --ignore when writing the baseline")
@@ -98,8 +94,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _codes(select: str, ignore: str, rules: Mapping[str, Any]) -> list[str]:
-    from prophecy.dsl.errors import UsageError
-
     def prefixes(text: str) -> list[str]:
         words = [w.strip().upper() for w in text.split(",") if w.strip()]
         for w in words:
@@ -120,9 +114,6 @@ COUNTING = ("PL501", "PL502", "PL505")
 
 def _lint(root: Path, docs: Path, only: list[str]) -> tuple[Any, list[Any]]:
     """Findings on what of the content loads (None if nothing can be linted), and its problems."""
-    from prophecy.compiler.lint import lint
-    from prophecy.compiler.model.loader import analyse
-
     report = analyse(root)
     game_broken = any(Path(e.where).name == "game.yaml" for e in report.errors)
     if report.errors and (game_broken or not report.content.cards):
@@ -147,8 +138,6 @@ def _say_problems(errors: list[Any], linted: bool) -> None:
 
 def _fix(root: Path, docs: Path, only: list[str], findings: list[Finding]) -> int:
     """Apply fixes until none is left (or a few passes); returns how many were made."""
-    from prophecy.compiler.lint.fix import apply_edits
-
     total = 0
     for _ in range(FIX_PASSES):
         made = apply_edits(root, [f.fix for f in findings if f.fix is not None])

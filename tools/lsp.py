@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 
+from prophecy.tools.editor.server import serve_stdio
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stdio", action="store_true",
@@ -19,7 +21,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.tools.editor.server import serve_stdio
-
     serve_stdio()
     return 0

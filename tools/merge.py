@@ -15,7 +15,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.loader import load_content
+from prophecy.engine.cards import book_of
+from prophecy.lab import balance_report
+from prophecy.lab.merge import merge
+from prophecy.lab.report_html import write_balance_report
+from prophecy.lab.shards import check_report, read_run
+from prophecy.lab.simulate import Tally
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.simulate import output
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,9 +35,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.lab.merge import merge
-    from prophecy.lab.shards import read_run
-
     # every file checked whole (schema, sums, report) before any is added up
     documents = [read_run(path) for path in args.files]
     whole = merge([d.data for d in documents], [str(p) for p in args.files])
@@ -39,9 +44,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
-    from prophecy.lab import balance_report
-    from prophecy.lab.report_html import write_balance_report
-
     summary = balance_report.summarise(whole)
     if args.report:
         write_balance_report(summary, args.report)
@@ -53,12 +55,6 @@ def _balance(whole: dict[str, object], args: argparse.Namespace) -> int:
 
 
 def _simulate(whole: dict[str, object], documents: list[Any], args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.engine.cards import book_of
-    from prophecy.lab.shards import check_report
-    from prophecy.lab.simulate import Tally
-    from prophecy.tools.simulate import output
-
     book = book_of(load_content(content_dir(args)))
     for document in documents:
         check_report(document, book)

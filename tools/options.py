@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from prophecy.lab.executors import Executor
 
 from prophecy.compiler.model import limits
-from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.files import bundled_content, resolved
 
 
 def default_content(start: Path | None = None) -> Path:
@@ -23,8 +23,6 @@ def default_content(start: Path | None = None) -> Path:
     mygame, from any folder inside it), or the first that holds ``content/game.yaml``
     (a checkout of a project like this one). Git and pytest find their roots the same
     way."""
-    from prophecy.compiler.model.files import bundled_content
-
     here = Path.cwd() if start is None else start
     for folder in (here, *here.parents):
         if (folder / "game.yaml").is_file():
@@ -138,7 +136,7 @@ def add_scale(parser: argparse.ArgumentParser) -> None:
 
 def executor(book: Book, args: argparse.Namespace) -> Executor:
     """The executor the options ask for (see lab/executors.py)."""
-    from prophecy.lab.executors import executor_for
+    from prophecy.lab.executors import executor_for  # deferred: start-up time (check)
 
     return executor_for(book, args.jobs, args.executor, args.scheduler,
                         resolved(content_dir(args)))

@@ -13,6 +13,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from prophecy.compiler.model.files import bundled_content
+from prophecy.dsl.errors import printable
+from prophecy.tools.options import content_dir
+
 #: Commands that read no pack, or say which one themselves.
 SILENT = frozenset({"check", "init", "lsp", "completion"})
 
@@ -20,8 +24,6 @@ SILENT = frozenset({"check", "init", "lsp", "completion"})
 def folder_shown(root: Path | str) -> str:
     """The folder as the user would type it: relative to the current folder where it is
     inside it, with a closing '/'; the bundled game says so."""
-    from prophecy.compiler.model.files import bundled_content
-
     try:
         path, here = Path(root).resolve(), Path.cwd().resolve()
     except (OSError, RuntimeError):  # a loop of links: the folder as it was named
@@ -49,8 +51,6 @@ def game_name(root: Path) -> str:
 def pack_line(root: Path) -> str:
     """'pack: Fate of the Hours, in examples/fate-deduction/' (or 'pack: Dark Prophecies,
     the bundled game (/.../content/)')."""
-    from prophecy.dsl.errors import printable
-
     name = printable(game_name(root))
     folder = folder_shown(root)
     if not name:
@@ -65,6 +65,5 @@ def announce(args: argparse.Namespace) -> None:
         return
     if args.command == "lint" and getattr(args, "list", False):
         return
-    from prophecy.tools.options import content_dir
 
     print(pack_line(content_dir(args)), file=sys.stderr, flush=True)

@@ -17,6 +17,12 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from prophecy.compiler.model.vocab import read_vocabulary
+from prophecy.dsl import ast
+from prophecy.dsl.errors import DslError, UsageError
+from prophecy.dsl.fields import ROLES, in_field
+from prophecy.dsl.parser import read
+from prophecy.dsl.printer import to_text
 from prophecy.tools.options import add_content, content_dir
 
 if TYPE_CHECKING:
@@ -36,11 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.vocab import read_vocabulary
-    from prophecy.dsl.errors import UsageError
-
     if args.schema:
-        from prophecy.dsl.schema import ast_schema
+        from prophecy.dsl.schema import ast_schema  # deferred: start-up time (parse)
 
         print(json.dumps(ast_schema(), indent=2))
         return 0
@@ -49,7 +52,6 @@ def run(args: argparse.Namespace) -> int:
                          hint="write the line in quotes, '-' to read lines from stdin, or "
                               "--schema for the schema of the JSON")
 
-    from prophecy.dsl.fields import ROLES
 
     if args.field and args.field not in ROLES:
         raise UsageError(f"no field role '{args.field}'", where="prophecy parse",
@@ -68,12 +70,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, indent: bool,
          field: str = "") -> bool:
-    from prophecy.dsl import ast
-    from prophecy.dsl.errors import DslError
-    from prophecy.dsl.fields import in_field
-    from prophecy.dsl.parser import read
-    from prophecy.dsl.printer import to_text
-
     try:
         node, note = read(line, vocab)
         if field:
@@ -96,8 +92,7 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
 def _of_kind(node: object, field: str, line: str) -> None:
     """A line that reads, but as another kind of line than the field holds (a condition in
     a Title's field): the error ``prophecy check`` gives it there."""
-    from prophecy.compiler.model.cards import LINE_KINDS, ROLE_KINDS
-    from prophecy.dsl.errors import DslError
+    from prophecy.compiler.model.cards import LINE_KINDS, ROLE_KINDS  # deferred: start-up (parse)
 
     cls, message, hint = LINE_KINDS[ROLE_KINDS[field]]
     if not isinstance(node, cls):

@@ -22,11 +22,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from prophecy.compiler.handlers import resolve
+from prophecy.compiler.handlers import Names, compile_node, resolve
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of
 from prophecy.dsl import ast
+from prophecy.dsl.errors import ProphecyError
+from prophecy.engine.bots.greedy import RandomBot
+from prophecy.engine.cards import book_of
 
 rule("PL601", "does-nothing", "warning",
      "an effect that changes nothing in any of the probe states the engine runs it in")
@@ -64,8 +67,7 @@ def state(game: Any) -> tuple[Any, ...]:
 
 
 def _game(book: Any, seed: int, later: bool) -> Any:
-    from prophecy.engine.bots.greedy import RandomBot
-    from prophecy.engine.plugin import reading_class
+    from prophecy.engine.plugin import reading_class  # deferred: start-up time (lint)
 
     players = [RandomBot(seed * 10 + i) for i in range(max(2, book.rules.min_players))]
     # the installed engine's class (the one a pack's engine file is built on): lint reads a
@@ -170,13 +172,6 @@ def sample(content: Content) -> Content:
 @check("PL601", "PL602", engine="dark-prophecies")
 def effects_do_something(ctx: Context) -> Iterator[Finding]:
     """Every distinct effect line, run by the engine; flag the ones that change nothing."""
-    try:
-        from prophecy.engine.cards import book_of
-    except ImportError:  # no engine: nothing to probe with
-        return
-    from prophecy.compiler.handlers import Names, compile_node
-    from prophecy.dsl.errors import ProphecyError
-
     book = book_of(sample(ctx.content))
     try:
         _game(book, SEEDS[0], later=True)

@@ -12,6 +12,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from prophecy.compiler.model.loader import load_content
+from prophecy.compiler.model.plugins import require_engine
+from prophecy.dsl.errors import ProphecyError
+from prophecy.engine import log
+from prophecy.engine.cards import book_of
 from prophecy.tools.options import add_content, content_dir
 from prophecy.tools.trust import add_trust_flag, apply_trust
 
@@ -24,12 +29,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.compiler.model.plugins import require_engine
-    from prophecy.dsl.errors import ProphecyError
-    from prophecy.engine import log
-    from prophecy.engine.cards import book_of
-
     content = load_content(content_dir(args))
     apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "replay")

@@ -19,7 +19,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.changes import compare, snapshot
+from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model.files import write_atomic
+from prophecy.compiler.model.loader import base_root, load_content
+from prophecy.dsl.errors import UsageError
+from prophecy.render import build as images
+from prophecy.render import outputs
+from prophecy.render.cmyk import check_extras
+from prophecy.render.layoutfile import load_layout
+from prophecy.render.pipeline import PAPERS, check_out, read_state
+from prophecy.tools.diff import load_side
 
 STATE = ".build/reprint.json"
 #: The command a reprint's errors name: the one the user ran.
@@ -28,12 +38,6 @@ COMMAND = "prophecy build --changed-since"
 
 def reprint(content: Path, since: str, out: Path, options: Any, note: Any) -> list[str]:
     """Write the reprint of the cards changed since ``since``; returns their ids."""
-    from prophecy.compiler.changes import compare, snapshot
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.render.cmyk import check_extras
-    from prophecy.render.pipeline import check_out
-    from prophecy.tools.diff import load_side
-
     start = time.perf_counter()
     check_out(content, out)
     check_extras(options.preset)
@@ -56,12 +60,6 @@ def only_new(content: Path, out: Path, options: Any, note: Any) -> list[str]:
     Returns their ids."""
     from dataclasses import replace
 
-    from prophecy.compiler.changes import compare
-    from prophecy.compiler.model.loader import base_root, load_content
-    from prophecy.dsl.errors import UsageError
-    from prophecy.render.cmyk import check_extras
-    from prophecy.render.pipeline import check_out
-    from prophecy.tools.diff import load_side
 
     start = time.perf_counter()
     check_out(content, out)
@@ -92,12 +90,6 @@ ONLY_NEW = "prophecy build --only-new"
 
 def _write(current: Any, content: Path, ids: set[str], out: Path, options: Any,
            note: Any) -> None:
-    from prophecy.compiler.faces import all_faces
-    from prophecy.render import build as images
-    from prophecy.render import outputs
-    from prophecy.render.layoutfile import load_layout
-    from prophecy.render.pipeline import PAPERS, read_state
-
     layout = load_layout(content)
     cards = tuple(f for f in all_faces(current) if f.id in ids)
     plan = images.plan(cards, layout)

@@ -16,6 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from prophecy.compiler.model.files import write_atomic
+from prophecy.dsl.errors import DslError
+from prophecy.tools.pack import game_name
+
 if TYPE_CHECKING:
     from prophecy.dsl.errors import ProphecyError
     from prophecy.engine.scenarios.runner import Outcome, Report
@@ -32,8 +36,6 @@ CHECK_CODES = {
 
 def problem_json(error: ProphecyError, code: str) -> dict[str, Any]:
     """One problem as data: where, which kind, what is wrong and how to fix it."""
-    from prophecy.dsl.errors import DslError
-
     if code == "content" and isinstance(error, DslError):
         code = "effect"
     if code == "fit" and Path(error.where).parent.name == "layouts":
@@ -52,7 +54,6 @@ def check_json(root: Path, problems: Iterable[tuple[ProphecyError, str]],
     read = [{"file": file, "line": line, "column": column, "code": "reads-as",
              "message": note, "fix": note.removeprefix("reads as '").removesuffix("'")}
             for file, line, column, note in notes]
-    from prophecy.tools.pack import game_name
 
     return json.dumps({"content": str(root), "pack": game_name(root),
                        "problems": shown, "notes": read,
@@ -134,6 +135,4 @@ def _classname(file: str) -> str:
 
 def write_junit(path: Path, report: Report) -> None:
     """The JUnit XML written whole or not at all."""
-    from prophecy.compiler.model.files import write_atomic
-
     write_atomic(path, junit(report))

@@ -34,7 +34,10 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
+from prophecy.compiler.model import memo
 from prophecy.dsl.errors import ProphecyError
+from prophecy.engine.scenarios import source
+from prophecy.tools.cache import content_cache, read_json, write_json
 
 #: What the cache entries look like; an entry of another version is not read.
 VERSION = 2
@@ -43,12 +46,9 @@ VERSION = 2
 def check(content: model.Content, errors: bool, folder: Path, root: Path
           ) -> tuple[int, list[ProphecyError]]:
     """(how many scenarios, their problems); with content ``errors``, the files are only read."""
-    from prophecy.engine.scenarios import source
-
     if errors:
         found, problems = source.read_files([folder])
         return len(found), problems
-    from prophecy.tools.cache import content_cache, read_json, write_json
 
     path = content_cache(root, "scenarios") / "files.json"
     known = read_json(path)
@@ -73,7 +73,7 @@ def check(content: model.Content, errors: bool, folder: Path, root: Path
         pending.append((file, key, scenarios, problems, stale))
     if pending or len(set(ids)) < len(ids):
         # the engine's table and moves are imported only when a scenario is checked
-        from prophecy.engine.scenarios import runner
+        from prophecy.engine.scenarios import runner  # deferred: start-up time (check)
     if len(set(ids)) < len(ids):  # a clash: the full check says where each id is
         return runner.check(content, [folder])
     read: list[ProphecyError] = []
@@ -167,8 +167,6 @@ def _strings_only(value: Any) -> bool:
 def code_digest() -> str:
     """The installed code, by its source files' paths, sizes and modification times
     (``memo.salt``): an installed package changes only when it is installed again."""
-    from prophecy.compiler.model import memo
-
     return memo.salt()
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from prophecy.compiler.model.files import write_atomic
+from prophecy.compiler.model.schemagen import stale_schemas
 from prophecy.tools.options import add_content, content_dir
 
 
@@ -24,9 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.files import write_atomic
-    from prophecy.compiler.model.schemagen import stale_schemas
-
     root = content_dir(args)
     stale, total = stale_schemas(root)
     if args.check:
@@ -47,8 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _add_headers(root: Path) -> int:
     """Give every content file that lacks it the line naming its schema; how many got it."""
-    from prophecy.compiler.model.files import write_atomic
-    from prophecy.compiler.model.loader import MissingHeader, analyse
+    from prophecy.compiler.model.loader import MissingHeader, analyse  # deferred: start-up time
 
     count = 0
     for error in analyse(root).errors:

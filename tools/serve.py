@@ -17,6 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.model.files import resolved
+from prophecy.dsl.errors import UsageError
+from prophecy.tools.cache import content_cache
+from prophecy.tools.gallery.state import DRAW_AT_ONCE, Gallery
+from prophecy.tools.gallery.verdicts import read_verdicts
+from prophecy.tools.gallery.web import GalleryServer, Hub, draw, watch
 from prophecy.tools.options import add_content, content_dir
 
 if TYPE_CHECKING:
@@ -46,9 +51,6 @@ def run(args: argparse.Namespace) -> int:
     import signal
     import threading
 
-    from prophecy.tools.cache import content_cache
-    from prophecy.tools.gallery.state import DRAW_AT_ONCE, Gallery
-    from prophecy.tools.gallery.web import Hub, draw, watch
 
     root = resolved(content_dir(args))
     balance = _balance(args.balance)
@@ -98,9 +100,6 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def _bind(host: str, port: int, gallery: Gallery, hub: Hub, balance: dict[str, Any]
           ) -> GalleryServer:
-    from prophecy.dsl.errors import UsageError
-    from prophecy.tools.gallery.web import GalleryServer
-
     try:
         return GalleryServer((host, port), gallery, hub, balance)
     except OSError as exc:
@@ -111,8 +110,6 @@ def _bind(host: str, port: int, gallery: Gallery, hub: Hub, balance: dict[str, A
 
 def _balance(path: Path | None) -> dict[str, Any]:
     """Each card's verdict from a balance run's JSON (checked as merge checks it), if given."""
-    from prophecy.tools.gallery.verdicts import read_verdicts
-
     return {} if path is None else read_verdicts(path)
 
 

@@ -18,6 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from prophecy.dsl.errors import UsageError
+from prophecy.engine import log
+from prophecy.lab import report, simulate
+from prophecy.lab.report_html import write_report
+from prophecy.lab.shards import check_report, read_run
 from prophecy.tools.balance import _bots
 from prophecy.tools.options import (
     MAX_GAMES,
@@ -53,9 +58,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.dsl.errors import UsageError
-    from prophecy.lab import simulate
-
     book = playable_book(args, "simulate")
     if args.shard[1] > args.games:
         raise UsageError(f"--shard {args.shard[0]}/{args.shard[1]} of {args.games} games: "
@@ -75,8 +77,6 @@ def run(args: argparse.Namespace) -> int:
             pool.close()
         bar.close()
     if args.log:
-        from prophecy.engine import log
-
         played = (simulate.play_one(book, args.seed, i, args.players, args.bots, log=True)
                   for i in range(first, first + games))
         log.write_games(played, args.log)
@@ -85,9 +85,6 @@ def run(args: argparse.Namespace) -> int:
 
 def output(book: Any, tally: Any, seed: int, args: argparse.Namespace) -> int:
     """Print (and write) a run's numbers: the summary, or JSON, and the report."""
-    from prophecy.lab import report
-    from prophecy.lab.report_html import write_report
-
     data = report.summarise(book, tally, seed)
     old = _old(args.compare) if getattr(args, "compare", None) else None
     if args.report:
@@ -108,8 +105,6 @@ def output(book: Any, tally: Any, seed: int, args: argparse.Namespace) -> int:
 
 def _old(path: Path) -> dict[str, Any]:
     """An earlier run saved with --json, checked (its figures made again from its tally)."""
-    from prophecy.lab.shards import check_report, read_run
-
     document = read_run(path, ("simulate",),
                         hint="save one with 'prophecy simulate --json > FILE.json'")
     check_report(document)

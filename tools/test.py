@@ -13,7 +13,16 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from prophecy.compiler.model import loader
+from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.loader import base_root
+from prophecy.compiler.model.plugins import require_engine
+from prophecy.dsl.errors import UsageError
+from prophecy.engine.scenarios import runner
 from prophecy.tools.options import add_content, content_dir
+from prophecy.tools.pack import folder_shown
+from prophecy.tools.results import test_json, write_junit
+from prophecy.tools.terminal import colour, problem, verdict
 from prophecy.tools.trust import add_trust_flag, apply_trust
 
 if TYPE_CHECKING:
@@ -38,13 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.compiler.model.plugins import require_engine
-    from prophecy.dsl.errors import UsageError
-    from prophecy.engine.scenarios import runner
-
     root = content_dir(args)
-    content = load_content(root)
+    content = loader.load_content(root)
     apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, "test")
     paths, base = _scenario_folders(content, root, args.paths)
@@ -53,13 +57,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"no scenario id contains {' or '.join(map(repr, args.select))}",
                          where="prophecy test", hint="run 'prophecy test' to list every id")
     if args.junit is not None:
-        from prophecy.tools.results import write_junit
-
         write_junit(args.junit, report)
     origin = _origin(report, base, root) if base is not None else None
     if args.json:
-        from prophecy.tools.results import test_json
-
         print(test_json(report, origin))
     else:
         _say(report, args.quiet)
@@ -74,8 +74,6 @@ def _scenario_folders(content: Content, root: Path,
                       given: list[Path]) -> tuple[list[Path], Path | None]:
     """The scenario files to run, and the base game's scenarios/ folder among them: an
     expansion's own and its base game's (its cards must keep the base game's rulings)."""
-    from prophecy.compiler.model.loader import base_root
-
     own = root / "scenarios"
     folder = base_root(content)
     if given or folder is None or not (folder / "scenarios").is_dir():
@@ -87,8 +85,6 @@ def _scenario_folders(content: Content, root: Path,
 def _origin(report: Report, base: Path, root: Path) -> dict[str, int]:
     """How many of the scenarios run came from the base game's folder, how many from the
     pack's own."""
-    from prophecy.compiler.model.files import resolved
-
     inside = resolved(base)
     from_base = sum(1 for o in report.outcomes
                     if resolved(o.scenario.item.src.path).is_relative_to(inside))
@@ -96,16 +92,11 @@ def _origin(report: Report, base: Path, root: Path) -> dict[str, int]:
 
 
 def _shown(folder: Path) -> str:
-    from prophecy.tools.pack import folder_shown
-
     return folder_shown(folder)
 
 
 def _say(report: Report, quiet: bool) -> None:
     """Each problem and verdict (coloured on a terminal), then the summary."""
-    from prophecy.engine.scenarios import runner
-    from prophecy.tools.terminal import colour, problem, verdict
-
     on = colour()
     for found in report.problems:
         print(problem(str(found), on))

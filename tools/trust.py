@@ -16,6 +16,14 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model import trust
+from prophecy.compiler.model import trust as store
+from prophecy.compiler.model.loader import analyse, load_content
+from prophecy.compiler.model.plugins import engine_file, require_engine
+from prophecy.dsl.errors import UsageError
+from prophecy.engine.cards import book_of
+from prophecy.tools.options import content_dir, default_content
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("folder", nargs="?", type=Path, metavar="DIR", default=None,
@@ -37,12 +45,6 @@ def add_trust_flag(parser: argparse.ArgumentParser) -> None:
 def playable_book(args: argparse.Namespace, command: str) -> Any:
     """The book of the game a playing command plays (``--trust`` applied, its engine
     required), with ``--players`` held to the game's limits."""
-    from prophecy.compiler.model.loader import load_content
-    from prophecy.compiler.model.plugins import require_engine
-    from prophecy.dsl.errors import UsageError
-    from prophecy.engine.cards import book_of
-    from prophecy.tools.options import content_dir
-
     content = load_content(content_dir(args))
     apply_trust(args)  # --trust: the folder's engine.py runs this once
     require_engine(content, command)
@@ -57,20 +59,14 @@ def playable_book(args: argparse.Namespace, command: str) -> Any:
 
 def apply_trust(args: argparse.Namespace) -> None:
     """A playing command's ``--trust``: its engine file runs in this run, untrusted or not."""
-    from prophecy.compiler.model import trust
-
     trust.grant(bool(getattr(args, "trust", False)))
 
 
 def run(args: argparse.Namespace) -> int:
-    from prophecy.compiler.model import trust
-
     if args.list:
         return _list()
     folder = args.folder
     if folder is None:
-        from prophecy.tools.options import default_content
-
         folder = default_content()
     path = _engine_file(folder)
     if args.forget:
@@ -86,10 +82,6 @@ def run(args: argparse.Namespace) -> int:
 def _engine_file(folder: Path) -> Path:
     """The engine file a game folder plays with (its base game's, for an expansion); a
     usage error when it has none, or an installed engine, which needs no trust."""
-    from prophecy.compiler.model.loader import analyse
-    from prophecy.compiler.model.plugins import engine_file
-    from prophecy.dsl.errors import UsageError
-
     if not (folder / "game.yaml").is_file():
         raise UsageError(f"{folder} holds no game.yaml", where="prophecy trust",
                          hint="name the folder of a game whose game.yaml says 'engine: engine.py'")
@@ -107,8 +99,6 @@ def _engine_file(folder: Path) -> Path:
 
 
 def _list() -> int:
-    from prophecy.compiler.model import trust as store
-
     files = store.records()
     if not files:
         print(f"no engine file is trusted ({store.record_path()})")

@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from prophecy.compiler.model import Content, Place
+from prophecy.compiler.model.files import is_regular
+from prophecy.compiler.model.plugins import engine_facts
 from prophecy.dsl.errors import ProphecyError
 
 
@@ -102,8 +104,6 @@ class Context:
     def lines(self, file: str) -> list[str]:
         """The lines of a file relative to the content folder ('' if unreadable)."""
         if file not in self._texts:
-            from prophecy.compiler.model.files import is_regular
-
             path = self.root / file
             try:  # a pipe or a device is never read: it could hang or never end
                 text = path.read_text(encoding="utf-8") if is_regular(path) else ""
@@ -168,8 +168,6 @@ def check(*codes: str, engine: str = "") -> Callable[[CheckFn], CheckFn]:
 def _engines(content: Content) -> set[str]:
     """The engine a game names, and the engines it is built on (as installed, or as its
     engine file declares: lint never runs a pack's Python)."""
-    from prophecy.compiler.model.plugins import engine_facts
-
     if not content.pack.engine:
         return set()
     try:

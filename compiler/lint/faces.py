@@ -13,8 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.facespec import BUILT_IN, layout_file, specs_of
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.model import Place
+from prophecy.compiler.model.yamlsafe import key_node, load_yaml, lookup
+from prophecy.dsl.errors import ProphecyError
 
 rule("PL507", "unread-layout", "warning",
      "a face the layout declares that no kind shows, or a region no face reads")
@@ -26,10 +29,6 @@ READS = {"deck-back": "back"}
 @check("PL507")
 def unread_layout(ctx: Context) -> Iterator[Finding]:
     """Faces no kind names, and regions groups no shown face reads."""
-    from prophecy.compiler.facespec import BUILT_IN, layout_file, specs_of
-    from prophecy.compiler.model.yamlsafe import load_yaml
-    from prophecy.dsl.errors import ProphecyError
-
     path = layout_file(ctx.content)
     if Path(ctx.root) not in path.parents:
         return
@@ -65,8 +64,6 @@ def unread_layout(ctx: Context) -> Iterator[Finding]:
 
 
 def _place(root: Any, path: list[str], file: str, key: bool = False) -> Place:
-    from prophecy.compiler.model.yamlsafe import key_node, lookup
-
     node, _ = lookup(root, path[:-1])
     found = key_node(node, path[-1]) if key else None
     node = found or lookup(root, path)[0]

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from prophecy.compiler.lint.core import Edit
 from prophecy.compiler.model.files import write_atomic
+from prophecy.compiler.model.loader import analyse
 
 
 def apply_edits(root: Path, edits: Iterable[Edit]) -> int:
@@ -37,8 +38,7 @@ def _apply_effect_edits(root: Path, edits: list[Edit]) -> int:
     """Whole effect lines, rewritten the way ``prophecy fmt`` rewrites them."""
     if not edits:
         return 0
-    from prophecy.compiler.model.fmt import plan, rewrite
-    from prophecy.compiler.model.loader import analyse
+    from prophecy.compiler.model.fmt import plan, rewrite  # deferred: start-up time (lint)
 
     written = {(w.source.rel, w.node.start_mark.line + 1, w.text): w
                for w in analyse(root).written}

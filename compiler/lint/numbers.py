@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from prophecy.compiler import faces
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
@@ -123,13 +124,9 @@ def numbers_in_cards(ctx: Context) -> Iterator[Finding]:
 def numbers_in_generated(ctx: Context) -> Iterator[Finding]:
     """Rules numbers in the reference card's summary, as generated from its template."""
     cards = [c for c in designs(ctx) if c.kind == "reference"]
-    try:
-        from prophecy.compiler.faces import reference_lines
-    except ImportError:  # no face generator: nothing generated to read
-        return
     if not cards:
         return
-    for text in reference_lines(ctx.content):
+    for text in faces.reference_lines(ctx.content):
         for d in disagreements(text, ctx.content.rules):
             yield _finding(d, cards[0].place, "the generated reference summary")
 

@@ -22,7 +22,9 @@ from prophecy.compiler.lint.core import Context, Finding
 from prophecy.compiler.lint.requirements import lines_with_cards
 from prophecy.compiler.model import Place
 from prophecy.compiler.model.files import regular_files
+from prophecy.dsl import parser
 from prophecy.dsl.errors import DslError
+from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
 
 #: Folders of a content folder that hold no cards.
@@ -32,9 +34,6 @@ _KEY = re.compile(r"^\s*(?:-\s+)?([A-Za-z_][\w-]*)\s*:")
 
 def unloaded_text(ctx: Context, loaded: set[tuple[str, int]]) -> Iterator[Finding]:
     """PL401 for the non-canonical effect lines of the files' cards that did not load."""
-    from prophecy.dsl.parser import parse
-    from prophecy.dsl.printer import to_text
-
     keys = effect_keys(ctx)
     content = ctx.content
     vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
@@ -46,7 +45,7 @@ def unloaded_text(ctx: Context, loaded: set[tuple[str, int]]) -> Iterator[Findin
             if (rel, found.line) in loaded:
                 continue
             try:
-                canonical = to_text(parse(found.value, vocab))
+                canonical = to_text(parser.parse(found.value, vocab))
             except DslError:  # the load error itself, reported by check
                 continue
             if canonical != found.value:

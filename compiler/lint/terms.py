@@ -34,6 +34,9 @@ from prophecy.compiler.lint.source import word_place
 from prophecy.compiler.model import Card, Place, Term
 from prophecy.compiler.model.files import regular_files
 from prophecy.compiler.model.pack import Pack
+from prophecy.dsl import parser
+from prophecy.dsl.errors import ProphecyError
+from prophecy.dsl.vocabulary import Vocabulary
 
 rule("PL101", "rejected-term", "warning",
      "a word the glossary rejects is used instead of its canonical term")
@@ -297,13 +300,9 @@ def _article(before: str, word: str) -> str:
 
 def _reads(text: str, ctx: Context) -> bool:
     """Whether a rules line reads in the game's language (its vocabulary's names)."""
-    from prophecy.dsl.errors import ProphecyError
-    from prophecy.dsl.parser import parse
-    from prophecy.dsl.vocabulary import Vocabulary
-
     content = ctx.content
     try:
-        parse(text, Vocabulary(content.grimoires, content.card_types, content.deed_targets))
+        parser.parse(text, Vocabulary(content.grimoires, content.card_types, content.deed_targets))
     except ProphecyError:
         return False
     return True

@@ -20,11 +20,13 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
-from prophecy.compiler.model import slug
+from prophecy.compiler.model import memo, slug
+from prophecy.compiler.model.limits import copies_bound
 from prophecy.compiler.model.pack import FieldSpec, KindSpec
-from prophecy.compiler.model.yamlsafe import Source, lookup
+from prophecy.compiler.model.yamlsafe import Source, lookup, scalar_place
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, one_of, suggest
+from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
 
 
@@ -166,8 +168,6 @@ class Builder:
 
     def _copies(self, at: _At) -> None:
         """A card cannot come more often than the component list holds cards of its kind."""
-        from prophecy.compiler.model.limits import copies_bound
-
         copies = at.data.get("copies", 1) if isinstance(at.data, dict) else 1
         if not isinstance(copies, int) or isinstance(copies, bool):
             return  # the schema names what is wrong with it
@@ -228,7 +228,9 @@ class Builder:
     def _picture(self, at: _At, spec: FieldSpec, path: list[Any], written: str) -> Any:
         """A picture field: a PNG or JPEG file inside its pack, large enough for its box.
         Its value is the file's path from the game's folder; None (an error) otherwise."""
-        from prophecy.compiler.model.pictures import picture_problem
+        from prophecy.compiler.model.pictures import (
+            picture_problem,  # deferred: start-up time (check)
+        )
 
         game, pack = self._folders or (Path("."), Path("."))
         problem = picture_problem(pack, written, spec.size)
@@ -381,8 +383,6 @@ def _own_grimoire_refs(node: ast.Node) -> Iterator[ast.Node]:
 
 
 def _place_in(src: Source, node: yaml.ScalarNode, offset: int) -> tuple[int, int]:
-    from prophecy.compiler.model.yamlsafe import scalar_place
-
     return scalar_place(src, node, max(0, offset))
 
 
@@ -399,7 +399,6 @@ def read_line(text: str, vocab: Vocabulary) -> tuple[ast.Line, str, str]:
     by identity)."""
     import pickle
 
-    from prophecy.compiler.model import memo
 
     key = memo.digest(repr((text, vocab.grimoires, vocab.card_types, vocab.deed_targets,
                             vocab.words)))
@@ -407,8 +406,7 @@ def read_line(text: str, vocab: Vocabulary) -> tuple[ast.Line, str, str]:
     if found is not None and len(found) == 3:
         node: ast.Line = pickle.loads(found[0])
         return node, found[1], found[2]
-    from prophecy.dsl.parser import read
-    from prophecy.dsl.printer import to_text
+    from prophecy.dsl.parser import read  # deferred: start-up time (check; lark)
 
     node, note = read(text, vocab)
     canonical = to_text(node)

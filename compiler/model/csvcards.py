@@ -22,6 +22,8 @@ import yaml
 from prophecy.compiler.model.cards import LoadedFile
 from prophecy.compiler.model.files import resolved
 from prophecy.compiler.model.pack import KindSpec
+from prophecy.compiler.model.schema import bad_paths, schema_errors
+from prophecy.compiler.model.schemagen import _Game, kind_schema
 from prophecy.compiler.model.yamlsafe import Source, read_source
 from prophecy.dsl.errors import ProphecyError, suggest
 
@@ -146,9 +148,6 @@ def cells(text: str, sep: str = ",") -> list[list[Cell]]:
 def read_csv(root: Path, rel: str, kind: KindSpec, errors: list[ProphecyError],
              unsaved: Mapping[Path, str]) -> Any:
     """A kind's CSV file as the loader's ``_File`` (its data and nodes), or None."""
-    from prophecy.compiler.model.schema import bad_paths, schema_errors
-    from prophecy.compiler.model.schemagen import _Game, kind_schema
-
     path = root / rel
     text = unsaved.get(resolved(path))
     try:

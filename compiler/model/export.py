@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from prophecy.compiler.model import Card
+from prophecy.compiler.model import Card, EffectLine, Place
+from prophecy.dsl import ast
 
 
 def card_json(card: Card) -> dict[str, Any]:
@@ -34,9 +35,6 @@ def card_json(card: Card) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     """A field's value as JSON data: effect lines with their AST, places as text."""
-    from prophecy.compiler.model import EffectLine, Place
-    from prophecy.dsl import ast
-
     if isinstance(value, EffectLine):
         return {"text": value.text, "ast": ast.to_json(value.node)}
     if isinstance(value, Place):

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from prophecy.compiler.model import memo
 from prophecy.compiler.model.yamlsafe import Source, lookup
 from prophecy.dsl.errors import ProphecyError
 
@@ -35,8 +36,8 @@ _DEFAULTS = {"min_players": 2, "max_players": 4, "min_level": 0, "max_level": 4,
 @cache
 def _lexicon() -> tuple[dict[str, str], re.Pattern[str]]:
     """The grammar's keywords and the pattern of a plain word (its WORD terminal)."""
-    from prophecy.dsl.grammar import fast_parser
-    from prophecy.dsl.keywords import keywords
+    from prophecy.dsl.grammar import fast_parser  # deferred: start-up time (check; lark)
+    from prophecy.dsl.keywords import keywords  # deferred: start-up time (check; lark)
 
     word = next(t for t in fast_parser().terminals if t.name == "WORD")
     return keywords(), re.compile(word.pattern.to_regexp())
@@ -71,8 +72,6 @@ def vocabulary_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyE
 
 def _word_problems(name: str) -> tuple[tuple[str, str], ...]:
     """What keeps the rules language from reading a name (worked out once per name)."""
-    from prophecy.compiler.model import memo
-
     found = memo.get("words", name)
     if found is None:
         found = tuple(_problems_of(name))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.files import is_regular
 from prophecy.dsl.errors import ProphecyError
 
 #: A run's JSON is a few hundred kilobytes; 64 MB is far beyond any real one.
@@ -63,8 +64,6 @@ def show_path(path: JsonPath) -> str:
 
 def read_json(path: Path, hint: str) -> Document:
     """A JSON file read and parsed; a ProphecyError naming the file (and place) if it is not."""
-    from prophecy.compiler.model.files import is_regular
-
     where = str(path)
     try:
         if not is_regular(path):

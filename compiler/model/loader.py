@@ -37,10 +37,12 @@ from prophecy.compiler import model
 from prophecy.compiler.model import slug
 from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written
 from prophecy.compiler.model.files import bundled_content, resolved
+from prophecy.compiler.model.gamecheck import rules_errors, vocabulary_errors
 from prophecy.compiler.model.options import options_errors, options_from
 from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of
 from prophecy.compiler.model.plugins import engine_errors
 from prophecy.compiler.model.schema import all_of as _all
+from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
 from prophecy.compiler.model.schemagame import game_schema
 from prophecy.compiler.model.schemagen import content_schemas
 from prophecy.compiler.model.vocab import vocabulary_from
@@ -49,6 +51,7 @@ from prophecy.compiler.model.yamlsafe import (
     compose,
     data_of,
     key_node,
+    load_yaml,
     lookup,
     read_source,
 )
@@ -128,7 +131,7 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
     errors.extend(engine_errors(content))
     errors.extend(_layout_errors(layers, pack))
     if any(kind.csv for kind in pack.kinds):
-        from prophecy.compiler.model.csvcards import noted
+        from prophecy.compiler.model.csvcards import noted  # deferred: start-up time (check)
 
         errors = noted(errors, sources)
     return Report(content, _sorted(errors), written, sources)
@@ -137,8 +140,6 @@ def analyse(root: Path, texts: Mapping[Path, str] | None = None) -> Report:
 def _layout_errors(layers: list[_Layer], pack: Pack) -> list[ProphecyError]:
     """The layout a game names must be a file: the pack's own layouts/<name>.yaml (a base
     game's, for an expansion) or one that ships."""
-    from prophecy.compiler.model.files import bundled_content
-
     name = pack.layout
     places = [layer.root / "layouts" / f"{name}.yaml" for layer in layers]
     if any(p.is_file() for p in places) or (bundled_content() / "layouts" / f"{name}.yaml"
@@ -154,9 +155,6 @@ def _layout_errors(layers: list[_Layer], pack: Pack) -> list[ProphecyError]:
 
 def missing_layout(src: Source, node: yaml.Node, name: str) -> ProphecyError:
     """The problem of a game.yaml (``src``, composed as ``node``) whose layout is no file."""
-    from prophecy.compiler.model.files import bundled_content
-    from prophecy.compiler.model.yamlsafe import lookup
-
     shipped = sorted(p.stem for p in (bundled_content() / "layouts").glob("*.yaml"))
     return src.error_at(
         lookup(node, ["layout"])[0], f"no layout '{name}': the game's folder has no "
@@ -182,8 +180,6 @@ def load_content(path: Path) -> model.Content:
 def read_pack(root: Path) -> Pack:
     """The kinds a game folder's game.yaml declares (a ContentErrors when it cannot be read):
     for tools and tests that make cards of a game without loading it."""
-    from prophecy.compiler.model.yamlsafe import load_yaml
-
     _, _, data = load_yaml(root / "game.yaml", "game.yaml", _GAME_HINT)
     return pack_of(data)
 
@@ -359,7 +355,7 @@ def _load_cards_file(root: Path, layer_root: Path, rel: str, kind: KindSpec,
                      checking: dict[str, Any], errors: list[ProphecyError],
                      unsaved: Mapping[Path, str]) -> LoadedFile | None:
     if kind.csv:
-        from prophecy.compiler.model.csvcards import read_csv
+        from prophecy.compiler.model.csvcards import read_csv  # deferred: start-up time (check)
 
         found: LoadedFile | None = read_csv(root, rel, kind, errors, unsaved)
         return found
@@ -372,8 +368,6 @@ def _load_file(
     kind: KindSpec | None, empty_hint: str, errors: list[ProphecyError],
     unsaved: Mapping[Path, str],
 ) -> LoadedFile | None:
-    from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
-
     path = root / rel
     text = unsaved.get(resolved(path))
     try:
@@ -449,8 +443,6 @@ def _vocabulary(layers: list[_Layer], data: dict[str, Any], pack: Pack,
     rules language could not read or that are listed twice leave no vocabulary
     to parse the effect lines with.
     """
-    from prophecy.compiler.model.gamecheck import rules_errors, vocabulary_errors
-
     usable = True
     for layer in layers:
         game = layer.game

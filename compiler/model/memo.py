@@ -45,6 +45,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.files import write_atomic
+
 #: Changed when what a table keeps changes shape: a file of another version is not read.
 VERSION = 1
 #: Entries a file keeps per table besides those the last run used (the most recent first).
@@ -159,8 +161,6 @@ def _read(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def _write(path: Path, tables: dict[str, dict[str, Any]]) -> None:
-    from prophecy.compiler.model.files import write_atomic
-
     body = pickle.dumps({"version": VERSION, "salt": salt(), "tables": tables},
                         protocol=pickle.HIGHEST_PROTOCOL)
     with contextlib.suppress(OSError):

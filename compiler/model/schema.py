@@ -24,6 +24,7 @@ from typing import Any
 
 import yaml
 
+from prophecy.compiler.model import memo
 from prophecy.compiler.model.files import schemas_dir
 from prophecy.compiler.model.yamlsafe import Source, key_node, lookup
 from prophecy.dsl.errors import ProphecyError, one_of, suggest
@@ -370,8 +371,6 @@ def set_at(data: Any, path: tuple[Any, ...], value: Any) -> None:
 def schema_errors(name: str | Schema, src: Source, root: yaml.Node, data: Any
                   ) -> list[ProphecyError]:
     """Every way ``data`` (composed from ``root``) breaks the schema ``name``."""
-    from prophecy.compiler.model import memo
-
     out: dict[tuple[Any, ...], ProphecyError] = {}
     for error in _odd_key_errors(src, root):
         out.setdefault(error.sort_key(), error)

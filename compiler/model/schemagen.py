@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.model import limits
+from prophecy.compiler.model.files import schemas_dir
 from prophecy.compiler.model.pack import (
     INTEGER_MAX,
     INTEGER_MIN,
@@ -42,6 +43,7 @@ from prophecy.compiler.model.schemaparts import (
     mapping,
     text,
 )
+from prophecy.compiler.model.yamlsafe import load_yaml
 
 
 class _Game:
@@ -194,8 +196,6 @@ def stale_schemas(content: Path) -> tuple[dict[Path, str], int]:
     Maps each file (``<content>/schemas/<kind>.schema.json``) to its new text;
     a ``ContentErrors`` when game.yaml cannot be read.
     """
-    from prophecy.compiler.model.yamlsafe import load_yaml
-
     _, _, data = load_yaml(content / "game.yaml", "game.yaml", "write the game's name and "
                            "kinds")
     out = {}
@@ -204,8 +204,6 @@ def stale_schemas(content: Path) -> tuple[dict[Path, str], int]:
              for kind, schema in schemas.items()}
     if (content / "layouts").is_dir():
         # a pack's own layout is checked in the editor by the layout schema that ships
-        from prophecy.compiler.model.files import schemas_dir
-
         texts[content / "schemas" / "layout.schema.json"] = (
             schemas_dir() / "layout.schema.json").read_text(encoding="utf-8")
     for path, new in texts.items():

@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
+from prophecy.dsl.printer import sequence
 from prophecy.engine import protocol as P
 from prophecy.engine.cards import Book
 from prophecy.engine.game import Game
@@ -117,7 +118,6 @@ class ScenarioGame(Game):
               ) -> list[str]:
         """The options in a scenario's words: card names, grimoires, 'player 2', 'none'..."""
         if ask == P.ASK_CHOOSE and isinstance(about, ast.Choose):  # an option as written
-            from prophecy.dsl.printer import sequence
 
             return [sequence(about.options[o]) for o in options]
         return [self._word(p, ask, o) for o in options]

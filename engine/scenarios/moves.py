@@ -35,6 +35,7 @@ from prophecy.engine.scenarios.answers import (
 )
 from prophecy.engine.scenarios.names import Names
 from prophecy.engine.scenarios.source import IllegalMove, Item
+from prophecy.engine.scenarios.table import card_in_front
 from prophecy.engine.state import PlayerState
 
 #: Moves that may be written as a bare string.
@@ -285,8 +286,6 @@ def _draw_deeds(run: Play, move: Move, p: PlayerState) -> None:
 
 def _exhaust(run: Play, move: Move, p: PlayerState) -> None:
     """The action of exhausting a card in front of the player (an 'Exhaust this card' line)."""
-    from prophecy.engine.scenarios.table import card_in_front
-
     _needs_value(move)
     assert move.value is not None  # said above; for the type checker
     card = card_in_front(run.game, p, str(move.value.value))

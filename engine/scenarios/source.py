@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from prophecy.compiler.model.schema import bad_paths, schema_errors
 from prophecy.compiler.model.yamlsafe import Source, compose, data_of, read_source, to_data
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 
@@ -154,8 +155,6 @@ def read_files(paths: Iterable[Path]) -> tuple[list[Scenario], list[ProphecyErro
 
 def read_file(path: Path) -> tuple[list[Scenario], list[ProphecyError]]:
     """The scenarios of one file; those that break the schema are left out and reported."""
-    from prophecy.compiler.model.schema import bad_paths, schema_errors
-
     try:
         src = read_source(path, path.name)
     except ProphecyError as exc:

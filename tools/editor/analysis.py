@@ -17,8 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.lint import core
 from prophecy.compiler.model.files import resolved
+from prophecy.compiler.model.fmt import plan
+from prophecy.compiler.model.loader import analyse
 from prophecy.dsl.errors import ProphecyError
+from prophecy.tools.fit import overflows
 
 _DID_YOU_MEAN = re.compile(r"did you mean '([^']+)'\?")
 
@@ -71,9 +75,6 @@ def content_root(path: Path) -> Path | None:
 def analyse_folder(root: Path, texts: Mapping[Path, str], fit: MutableMapping[str, Any],
                    lint: bool = True) -> Result:
     """Check, fit and lint the folder with the unsaved ``texts``; ``fit`` keeps face results."""
-    from prophecy.compiler.model.loader import analyse
-    from prophecy.tools.fit import overflows
-
     report = analyse(root, texts)
     out = Result(content=report.content, written=report.written)
     errors = list(report.errors)
@@ -108,8 +109,6 @@ def _from_error(error: ProphecyError) -> Problem:
 
 def _canonical(item: Any) -> Problem | None:
     """An effect line that ``prophecy fmt`` would rewrite, with the rewrite as its fix."""
-    from prophecy.compiler.model.fmt import plan
-
     changes = plan([item])
     if not changes:
         return None
@@ -140,7 +139,6 @@ def _place(text: str, offset: int) -> tuple[int, int]:
 
 
 def _lint(report: Any, root: Path, texts: Mapping[Path, str]) -> list[Problem]:
-    from prophecy.compiler.lint import core
     from prophecy.tools import probe  # noqa: F401  (registers the checks that play games)
 
     unsaved = {}

@@ -15,6 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from prophecy.dsl.diagnose import keywords
+from prophecy.dsl.grammar import lark_parser
+from prophecy.dsl.printer import THIRD_PERSON
 from prophecy.dsl.vocabulary import Vocabulary
 
 _PARTIAL = re.compile(r"[A-Za-z][A-Za-z'\-]*$")
@@ -65,7 +68,6 @@ def _accepts(head: str) -> set[str] | None:
     """The terminals the grammar accepts after ``head``; None when ``head`` cannot start a line."""
     from lark.exceptions import LarkError
 
-    from prophecy.dsl.grammar import lark_parser
 
     try:
         interactive = lark_parser().parse_interactive(head)
@@ -77,9 +79,6 @@ def _accepts(head: str) -> set[str] | None:
 
 def _offers(accepted: set[str], head: str, vocab: Vocabulary, casing: dict[str, str],
             replaces: int) -> list[Offer]:
-    from prophecy.dsl.diagnose import keywords
-    from prophecy.dsl.printer import THIRD_PERSON
-
     start = bool(_STARTS.search(head))
     words = {name: word for word, name in keywords().items()}
     # A verb has two forms ('discard', 'discards'); offer the one the printer writes here.

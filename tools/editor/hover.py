@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+from prophecy.compiler.explain import explain_line
+from prophecy.dsl.errors import DslError
+from prophecy.dsl.parser import parse
+from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
 
 
 def effect_hover(text: str, vocab: Vocabulary, card_grimoire: str | None) -> str:
     """The canonical line, what it does (``compiler/explain.py``), or why it does not parse."""
-    from prophecy.compiler.explain import explain_line
-    from prophecy.dsl.errors import DslError
-    from prophecy.dsl.parser import parse
-    from prophecy.dsl.printer import to_text
-
     try:
         node = parse(text, vocab)
     except DslError as exc:

@@ -20,8 +20,13 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
+from prophecy.compiler.model import effect_lines_of
 from prophecy.compiler.model.files import resolved
+from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.tools.editor import analysis
+from prophecy.tools.editor.complete import casing_of, effect_offers, name_offers
+from prophecy.tools.editor.frames import serve
+from prophecy.tools.editor.hover import effect_hover
 from prophecy.tools.editor.spot import spot
 
 #: How long after the last keystroke the folder is checked again.
@@ -189,8 +194,6 @@ def code_action(ls: ContentServer, params: types.CodeActionParams) -> list[types
 @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                 types.CompletionOptions(trigger_characters=[" ", ":", "+", ","]))
 def completion(ls: ContentServer, params: types.CompletionParams) -> types.CompletionList:
-    from prophecy.tools.editor.complete import effect_offers, name_offers
-
     line, column = params.position.line, params.position.character
     lines = _lines(ls, params.text_document.uri)
     found = spot(lines, line, column)
@@ -236,8 +239,6 @@ _LIST_WORDS = {"grimoires": "grimoire", "card_types": "card type",
 def _field_offers(spec: Any, before: str, context: dict[str, Any]) -> list[Any]:
     """What a field of its declared type may hold: rules lines by the grammar, a name of its
     vocabulary list, a choice's values, true or false."""
-    from prophecy.tools.editor.complete import effect_offers, name_offers
-
     if spec.type == "rules":
         return effect_offers(before, context["vocab"], context["casing"])
     if spec.type == "name":
@@ -260,9 +261,6 @@ def _item(offer: Any, line: int, column: int) -> types.CompletionItem:
 
 def _context(ls: ContentServer, uri: str) -> dict[str, Any] | None:
     """The vocabulary, keyword casing and names of the content folder a document is in."""
-    from prophecy.dsl.vocabulary import Vocabulary
-    from prophecy.tools.editor.complete import casing_of
-
     path = _path(uri)
     root = analysis.content_root(path) if path else None
     if root is None:
@@ -291,8 +289,6 @@ def _lines(ls: ContentServer, uri: str) -> list[str]:
 # ---------------------------------------------------------------------- hover
 @server.feature(types.TEXT_DOCUMENT_HOVER)
 def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
-    from prophecy.tools.editor.hover import effect_hover
-
     line = params.position.line
     lines = _lines(ls, params.text_document.uri)
     found = spot(lines, line, params.position.character)
@@ -313,8 +309,6 @@ def hover(ls: ContentServer, params: types.HoverParams) -> types.Hover | None:
 
 def _card_grimoire(context: dict[str, Any], path: Path | None, line: int) -> str | None:
     """The grimoire of the card whose effect line is on ``line`` (for 'this' and 'matching')."""
-    from prophecy.compiler.model import effect_lines_of
-
     if path is None:
         return None
     rel = path.relative_to(context["root"]).as_posix() if context["root"] in path.parents else ""
@@ -331,6 +325,4 @@ def serve_stdio() -> None:
     The frames are read by ``frames.py`` rather than pygls's reader, so that a
     broken frame is answered and passed over, never swallowing the next request.
     """
-    from prophecy.tools.editor.frames import serve
-
     serve(server)

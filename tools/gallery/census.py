@@ -17,6 +17,13 @@ from typing import Any
 
 import yaml
 
+from prophecy.compiler.model import slug
+from prophecy.compiler.model.csvcards import cells
+from prophecy.compiler.model.files import is_regular
+from prophecy.compiler.model.pack import Pack, pack_of
+from prophecy.compiler.model.yamlsafe import compose_text, load_yaml
+from prophecy.dsl.errors import ProphecyError
+
 
 def sources(root: Path) -> list[tuple[str, str, str]]:
     """(kind, its files' pattern, the key its YAML files list cards under) for each kind the
@@ -30,10 +37,6 @@ def kind_labels(root: Path) -> list[tuple[str, str]]:
 
 
 def _pack(root: Path) -> Any:
-    from prophecy.compiler.model.pack import Pack, pack_of
-    from prophecy.compiler.model.yamlsafe import load_yaml
-    from prophecy.dsl.errors import ProphecyError
-
     try:
         _, _, data = load_yaml(root / "game.yaml")
     except ProphecyError:
@@ -55,8 +58,6 @@ class Entry:
 
 def census(root: Path, previous: dict[str, list[Entry]]) -> dict[str, list[Entry]]:
     """Every card entry of every file, by file (a file that does not read keeps its last)."""
-    from prophecy.compiler.model.files import is_regular
-
     out: dict[str, list[Entry]] = {}
     for kind, pattern, key in sources(root):
         for path in sorted(p for p in root.glob(pattern) if is_regular(p)):
@@ -73,9 +74,6 @@ def census(root: Path, previous: dict[str, list[Entry]]) -> dict[str, list[Entry
 
 def _rows(kind: str, rel: str, text: str) -> list[Entry]:
     """The cards of a CSV file: a row each, under the first row's headings."""
-    from prophecy.compiler.model import slug
-    from prophecy.compiler.model.csvcards import cells
-
     rows = cells(text)
     if not rows:
         return []
@@ -92,9 +90,6 @@ def _rows(kind: str, rel: str, text: str) -> list[Entry]:
 
 
 def _entries(kind: str, key: str, rel: str, text: str) -> list[Entry] | None:
-    from prophecy.compiler.model import slug
-    from prophecy.compiler.model.yamlsafe import compose_text
-
     try:
         root = compose_text(text)
     except yaml.YAMLError:

@@ -18,6 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.explain import explain_line
+from prophecy.compiler.model import effect_lines_of
+from prophecy.compiler.model.export import card_json
+from prophecy.dsl import ast
 from prophecy.tools.gallery.census import kind_labels
 from prophecy.tools.gallery.state import Snapshot, Tile
 
@@ -74,10 +78,6 @@ def card_page(snapshot: Snapshot, tile: Tile, root: Path, balance: dict[str, Any
 
 
 def _lines(tile: Tile) -> list[dict[str, str]]:
-    from prophecy.compiler.explain import explain_line
-    from prophecy.compiler.model import effect_lines_of
-    from prophecy.dsl import ast
-
     if tile.card is None:
         return []
     return [{"text": line.text, "written": line.written,
@@ -87,8 +87,6 @@ def _lines(tile: Tile) -> list[dict[str, str]]:
 
 
 def _fields(tile: Tile) -> list[tuple[str, str]]:
-    from prophecy.compiler.model.export import card_json
-
     if tile.card is None:
         return []
     out = []

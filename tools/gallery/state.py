@@ -26,8 +26,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from prophecy.compiler.model.files import resolved
+from prophecy.compiler.faces import all_faces
+from prophecy.compiler.model import effect_lines_of
+from prophecy.compiler.model.files import resolved, write_atomic
+from prophecy.compiler.model.loader import analyse
 from prophecy.dsl.errors import ContentErrors, ProphecyError
+from prophecy.render import png
+from prophecy.render.backs import render_face
+from prophecy.render.facekey import face_key
+from prophecy.render.layoutfile import load_layout
 from prophecy.tools.gallery.census import Entry, census, entry_at
 
 #: Faces a refresh draws before it answers when no more wait (a save's card or two); when
@@ -187,8 +194,6 @@ class Gallery:
         return list(dict.fromkeys(key for key in keys if key not in self.fit))
 
     def _check(self) -> None:
-        from prophecy.compiler.model.loader import analyse
-
         for key in self.failed:  # a bug met while drawing: try again on the next check
             self.fit.pop(key, None)
         self.failed.clear()
@@ -226,8 +231,6 @@ class Gallery:
                         drawing=len(self._waiting()))
 
     def _layout(self) -> list[Problem]:
-        from prophecy.render.layoutfile import load_layout
-
         try:
             self.layout = load_layout(self.root)
         except ContentErrors as exc:
@@ -239,9 +242,6 @@ class Gallery:
     def _plan(self, content: Any) -> dict[str, Plan]:
         """Per card id: its faces' keys; each face is kept to be drawn, and one whose images
         the cache holds is done."""
-        from prophecy.compiler.faces import all_faces
-        from prophecy.render.facekey import face_key
-
         self.models = {}
         out = {}
         for card in all_faces(content):
@@ -273,10 +273,6 @@ class Gallery:
 
     def _draw(self, key: str) -> None:
         """Draw a face into the cache; keep its overflow when it does not fit."""
-        from prophecy.compiler.model.files import write_atomic
-        from prophecy.render import png
-        from prophecy.render.backs import render_face
-
         card, face = self.models[key]
         try:
             img = render_face(self.layout, card, face)
@@ -293,8 +289,6 @@ class Gallery:
         self.fit[key] = None
 
     def _tile(self, entry: Entry, card: Any, faces: dict[str, Any]) -> Tile:
-        from prophecy.compiler.model import effect_lines_of
-
         old = self.snapshot.tile(entry.id)
         if card is None or card.id not in faces:
             # Not built now: keep the last images it had, if any.

@@ -16,6 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from prophecy.lab import balance_report
+from prophecy.lab.shards import read_run
+
 #: A verdict in a few words, as a tile shows it, and in a sentence, as a card's page does.
 WORDS = {
     "stronger": ("stronger", "stronger than its vanilla twin"),
@@ -101,9 +104,6 @@ class Verdict:
 
 def read_verdicts(path: Path) -> dict[str, Verdict]:
     """Each design's verdict, by card id and by name; a placed error if the file is no run."""
-    from prophecy.lab import balance_report
-    from prophecy.lab.shards import read_run
-
     document = read_run(path, ("balance",), hint="name the JSON that 'prophecy balance "
                         "--json > FILE' (or 'prophecy merge --json') wrote")
     summary = balance_report.summarise(document.data)

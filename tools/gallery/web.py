@@ -24,6 +24,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from prophecy.compiler.model.files import package_dir
+from prophecy.tools.gallery.pages import card_page, gallery_page
 from prophecy.tools.gallery.state import DRAW_AT_ONCE, Gallery
 
 #: How often an idle event stream says it is alive, in seconds.
@@ -127,8 +129,6 @@ class Handler(BaseHTTPRequestHandler):
         gallery = self.server.gallery
         snapshot = gallery.snapshot
         if path == "/":
-            from prophecy.tools.gallery.pages import gallery_page
-
             self._send(gallery_page(snapshot, gallery.root, self.server.balance).encode(),
                        "text/html; charset=utf-8")
         elif path.startswith("/card/"):
@@ -147,8 +147,6 @@ class Handler(BaseHTTPRequestHandler):
             self._send(b"not found", "text/plain", HTTPStatus.NOT_FOUND)
 
     def _card(self, card_id: str) -> None:
-        from prophecy.tools.gallery.pages import card_page
-
         gallery = self.server.gallery
         snapshot = gallery.snapshot
         tile = snapshot.tile(card_id)
@@ -168,8 +166,6 @@ class Handler(BaseHTTPRequestHandler):
         self._send(data, "image/png", cache="public, max-age=31536000, immutable")
 
     def _static(self, name: str) -> None:
-        from prophecy.compiler.model.files import package_dir
-
         data = (package_dir("prophecy.tools.gallery") / "static" / name).read_bytes()
         self._send(data, _STATIC[name])
 
