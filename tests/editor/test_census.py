@@ -34,6 +34,7 @@ def test_a_csv_row_spans_its_own_lines_and_problems_there_belong_to_it(tmp_path:
 
 def test_the_kinds_are_grouped_under_their_plurals_in_the_order_declared():
     assert kind_labels(shipped()["prophecy-basic"]) == [
-        ("adventure", "Adventure cards"), ("chance", "Chance cards"), ("item", "Item cards")]
+        ("adventure", "Adventure cards"), ("chance", "Chance cards"), ("item", "Item cards"),
+        ("certificate", "Certificates")]
     assert kind_labels(shipped()["dark-prophecies"])[:3] == [
         ("arcana", "Arcana"), ("grimoire", "Grimoires"), ("deed", "Dark Deeds")]
