@@ -280,7 +280,8 @@ class _Build:
 
     def own_level(self, meta: Meta, level: int, bound: ast.Op | None) -> ast.Requirement:
         if bound == "at_most":
-            raise _error("'Grimoire Level N or lower' needs the grimoire's name", meta,
+            raise _error(f"'Grimoire Level N or lower' needs the {self.vocab.noun('grimoire')}'s "
+                         "name", meta,
                          "write 'If your Necromancy is Level 1 or lower' with the grimoire")
         return ast.LevelReq(ast.THIS, level, span=_span(meta))
 
@@ -733,7 +734,7 @@ class _Build:
             (most.type in ("MOST", "HIGHEST"), points)]
         found = self.vocab.target(wanted)
         if found is None:
-            raise _error(f"this game has no '{wanted}' Dark Deed target", meta,
+            raise _error(f"this game has no '{wanted}' {self.vocab.noun('Dark Deed')} target", meta,
                          "use one of the targets game.yaml lists, as in "
                          "'Add 1 to any Dark Deed'")
         return found

@@ -49,3 +49,12 @@ def test_check_names_the_packs_noun_at_the_card(tmp_path):
     errors = [e for e in analyse(root).errors if e.where.endswith("blood-magic.yaml")]
     assert [(e.line, e.message, e.hint) for e in errors] == [
         (11, "unknown Discipline 'Demonolgy'", "did you mean 'Demonology'?")]
+
+
+def test_a_message_of_the_grammar_names_the_packs_noun(capsys):
+    """What a line lacks is said in the pack's nouns too (a Mastery's name, not a
+    grimoire's); the line to write keeps the language's words."""
+    assert main(["parse", "--content", str(EXAMPLES / "draft-mastery"),
+                 "Grimoire Level 1 or lower: Draw 1 Arcana"]) == 1
+    err = capsys.readouterr().err
+    assert "needs the Mastery's name" in err and "grimoire's name" not in err
