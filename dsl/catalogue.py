@@ -257,8 +257,9 @@ CATALOGUE: tuple[Case, ...] = (
     Case(
         "compare-two",
         "a count is compared with a number, not with another count or another player",
-        "write the number, as in 'If you have 3 or more stashed cards' or 'If your Necromancy "
-        "is Level 2 or higher'",
+        "the rules language has no comparing one player with another or one count with "
+        "another; a condition reads your own count against a number ('If you have 3 or more "
+        "stashed cards')",
         "If you have 3 or more stashed cards",
         ("If you have fewer Dark Deeds than every other player: Draw 1 Arcana",
          "If your Blood Magic is higher than your Demonology: Draw 1 Arcana",

@@ -609,7 +609,8 @@ VAGUE = re.compile(r"(?<![\w'])(a few|few|some|several|a couple of|a couple|a nu
 REFUSALS: tuple[Refusal, ...] = (
     _r(r"\b(?:that|as) many\b",
        "the rules language has no 'that many': a count is a number written on the card",
-       "write the number, as in 'Discard 2 to Draw 2 Arcana'"),
+       "it cannot count what an action of the line did; a fixed number is all it has "
+       "('Discard 2 to Draw 2 Arcana')"),
     _r(r"^\s*(?:whenever|each time|every time|while|as long as)\b|\bwhenever\b",
        "the rules language has no trigger while in play: a card in play acts at the start "
        "or the end of your turn, or when exhausted",
@@ -633,7 +634,9 @@ REFUSALS: tuple[Refusal, ...] = (
     _late(r"[,.;]\s*if (?:it|they|that card|the card|those cards)(?:'s| is| are| was| were)\b",
        "the rules language has no condition on a card the line has just moved ('if it is'): a "
        "condition comes first and checks what is already in place",
-       "write the condition first, as in 'Top Discard Creature: Draw 1 Arcana'"),
+       "it checks only what is in place before the line's actions: the top of your discard "
+       "pile, a card you reveal, your Grimoires and your counts ('Top Discard Creature: Draw 1 "
+       "Arcana')"),
     _late(r"\b(?:put|puts|place|places|add|adds|stash|stashes|discard|discards|throw|throws|"
        r"show|shows|reveal|reveals)\s+(?:it|them)\b(?!\s+back\b)",
        "'it' names a card the line moved before: in the rules language each action says "
