@@ -372,35 +372,43 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
     line = _map_words(line, words)
     for pattern, repl in _FIXED[5:]:
         line = line.sub(pattern, _expand(repl))
+    for pattern, rewrite in _named_shapes(vocab.grimoires):
+        line = line.sub(pattern, rewrite)
     names = "|".join(re.escape(g) for g in vocab.grimoires)
-    line = line.sub(re.compile(rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])", re.I),
-                    lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}")
-    line = line.sub(re.compile(rf"\bif you (?:have|control) (?:a |an |your )?({names})"
-                               r"(?: grimoire)? (?:of|at) (exactly )?level\b", re.I),
-                    lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level")
-    line = line.sub(re.compile(r"\bif you (?:have|control) (?:a|an|one|any) (?:level|lvl) (\d+)"
-                               r"(?: or higher)? grimoire\b", re.I),
-                    lambda m: f"If you have 1 or more Grimoires at Level {m.group(1)} or higher")
-    line = line.sub(re.compile(rf"^your ({names})(?: grimoire)? is (exactly )?(?:at )?level\b",
-                               re.I),
-                    lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level")
-    line = line.sub(re.compile(r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on) the (?:center "
-                               r"discard pile|center|middle(?: pile)?)\b", re.I),
-                    lambda m: f"{m.group(1)} to the center")
-    line = line.sub(re.compile(rf"\bfor each (?:level of )?(?:your )?({names}) "
-                               r"(?:grimoire )?level\b", re.I),
-                    lambda m: f"for each level of your {m.group(1)} Grimoire")
-    every = len(vocab.grimoires)
-    line = line.sub(re.compile(r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) "
-                               r"(?:your )?grimoires (?:(?:is|are) )?(?:at )?(?:level )?(\w+) or "
-                               r"(?:higher|more)", re.I),
-                    lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} "
-                              "or higher")
     line = line.sub(re.compile(rf"((?:(?:{names})\s+)?)(dark deeds?) (?:that )?you(?: have|'ve) "
                                r"completed", re.I), lambda m: f"completed {m.group(1)}{m.group(2)}")
     line = line.sub(re.compile(r"^for each (.+?),\s*(.+)$", re.I),
                     lambda m: f"{m.group(2)} for each {m.group(1)}")
     return line.sub(re.compile(r"^\s+"), lambda m: "")
+
+
+@cache
+def _named_shapes(grimoires: tuple[str, ...]
+                  ) -> tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]:
+    """The fixed shapes that name the pack's Grimoires or count them, made once a pack:
+    'Demonology 4:', 'If you have Demonology at level 3' and 'Your Demonology is level 3',
+    'If you have a level 5 Grimoire', 'for each Necromancy level', 'If all your Grimoires
+    are level 2 or higher'; and a discard 'into the middle pile'."""
+    names = "|".join(re.escape(g) for g in grimoires)
+    every = len(grimoires)
+    shapes: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
+        (rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])",
+         lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}"),
+        (rf"(?:\bif you (?:have|control) (?:a |an |your )?|^your )({names})(?: grimoire)? "
+         r"(?:(?:of|at) |is )(exactly )?(?:at )?level\b",
+         lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level"),
+        (r"\bif you (?:have|control) (?:a|an|one|any) (?:level|lvl) (\d+)(?: or higher)? "
+         r"grimoire\b",
+         lambda m: f"If you have 1 or more Grimoires at Level {m.group(1)} or higher"),
+        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on) the (?:center discard pile|center|"
+         r"middle(?: pile)?)\b", lambda m: f"{m.group(1)} to the center"),
+        (rf"\bfor each (?:level of )?(?:your )?({names}) (?:grimoire )?level\b",
+         lambda m: f"for each level of your {m.group(1)} Grimoire"),
+        (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
+         r"(?:(?:is|are) )?(?:at )?(?:level )?(\w+) or (?:higher|more)",
+         lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} or higher"),
+    )
+    return tuple((re.compile(pattern, re.I), repl) for pattern, repl in shapes)
 
 
 # ------------------------------------------------------------------ shapes with choices
