@@ -116,3 +116,21 @@ def test_a_save_during_the_first_drawing_is_drawn_before_the_faces_still_waiting
     # the saved card's new front is drawn (its back, unchanged, may wait with the rest)
     assert tile is not None and tile.front and gallery.image(tile.front, True).is_file()
     assert after.drawing == waiting - 1  # its old front is no longer wanted; the rest wait
+
+
+def test_a_card_s_words_are_what_its_kind_prints_beyond_its_rules_lines():
+    from prophecy.compiler.model.files import bundled_content
+    from prophecy.compiler.model.loader import load_content
+    from prophecy.tools.gallery.state import card_words
+
+    content = load_content(bundled_content())
+    bell = next(c for c in content.cards if c.name == "The Seventh Bell")
+    words = card_words(bell, content.pack.kind(bell.kind))
+    # its choice with what the choice means, its verse text; not its condition or reward
+    assert words == ("starting", "Starting Verse",
+                     "When the seventh bell tolls beneath the drowned chapel,")
+    arcana = next(c for c in content.of_kind("arcana") if c.fields.get("flavor"))
+    words = card_words(arcana, content.pack.kind("arcana"))
+    assert (*arcana.fields["types"], arcana.fields["flavor"]) == tuple(
+        w for w in words if w != arcana.fields["grimoire"])
+    assert not set(words) & {line.text for line in arcana.lines}

@@ -21,6 +21,7 @@ import pytest
 
 from prophecy.compiler.model.files import bundled_content
 from prophecy.compiler.model.loader import load_content
+from prophecy.tools.gallery.state import card_words
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -256,16 +257,18 @@ def test_the_top_bar_counts_the_problems_and_links_to_each_broken_card(page, ser
     assert page.evaluate("location.hash") == "#card-arcana/ghoul-pack"
 
 
-def _searched(card) -> str:
-    """What the search box looks through: name, id, grimoire and the effect lines."""
+def _searched(card, pack) -> str:
+    """What the search box looks through on a card with no problems: name, id, grimoire,
+    the effect lines and the other words printed on it (types, flavour)."""
     lines = " ".join(line.text for line in card.lines)
-    return f"{card.name} {card.id} {card.grimoire_of or ''} {lines}".lower()
+    words = " ".join(card_words(card, pack.kind(card.kind)))
+    return f"{card.name} {card.id} {card.grimoire_of or ''} {lines} {words}".lower()
 
 
 def test_search_narrows_the_cards_by_name_and_says_how_many(page, served: Served):
     content = load_content(served.content)
     page.fill("#search", "blood")
-    wanted = sorted(c.id for c in content.cards if "blood" in _searched(c))
+    wanted = sorted(c.id for c in content.cards if "blood" in _searched(c, content.pack))
     assert sorted(_visible(page)) == wanted
     assert page.locator("#shown").inner_text() == f"{len(wanted)} of {len(content.cards)} cards"
     page.fill("#search", "ossuary key")  # every word must match
@@ -282,6 +285,36 @@ def test_search_finds_a_card_by_what_its_effect_lines_say(page, served: Served):
                     or "stash" in f"{c.name} {c.id}".lower())
     assert len(wanted) > 5  # the cards that stash, not only those named for it
     assert sorted(_visible(page)) == wanted
+
+
+def test_search_finds_a_card_by_its_types_flavour_and_problems(page, served: Served):
+    content = load_content(served.content)
+    # a card type: every Creature, though few say so in their name or lines
+    page.fill("#search", "creature")
+    creatures = sorted(c.id for c in content.cards if "Creature" in c.fields.get("types", ()))
+    assert len(creatures) > 3
+    assert sorted(_visible(page)) == sorted(c.id for c in content.cards
+                                            if "creature" in _searched(c, content.pack))
+    assert set(creatures) <= set(_visible(page))
+    # a word only the flavour text holds
+    flavour = {c.id: str(c.fields.get("flavor") or "") for c in content.cards}
+    word = next(w for text in flavour.values() for w in text.lower().strip(".").split()
+                if len(w) > 6 and w.isalpha()
+                and not any(w in f"{c.name} {c.id} {' '.join(x.text for x in c.lines)}".lower()
+                            for c in content.cards))
+    page.fill("#search", word)
+    wanted = sorted(i for i, text in flavour.items() if word in text.lower())
+    assert wanted and sorted(_visible(page)) == wanted
+    # a word of a problem's message, kept current as the card breaks and mends
+    page.fill("#search", "necromncy")
+    assert _visible(page) == []
+    served.edit(GHOUL_LINE, GHOUL_LINE.replace("Necromancy", "Necromncy"))
+    page.wait_for_function("document.querySelectorAll('.tile:not([hidden])').length === 1",
+                           timeout=10000)
+    assert _visible(page) == ["arcana/ghoul-pack"]
+    served.restore()
+    page.wait_for_function("document.querySelectorAll('.tile:not([hidden])').length === 0",
+                           timeout=10000)
 
 
 def test_filters_by_kind_grimoire_and_problems(page, served: Served):

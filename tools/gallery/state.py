@@ -30,6 +30,7 @@ from prophecy.compiler.faces import all_faces
 from prophecy.compiler.model import effect_lines_of
 from prophecy.compiler.model.files import resolved, write_atomic
 from prophecy.compiler.model.loader import analyse
+from prophecy.compiler.model.pack import KindSpec, Pack
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 from prophecy.render import png
 from prophecy.render.backs import render_face
@@ -73,12 +74,14 @@ class Tile:
     grimoire: str = ""  # the grimoire it belongs to, if any (for the gallery's filter)
     copies: int = 0  # copies in the box (0: not known, the card is not built)
     effects: tuple[str, ...] = ()  # its effect lines' canonical text (searched, listed)
+    words: tuple[str, ...] = ()  # its other words: types, flavour, choices (searched)
     pending: bool = False  # a face of it waits to be drawn (shown: its last images, if any)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "name": self.name, "front": self.front,
                 "back": self.back, "built": self.built, "grimoire": self.grimoire,
                 "copies": self.copies, "effects": list(self.effects),
+                "words": list(self.words),
                 "pending": self.pending, "problems": [p.to_json() for p in self.problems]}
 
 
@@ -123,6 +126,7 @@ class Checked:
     cards: dict[str, Any] = field(default_factory=dict)
     plans: dict[str, Plan] = field(default_factory=dict)  # a card without one: unbuilt
     game: str = ""
+    pack: Pack = field(default_factory=Pack)  # the kinds, to read each card's words
 
 
 @dataclass
@@ -204,7 +208,8 @@ class Gallery:
         self.checked = Checked(problems=tuple(_problem(self.root, e) for e in report.errors),
                                layout_problems=layout_problems,
                                cards={c.id: c for c in report.content.cards},
-                               plans=plans, game=report.content.game_name)
+                               plans=plans, game=report.content.game_name,
+                               pack=report.content.pack)
 
     def _assemble(self) -> Snapshot:
         """The snapshot of the last check with every face drawn so far."""
@@ -214,7 +219,8 @@ class Gallery:
         loose: list[Problem] = list(checked.layout_problems)
         for entries in self.entries.values():
             for entry in entries:
-                tiles.setdefault(entry.id, self._tile(entry, checked.cards.get(entry.id), faces))
+                tiles.setdefault(entry.id, self._tile(entry, checked.cards.get(entry.id), faces,
+                                                      checked.pack))
         for problem in [*checked.problems, *(p for f in faces.values() for p in f[2])]:
             self._place(problem, tiles, loose)
         for card_id, tile in tiles.items():
@@ -288,18 +294,19 @@ class Gallery:
         write_atomic(self.image(key, True), png.encode(img.reduce(2), 1), durable=False)
         self.fit[key] = None
 
-    def _tile(self, entry: Entry, card: Any, faces: dict[str, Any]) -> Tile:
+    def _tile(self, entry: Entry, card: Any, faces: dict[str, Any], pack: Pack) -> Tile:
         old = self.snapshot.tile(entry.id)
         if card is None or card.id not in faces:
             # Not built now: keep the last images it had, if any.
             return Tile(entry.id, entry.kind, entry.name, old.front if old else None,
                         old.back if old else None, built=False,
                         grimoire=old.grimoire if old else "",
-                        effects=old.effects if old else ())
+                        effects=old.effects if old else (), words=old.words if old else ())
         front, back, _, pending = faces[card.id]
         return Tile(entry.id, entry.kind, card.name, front, back, card=card,
                     grimoire=card.grimoire_of or "", copies=card.copies,
-                    effects=tuple(line.text for line in effect_lines_of(card)), pending=pending)
+                    effects=tuple(line.text for line in effect_lines_of(card)),
+                    words=card_words(card, pack.kind(card.kind)), pending=pending)
 
     def _place(self, problem: Problem, tiles: dict[str, Tile], loose: list[Problem]) -> None:
         entry = entry_at(self.entries.get(problem.file, []), problem.line)
@@ -308,6 +315,22 @@ class Gallery:
             return
         tile = tiles[entry.id]
         tiles[entry.id] = replace(tile, problems=(*tile.problems, problem))
+
+
+def card_words(card: Any, kind: KindSpec | None) -> tuple[str, ...]:
+    """A card's words beyond its name and rules lines, as its kind declares its fields: the
+    names it is given (its types), its text and prose (flavour), its choices (with what each
+    means), so the gallery's search finds a card by any word printed on it."""
+    out: list[str] = []
+    for spec in kind.fields if kind else ():
+        if spec.type not in ("name", "text", "prose", "choice"):
+            continue
+        value = card.fields.get(spec.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, str) and item:
+                out.append(item)
+                out.extend(meaning for word, meaning in spec.values if word == item)
+    return tuple(out)
 
 
 def _problem(root: Path, error: ProphecyError) -> Problem:

@@ -105,6 +105,8 @@ function applyGallery(state) {
       group.closest(".kind").hidden = false;
     }
     el.dataset.name = tile.name; el.dataset.grimoire = tile.grimoire || "";
+    el.dataset.words = (tile.words || []).join("\n");
+    el.dataset.problems = JSON.stringify(tile.problems);  // searched, kept current
     setEffects(el, tile.effects || []);
     el.querySelector("h3 a").textContent = tile.name;
     const shared = shares.get(tile.kind);
@@ -163,6 +165,13 @@ function setEffects(el, effects) {
 }
 
 // -- search, filters and views ----------------------------------------------------------
+// A tile's problems as words to search: its places, messages and hints.
+function problemWords(el) {
+  let problems = [];
+  try { problems = JSON.parse(el.dataset.problems || "[]"); } catch (e) { /* none */ }
+  return problems.map(p => `${p.place} ${p.message} ${p.hint || ""}`).join(" ");
+}
+
 function filter() {
   if (document.body.dataset.page !== "gallery") return;
   const words = document.getElementById("search").value.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -174,8 +183,10 @@ function filter() {
     let here = 0;
     const tiles = section.querySelectorAll(".tile");
     for (const el of tiles) {
-      // a card is found by its effect lines too: 'stash' finds every card that stashes
-      const text = `${el.dataset.name} ${el.dataset.id} ${el.dataset.grimoire} ${el.dataset.effects || ""}`.toLowerCase();
+      // a card is found by any word on it or said of it: its effect lines ('stash' finds
+      // every card that stashes), its types and flavour, and the problems it has
+      const text = [el.dataset.name, el.dataset.id, el.dataset.grimoire, el.dataset.effects,
+                    el.dataset.words, problemWords(el)].join(" ").toLowerCase();
       const show = words.every(w => text.includes(w)) && (!kind || el.dataset.kind === kind) &&
         (!grimoire || el.dataset.grimoire === grimoire) && (!brokenOnly || el.classList.contains("broken"));
       el.hidden = !show;
