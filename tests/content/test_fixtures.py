@@ -17,7 +17,8 @@ from prophecy.compiler.model.loader import load_content, read_pack
 from ..conftest import CONTENT, with_bundled_kinds
 from .conftest import DEFECTS, FIXTURES, MINIMAL, overlay
 
-GAMES = sorted(FIXTURES.rglob("game.yaml"))
+LINT = FIXTURES.parent.parent / "lint" / "fixtures"
+GAMES = sorted([*FIXTURES.rglob("game.yaml"), *LINT.rglob("game.yaml")])
 DEFECT_GAMES = [g.parent for g in GAMES if g.parent.parent == DEFECTS]
 ARTIST = "      artist: {type: text, max: 60, title: Artist}\n"
 
@@ -27,8 +28,19 @@ def _declares_kinds(game: Path) -> bool:
 
 
 def test_no_fixture_game_yaml_carries_kinds_of_its_own():
-    assert len(GAMES) >= 13
-    assert [str(g.relative_to(FIXTURES)) for g in GAMES if _declares_kinds(g)] == []
+    assert len(GAMES) >= 15  # the content fixtures and the lint packs
+    assert [str(g) for g in GAMES if _declares_kinds(g)] == []
+
+
+@pytest.mark.parametrize("name", ["clean", "defects"])
+def test_a_field_added_to_the_bundled_game_reaches_each_lint_pack(tmp_path, name):
+    bundled = _bundled_with_artist(tmp_path / "bundled")
+    root = tmp_path / name
+    shutil.copytree(LINT / name / "content", root)
+    with_bundled_kinds(root, bundled)
+    arcana = read_pack(root).kind("arcana")
+    assert arcana is not None and arcana.field("artist") is not None
+    assert read_pack(root).kinds != read_pack(CONTENT).kinds
 
 
 def test_the_minimal_fixture_has_exactly_the_bundled_kinds(minimal_content):

@@ -19,9 +19,9 @@ from prophecy.compiler.model.loader import load_content, read_pack
 from prophecy.dsl.parser import parse
 from prophecy.dsl.printer import to_text
 from prophecy.dsl.vocabulary import Vocabulary
+from prophecy.tools import probe  # noqa: F401  (registers PL601 and PL602, the checks that play)
 
 HERE = Path(__file__).parent
-CLEAN = HERE / "fixtures" / "clean" / "content"
 PROSE = ("name", "flavor", "text", "reminder", "heading")
 EFFECT_LINE = 100  # effect lines of a case card sit at case.yaml:100, 101, ...
 
@@ -37,8 +37,13 @@ def read_cases() -> list[tuple[str, str, str]]:
     return cases
 
 
+@pytest.fixture(scope="session")
+def CLEAN(lint_packs: Path) -> Path:  # noqa: N802 - here: the clean pack's content folder
+    return lint_packs / "clean" / "content"
+
+
 @pytest.fixture(scope="module")
-def clean() -> model.Content:
+def clean(CLEAN) -> model.Content:
     return load_content(CLEAN)
 
 
@@ -125,7 +130,7 @@ def column_in_input(finding, field: str) -> str:
 
 @pytest.mark.parametrize(("where", "text", "expected"), read_cases(),
                          ids=[f"{w}|{t}" for w, t, _ in read_cases()])
-def test_case(where, text, expected, clean, tmp_path):
+def test_case(where, text, expected, clean, tmp_path, CLEAN):
     vocab = Vocabulary(clean.grimoires, clean.card_types, clean.deed_targets)
     card, source = build(where, text, vocab)
     root = tmp_path / "content"
@@ -138,7 +143,7 @@ def test_case(where, text, expected, clean, tmp_path):
     assert (" ".join(found) or "-") == expected
 
 
-def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
+def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch, CLEAN):
     """PL602: a handler that raises is a finding at the line, and linting goes on."""
     from prophecy.compiler import handlers
     from prophecy.dsl import ast
@@ -155,7 +160,7 @@ def test_an_engine_failure_is_reported_not_raised(clean, monkeypatch):
     assert found[0].message.endswith("RuntimeError: deck on fire")
 
 
-def test_numbers_in_the_generated_reference_summary(clean, monkeypatch):
+def test_numbers_in_the_generated_reference_summary(clean, monkeypatch, CLEAN):
     """PL801 reads the summary the faces generate, and places it on the reference card."""
     from prophecy.compiler import faces
 
@@ -168,7 +173,7 @@ def test_numbers_in_the_generated_reference_summary(clean, monkeypatch):
     ]
 
 
-def test_the_probe_stands_aside_when_no_game_can_be_set_up(clean):
+def test_the_probe_stands_aside_when_no_game_can_be_set_up(clean, CLEAN):
     """Too few Grimoire cards for a game: PL505 reports it, the probe does not crash."""
     grimoires = tuple(replace(c, copies=1) if c.kind == "grimoire" else c for c in clean.cards)
     content = replace(clean, cards=grimoires)

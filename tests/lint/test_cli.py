@@ -12,8 +12,6 @@ from prophecy.compiler.lint import RULES
 from prophecy.tools import main
 
 HERE = Path(__file__).parent
-DEFECTS = HERE / "fixtures" / "defects"
-CLEAN = HERE / "fixtures" / "clean"
 
 
 def expected(folder: Path) -> list[str]:
@@ -38,19 +36,19 @@ def places(data: dict, shown_only: bool = True) -> list[str]:
 
 
 @pytest.fixture
-def defects(tmp_path: Path) -> Path:
+def defects(tmp_path: Path, DEFECTS) -> Path:
     """A writable copy of the defects fixture; returns its content folder."""
     shutil.copytree(DEFECTS, tmp_path / "defects")
     return tmp_path / "defects" / "content"
 
 
-def test_every_planted_defect_is_found_at_its_place(capsys):
+def test_every_planted_defect_is_found_at_its_place(capsys, DEFECTS):
     code, data = run_json(capsys, "--content", str(DEFECTS / "content"))
     assert places(data) == expected(DEFECTS)
     assert code == 1
 
 
-def test_every_code_is_planted_in_a_fixture_or_a_case():
+def test_every_code_is_planted_in_a_fixture_or_a_case(DEFECTS):
     cases = (HERE / "cases.txt").read_text(encoding="utf-8")
     tests = (HERE / "test_cases.py").read_text(encoding="utf-8")  # PL602: a broken handler
     # PL507: a pack's own layout, planted in a copy of an example pack
@@ -60,7 +58,7 @@ def test_every_code_is_planted_in_a_fixture_or_a_case():
     assert missing == []
 
 
-def test_text_output_is_sorted_lines_then_a_summary(capsys):
+def test_text_output_is_sorted_lines_then_a_summary(capsys, DEFECTS):
     code = main(["lint", "--content", str(DEFECTS / "content")])
     lines = capsys.readouterr().out.splitlines()
     assert code == 1
@@ -103,7 +101,7 @@ def test_fix_writes_canonical_and_matching_text(defects):
     assert '"Discipline"' in docs and "Discipline Level 2" in docs  # quoted and code: untouched
 
 
-def test_clean_content_passes_strict(capsys):
+def test_clean_content_passes_strict(capsys, CLEAN):
     assert main(["lint", "--content", str(CLEAN / "content"), "--strict"]) == 0
     assert capsys.readouterr().out.strip() == "prophecy lint: 0 errors, 0 warnings"
 
@@ -114,7 +112,7 @@ def test_warnings_fail_only_with_strict(defects, capsys):
     assert main(["lint", *only_warnings, "--strict"]) == 1
 
 
-def test_select_and_ignore(capsys):
+def test_select_and_ignore(capsys, DEFECTS):
     _, data = run_json(capsys, "--content", str(DEFECTS / "content"), "--select", "PL2",
                        "--ignore", "PL203")
     assert {f["code"] for f in data["findings"]} == {"PL201", "PL202", "PL204"}
@@ -122,7 +120,7 @@ def test_select_and_ignore(capsys):
     assert "no lint code starts with 'PL999'" in capsys.readouterr().err
 
 
-def test_json_gives_the_same_findings_as_text(capsys):
+def test_json_gives_the_same_findings_as_text(capsys, DEFECTS):
     code, data = run_json(capsys, "--content", str(DEFECTS / "content"))
     first = [f for f in data["findings"] if f["code"] == "PL801"][-1]
     assert first == {
@@ -135,7 +133,7 @@ def test_json_gives_the_same_findings_as_text(capsys):
     assert data["summary"]["exit"] == code == 1
 
 
-def test_baseline_lets_known_findings_pass_and_fails_when_a_count_rises(defects, capsys):
+def test_baseline_lets_known_findings_pass_and_fails_when_a_count_rises(defects, capsys, DEFECTS):
     assert main(["lint", "--content", str(defects), "--write-baseline"]) == 0
     baseline = json.loads((defects / "lint-baseline.json").read_text(encoding="utf-8"))
     assert baseline["counts"]["PL203"] == 2 and baseline["counts"]["PL404"] == 1
@@ -253,7 +251,7 @@ def test_fix_on_content_that_does_not_load_reports_once(defects, capsys):
     assert err.count("tracker.yaml:4:11") == 1 and err.count("stop some cards") == 1
 
 
-def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_path, capsys):
+def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_path, capsys, CLEAN):
     root = tmp_path / "content"
     shutil.copytree(CLEAN / "content", root)
     main(["lint", "--content", str(root), "--write-baseline"])
@@ -267,7 +265,7 @@ def test_a_warning_code_clean_in_the_baseline_fails_on_its_first_finding(tmp_pat
 
 
 @pytest.fixture
-def clean(tmp_path: Path) -> Path:
+def clean(tmp_path: Path, CLEAN) -> Path:
     """A writable copy of the clean fixture; returns its content folder."""
     shutil.copytree(CLEAN, tmp_path / "clean")
     return tmp_path / "clean" / "content"
