@@ -21,12 +21,12 @@ in one line that it has none.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import types
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from prophecy.compiler.model import Content
 
 GROUP = "prophecy.engines"
+#: The engine this package installs (pyproject.toml's entry point), found without reading
+#: every installed package's metadata, which costs a bundled game's check a tenth of its time.
+BUNDLED = {"dark-prophecies": "prophecy.engine.plugin:ENGINE"}
 
 
 class Engine(Protocol):
@@ -78,11 +81,17 @@ class Facts:
 @cache
 def installed() -> dict[str, Any]:
     """The entry points of the engines installed, by name."""
+    from importlib.metadata import entry_points  # deferred: start-up time (every check)
+
     return {ep.name: ep for ep in entry_points(group=GROUP)}
 
 
 def installed_engine(name: str) -> Engine:
     """The installed engine of that name; a UsageError when none of that name is installed."""
+    if name in BUNDLED:
+        module, attribute = BUNDLED[name].split(":")
+        bundled: Engine = getattr(importlib.import_module(module), attribute)
+        return bundled
     found = installed().get(name)
     if found is None:
         names = sorted(installed())

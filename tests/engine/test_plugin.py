@@ -227,3 +227,17 @@ def test_the_bots_weigh_an_engines_own_action_and_keep_its_limit(prayers):
             if ask == "action" and options[index] == "pray":
                 taken[(seed * 100 + rnd, seat)] += 1
     assert taken and max(taken.values()) == 1  # prayed, and once a turn at most
+
+
+def test_the_bundled_engine_is_found_as_its_entry_point_names_it_without_reading_metadata():
+    import tomllib
+    from importlib.metadata import entry_points
+
+    from prophecy.compiler.model import plugins
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml")
+                            .read_text(encoding="utf-8"))
+    assert project["project"]["entry-points"][plugins.GROUP] == plugins.BUNDLED
+    for name in plugins.BUNDLED:
+        (point,) = [ep for ep in entry_points(group=plugins.GROUP) if ep.name == name]
+        assert plugins.installed_engine(name) is point.load()
