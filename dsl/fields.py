@@ -69,6 +69,53 @@ def in_field(role: str, error: DslError, vocab: Vocabulary, kind: str = "") -> D
     return error
 
 
+def read_in_field(role: str, text: str, vocab: Vocabulary, kind: str = ""
+                  ) -> tuple[ast.Line, str] | None:
+    """A line the parser refused that its field gives one meaning (ruling 20): its node and
+    the note "reads as '...'"; None when the field adds no meaning to it.
+
+    In a Verse's condition a line is a condition, so one written without its 'If'
+    ('Have 2 or more stashed cards', 'Your Necromancy is Level 3') means it with its 'If',
+    and a bare Level ('Blood Magic Level 3') means 'If your Blood Magic is Level 3 or
+    higher' (ruling 19).
+    """
+    role = _ALIASES.get(role, role)
+    if role == "effect":
+        role = KIND_ROLES.get(kind, role)
+    if role != "condition" or text.lstrip().lower().startswith("if "):
+        return None
+    found = _level_condition(text, vocab)
+    if found is None:
+        found = next((r.text for r in repairs(text, vocab, parse, limit=1,
+                                              prefixes=CONDITION_STARTS)
+                      if r.first.kind == "prefix"), None)
+    if found is None:
+        return None
+    try:
+        node = parse(found, vocab)
+    except DslError:
+        return None
+    if not isinstance(node, ast.Compare):
+        return None
+    canonical = to_text(node)
+    return node, f"reads as '{canonical}'"
+
+
+def _level_condition(text: str, vocab: Vocabulary) -> str | None:
+    """'Blood Magic Level 3' written as a Verse condition: 'If your Blood Magic is Level 3
+    or higher' (a bare Level is that Level or higher); None for any other line."""
+    try:
+        node = parse(text.rstrip(" .") + ": Draw 1 Arcana", vocab)
+    except DslError:
+        return None
+    if not isinstance(node, ast.Effect) or len(node.requirements) != 1:
+        return None
+    (req,) = node.requirements
+    if not isinstance(req, ast.LevelReq) or req.grimoire not in vocab.grimoires:
+        return None
+    return f"If your {req.grimoire} is Level {req.level} or higher"
+
+
 def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
     """A Verse condition without its 'If': the condition with it, when that parses."""
     if text.lstrip().lower().startswith("if "):
@@ -79,11 +126,13 @@ def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
                             column=1, source=text, length=max(1, len(text.split()[0])),
                             hint=f"write '{repair.text}'")
     if _requirement(text, vocab):
-        return DslError("a Verse condition counts something or reads a Level; Top Discard "
-                        "and Reveal are requirements of an effect", column=1, source=text,
+        return DslError("a Verse condition cannot check a card's type or grimoire: Top "
+                        "Discard and Reveal are requirements of an effect, met as its card "
+                        "is played", column=1, source=text,
                         length=max(1, len(text.split()[0])),
-                        hint="write a count, as in 'If you have 2 or more stashed cards', or a "
-                        "Level, as in 'If your Necromancy is Level 2 or higher'")
+                        hint="the rules language has no Verse condition on a card; a Verse "
+                        "condition counts what you have ('If you have 2 or more stashed "
+                        "cards') or reads a Level ('If your Necromancy is Level 2 or higher')")
     return DslError(error.message, column=error.column, length=error.length, source=text,
                     hint=f"{error.hint}; a Verse condition is 'If you have N ...' or 'If your "
                     "<Grimoire> is Level N', as in 'If you have 2 or more stashed cards'")
@@ -95,7 +144,7 @@ def _requirement(text: str, vocab: Vocabulary) -> bool:
         node = parse(text.rstrip(" .") + ": Draw 1 Arcana", vocab)
     except DslError:
         return False
-    return isinstance(node, ast.Effect) and not any(
+    return isinstance(node, ast.Effect) and bool(node.requirements) and not any(
         isinstance(r, ast.Compare) for r in node.requirements)
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from prophecy.compiler.model.vocab import read_vocabulary
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, UsageError
-from prophecy.dsl.fields import ROLES, in_field
+from prophecy.dsl.fields import ROLES, in_field, read_in_field
 from prophecy.dsl.parser import read
 from prophecy.dsl.printer import to_text
 from prophecy.tools.options import add_content, content_dir
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, indent: bool,
          field: str = "") -> bool:
     try:
-        node, note = read(line, vocab)
+        node, note = _read(line, vocab, field)
         if field:
             _of_kind(node, field, line)
     except DslError as exc:
@@ -87,6 +87,18 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
     if note:  # read after rewriting (ruling 20): the line as written is not the canonical one
         print(f"{where}:{number}:1: note: {note}", file=sys.stderr)
     return True
+
+
+def _read(line: str, vocab: Vocabulary, field: str) -> tuple[ast.Line, str]:
+    """The line's node and note as ``read`` gives them, or as its field reads it when the
+    field gives a refused line one meaning (a Verse condition written without its 'If')."""
+    try:
+        return read(line, vocab)
+    except DslError:
+        found = read_in_field(field, line, vocab) if field else None
+        if found is None:
+            raise
+        return found
 
 
 def _of_kind(node: object, field: str, line: str) -> None:

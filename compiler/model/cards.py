@@ -78,9 +78,10 @@ _LINE_KINDS: dict[str, tuple[type, str, str]] = {
     ),
     "condition": (
         ast.Compare,
-        "a condition compares a count with a number",
-        "write it as 'If you have completed 2 or more Dark Deeds' "
-        "or 'If your Necromancy is Level 3 or higher'",
+        "this line is not a condition: a condition checks what a player has",
+        "a condition counts what you have, as in 'If you have completed 2 or more Dark "
+        "Deeds', or reads a Level, as in 'If your Necromancy is Level 3 or higher'; what a "
+        "Verse gives is its reward's line",
     ),
     "title": (
         ast.Title,
@@ -299,11 +300,16 @@ class Builder:
         try:
             parsed, canonical, note = read_line(text, self.vocab)
         except DslError as exc:
-            from prophecy.dsl.fields import in_field  # what the field says of its error
-            exc = in_field(want, exc, self.vocab, at.kind.name)
-            line, column = _place_in(src, node, exc.column - 1)
-            self.errors.append(exc.at(src.where, line, column, src.line(line)))
-            return None
+            # what the field says of the line: its one meaning there, or its error
+            from prophecy.dsl.fields import in_field, read_in_field  # deferred: start-up time
+            found = read_in_field(want, text, self.vocab, at.kind.name)
+            if found is None:
+                exc = in_field(want, exc, self.vocab, at.kind.name)
+                line, column = _place_in(src, node, exc.column - 1)
+                self.errors.append(exc.at(src.where, line, column, src.line(line)))
+                return None
+            parsed, note = found
+            canonical = to_text(parsed)
         cls, message, hint = _LINE_KINDS[want]
         if isinstance(parsed, ast.PointsTable) and want != "points":
             message, hint = _TABLE_ELSEWHERE

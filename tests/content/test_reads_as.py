@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from prophecy.tools import main
 
 LINE = "When you play this, draw two cards."
@@ -69,3 +71,25 @@ def test_a_pack_adds_its_own_words(make_content, capsys):
     _written(root, "Hoard a card from your hand")
     assert main(["check", "--no-fit", "--content", str(root)]) == 0
     assert "note: reads as 'Stash a card from your hand'" in capsys.readouterr().out
+
+
+
+@pytest.mark.parametrize(("written", "canonical"), [
+    ("Have 2 or more stashed cards", "If you have 2 or more stashed cards"),
+    ("Necromancy Level 3", "If your Necromancy is Level 3 or higher"),
+])
+def test_a_verse_condition_without_its_if_is_read_in_its_field_and_fmt_writes_it(
+        make_content, capsys, written, canonical):
+    """A Verse's condition field holds a condition: a line without its 'If', or a bare
+    Level, has one meaning there (rulings 19 and 20), so check notes it and passes, and fmt
+    writes the canonical line."""
+    root = make_content()
+    path = root / "verses.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "condition: If you have completed 1 or more Dark Deeds"
+    assert old in text
+    path.write_text(text.replace(old, f"condition: {written}"), encoding="utf-8")
+    assert main(["check", "--no-fit", "--content", str(root)]) == 0
+    assert f"verses.yaml:6:16: note: reads as '{canonical}'" in capsys.readouterr().out
+    assert main(["fmt", "--content", str(root)]) == 0
+    assert f"condition: {canonical}\n" in path.read_text(encoding="utf-8")

@@ -96,10 +96,17 @@ def test_bytes_that_are_not_utf8_are_named(tmp_path):
 
 
 def test_a_field_role_gives_that_fields_guidance(capsys):
-    assert main(["parse", "--field", "condition", "Have 2 or more completed Dark Deeds."]) == 1
-    err = capsys.readouterr().err
-    assert "a Verse condition starts with 'If you have' or 'If your'" in err
-    assert "write 'If you have completed 2 or more Dark Deeds'" in err
+    # in a Verse's condition a line is a condition: without its 'If' it has one meaning
+    assert main(["parse", "--field", "condition", "Have 2 or more completed Dark Deeds."]) == 0
+    out, err = capsys.readouterr()
+    assert out == "If you have completed 2 or more Dark Deeds\n"
+    assert "note: reads as 'If you have completed 2 or more Dark Deeds'" in err
+    assert main(["parse", "--field", "condition", "Blood Magic Level 3"]) == 0
+    assert capsys.readouterr().out == "If your Blood Magic is Level 3 or higher\n"
+    assert main(["parse", "--field", "effect", "Blood Magic Level 3"]) == 1  # no action
+    capsys.readouterr()
+    assert main(["parse", "--field", "condition", "Top Discard Creature"]) == 1
+    assert "a Verse condition cannot check a card's type" in capsys.readouterr().err
     # the field's name before its line is read as the line alone, and said so
     assert main(["parse", "--field", "hireling", "Sabotage: Discard 2 cards."]) == 0
     assert "reads as 'Discard 2'" in capsys.readouterr().err
@@ -111,7 +118,7 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
 @pytest.mark.parametrize(("role", "line", "said"), [
     ("title", "All three Grimoires at level 3 or higher",
      "a Title condition names what its winner has most or fewest of"),
-    ("condition", "Draw 2 Arcana", "a Verse condition counts something or reads a Level"),
+    ("condition", "Draw 2 Arcana", "this line is not a condition"),
     ("effect", "Most stashed cards", "this line is a condition, not an effect"),
 ])
 def test_a_line_of_another_kind_than_its_field_is_refused_as_check_refuses_it(
