@@ -74,6 +74,8 @@ class Verb:
       from this), or '' when it asks none of its own;
     - ``cost``: whether, done first, it is a price paid for what follows (ruling 17):
       the printer writes "Discard 1 to Draw 2 Arcana", the face "Pay: ... -> ...".
+    - ``also``: its other forms, as canonical lines, where the example shows one of several
+      (a refusal of words after the verb names them all).
     """
 
     words: str
@@ -87,6 +89,7 @@ class Verb:
     meaning: str = ""
     asks: str = ""
     cost: bool = False
+    also: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +274,8 @@ class Stash(Node):
         third="stashes",
         each=True,
         example="Stash a card from your hand",
+        also=("Stash the top card of the Arcana deck", "Stash the top card of your discard pile",
+              "Stash the top card of the center discard pile"),
         hint="tuck a card under your Reference card, for points",
         icon="stash",
         gives="stash",
@@ -422,6 +427,7 @@ class TakeFromDiscard(Node):
         third="takes",
         each=True,
         example="Take the top card of your discard pile",
+        also=("Take the top card of the center discard pile",),
         hint="take the top of your discard pile into your hand",
         icon="take",
         gives="hand",

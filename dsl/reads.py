@@ -600,6 +600,9 @@ class Refusal:
     message: str
     hint: str
     late: bool = False  # said only when no reading of the line parses ('put it' may be 'take it')
+    #: said only when the words before its clause read as a line: else what is wrong is
+    #: there ('Take a card from an opponent's Dark Deed and add it ...': the taking)
+    head: bool = False
 
 
 def _r(pattern: str, message: str, hint: str) -> Refusal:
@@ -645,12 +648,13 @@ REFUSALS: tuple[Refusal, ...] = (
        "it checks only what is in place before the line's actions: the top of your discard "
        "pile, a card you reveal, your Grimoires and your counts ('Top Discard Creature: Draw 1 "
        "Arcana')"),
-    _late(r"\b(?:put|puts|place|places|add|adds|stash|stashes|discard|discards|throw|throws|"
-       r"show|shows|reveal|reveals)\s+(?:it|them)\b(?!\s+back\b)",
-       "'it' names a card the line moved before: in the rules language each action says "
-       "which cards it takes ('Add' always takes the Arcana deck's top cards)",
-       "write each action with its own cards, as in 'Stash a card from your hand' or 'Add 1 "
-       "to any Dark Deed'"),
+    Refusal(re.compile(
+        r"\b(?:put|puts|place|places|add|adds|stash|stashes|discard|discards|throw|throws|"
+        r"show|shows|reveal|reveals)\s+(?:it|them)\b(?!\s+back\b)", re.I),
+        "'it' names a card the line moved before: in the rules language each action says "
+        "which cards it takes ('Add' always takes the Arcana deck's top cards)",
+        "write each action with its own cards, as in 'Stash a card from your hand' or 'Add 1 "
+        "to any Dark Deed'", late=True, head=True),
     _r(r"\b(?:discard|discards|throw away|throws away|stash|stashes)\s+(?:your|their)\s+"
        r"(?:whole |entire )?hand\b|\ball (?:of )?(?:the )?cards in (?:your|their) hand\b",
        "the rules language has no whole hand as a count: a count is a number written on the "
@@ -671,6 +675,11 @@ def refusal(text: str, vocab: Vocabulary, parsers: Parsers, late: bool = False
         if kind.late != late:
             continue
         found = kind.pattern.search(text)
+        if found is not None and kind.head:
+            head = re.sub(r"(?:[\s,.;:]|\band\b|\bthen\b)+$", "", text[:found.start()],
+                          flags=re.I)
+            if head and not _reading(head, vocab, parsers):
+                continue  # the words before it are at fault: the grammar's error names them
         if found is not None:
             return DslError(kind.message, column=found.start() + 1,
                             length=max(1, len(found.group().strip())), source=text,
@@ -863,8 +872,13 @@ def _lacking(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers:
             return DslError(f"'{match.group()}' is not in the rules language: {found.why}",
                             column=column, length=len(match.group()), source=text,
                             hint=far or LACKS_HINT)
+    lead = _ACTION_START.match(line.text) if start == 0 else None
+    if lead is not None and lead.end() < len(line.text.rstrip(" .")):
+        # a line that starts with a verb of the language: what follows the verb is at fault
+        at = lead.end() + len(line.text[lead.end():]) - len(line.text[lead.end():].lstrip())
+        start = line.column(at + 1) - 1
     fragment = _clause(text, start)
-    where = _NONE_SAYS if start == 0 else _MIDDLE
+    where = _NONE_SAYS if start == 0 else _verb_forms(line.text[:at]) or _MIDDLE
     if not fragment:
         return DslError("the line ends before it says what happens", column=start + 1,
                         source=text, hint=far or where)
@@ -876,6 +890,35 @@ _NONE_SAYS = "no line of the language starts this way; docs/dsl.md ('What the la
     "reads') lists what it reads"
 _MIDDLE = "the language goes on with other words here; docs/dsl.md ('What the language " \
     "reads') lists its lines"
+
+
+#: What may stand between a verb and the words it cannot read: a count, an article.
+_COUNT = r"(?:\s+(?:\d+|a|an|one|two|three|four|five|six|the|up to))?(?:\s+cards?)?"
+
+
+_ACTION_START = re.compile(r"\s*(?:level up|level down|look at|reveal arcana|add|remove|"
+                           r"stash|draw|discard|take|return|swap|gain)\b" + _COUNT, re.I)
+
+
+def _verb_forms(before: str) -> str:
+    """When the words the language cannot read come straight after one of its verbs ('Take'
+    of 'Take 1 card from an opponent's Dark Deed'): the lines that verb has, as a hint that
+    names what it can do ('' for any other place)."""
+    found = None
+    for match in _ACTION.finditer(before):
+        found = match
+    if found is None or not re.fullmatch(_COUNT + r"\s*", before[found.end():], re.I):
+        return ""
+    word = next(iter(_actions(found.group(1))))
+    examples = [line for verb in ast.VERBS.values() if _actions(verb.words) == {word}
+                for line in (verb.example, *verb.also)]
+    if not examples:
+        return ""
+    verb = " ".join(examples[0].split()[:len(word.split())])
+    quoted = [f"'{e}'" for e in dict.fromkeys(examples)]
+    lines = " or ".join([", ".join(quoted[:-1]), quoted[-1]] if len(quoted) > 1 else quoted)
+    return (f"what follows '{verb}' here is none of its forms; the language writes it as in "
+            f"{lines}")
 
 
 def _clause(text: str, start: int) -> str:

@@ -42,6 +42,9 @@ def test_the_example_is_canonical_and_uses_its_verb(cls, verb, vocab):
     assert to_text(line) == verb.example
     assert type(_only_action(line)) is cls
     assert verb.example.startswith(verb.words)
+    for other in verb.also:  # its other forms: canonical lines of the same verb
+        line = parse(other, vocab)
+        assert to_text(line) == other and type(_only_action(line)) is cls
 
 
 @pytest.mark.parametrize(("cls", "verb"), VERBS, ids=IDS)
