@@ -288,6 +288,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
          r"\s*:\s*", ""),
         (r"^when completed?\s*,\s*", ""),
+        # who has the most of something: a Title's condition ('Most stashed cards')
+        (r"^(?:you |they )?(?:have|has|had|own|owns|hold|holds)"
+         r"(?: got)? the (most|fewest|highest|lowest)\b", r"\1"),
         (r"^you've (?=got\b|finished|completed|stashed)", "you have "),
         (r"^you have got\b", "you have"),
         (r"^you have (?!to\b)", "If you have "),  # a Verse's condition without its 'If'

@@ -72,14 +72,19 @@ def _one(line: str, number: int, where: str, vocab: Vocabulary, as_json: bool, i
          field: str = "") -> bool:
     try:
         node, note = _read(line, vocab, field)
-        if field:
-            _of_kind(node, field, line)
     except DslError as exc:
         if field:
             exc = in_field(field, exc, vocab)
         exc.where, exc.line = where, number
         print(exc, file=sys.stderr)
         return False
+    if field:
+        try:
+            _of_kind(node, field, line)
+        except DslError as exc:  # the error check gives a line of another kind there
+            exc.where, exc.line = where, number
+            print(exc, file=sys.stderr)
+            return False
     if as_json:
         print(json.dumps(ast.to_json(node), indent=2 if indent else None))
     else:
@@ -104,8 +109,9 @@ def _read(line: str, vocab: Vocabulary, field: str) -> tuple[ast.Line, str]:
 def _of_kind(node: object, field: str, line: str) -> None:
     """A line that reads, but as another kind of line than the field holds (a condition in
     a Title's field): the error ``prophecy check`` gives it there."""
-    from prophecy.compiler.model.cards import LINE_KINDS, ROLE_KINDS  # deferred: start-up (parse)
+    from prophecy.compiler.model.cards import ROLE_KINDS, kind_error  # deferred: start-up
 
-    cls, message, hint = LINE_KINDS[ROLE_KINDS[field]]
-    if not isinstance(node, cls):
-        raise DslError(message, column=1, length=len(line.rstrip()), source=line, hint=hint)
+    wrong = kind_error(ROLE_KINDS[field], node)  # type: ignore[arg-type]
+    if wrong is not None:
+        raise DslError(wrong[0], column=1, length=len(line.rstrip()), source=line,
+                       hint=wrong[1])

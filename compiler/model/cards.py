@@ -94,9 +94,24 @@ _LINE_KINDS: dict[str, tuple[type, str, str]] = {
         "write it as '1 point for 1 stored card, 3 points for 2 stored cards'",
     ),
 }
-#: The same, for the tools that read a line as a field of a role would (``prophecy parse
-#: --field``): each role's kind of line.
-LINE_KINDS = _LINE_KINDS
+def kind_error(want: str, parsed: ast.Node) -> tuple[str, str] | None:
+    """(message, hint) when a line that reads is another kind of line than its field holds
+    (``want``: effect, condition, title or points); None when it is the field's kind."""
+    cls, message, hint = _LINE_KINDS[want]
+    if isinstance(parsed, cls):
+        return None
+    if isinstance(parsed, ast.PointsTable) and want != "points":
+        return _TABLE_ELSEWHERE
+    if want == "condition" and isinstance(parsed, ast.Title):
+        return (f"a Verse condition compares no players: '{to_text(parsed)}' is a Title's "
+                "condition", "a Verse condition counts what you have against a number, as "
+                "in 'If you have 3 or more stashed cards'; the most or the fewest of "
+                "something is a Title card's")
+    return message, hint
+
+
+#: For the tools that read a line as a field of a role would (``prophecy parse --field``):
+#: each role's kind of line (``kind_error`` says what is wrong with another).
 ROLE_KINDS = {"effect": "effect", "bonus": "effect", "hireling": "effect",
               "condition": "condition", "title": "title"}
 #: A points table written in a field of another kind of line.
@@ -310,11 +325,9 @@ class Builder:
                 return None
             parsed, note = found
             canonical = to_text(parsed)
-        cls, message, hint = _LINE_KINDS[want]
-        if isinstance(parsed, ast.PointsTable) and want != "points":
-            message, hint = _TABLE_ELSEWHERE
-        if not isinstance(parsed, cls):
-            self.errors.append(src.error_at(node, message, hint))
+        wrong = kind_error(want, parsed)
+        if wrong is not None:
+            self.errors.append(src.error_at(node, *wrong))
             return None
         if not at.kind.own:
             self.errors.extend(self._own_grimoire_errors(at, node, parsed))

@@ -94,7 +94,8 @@ def test_problems_in_several_files_are_all_reported_sorted_by_place(make_content
     assert _as_lines(root, errors) == [
         "reference.yaml:4:3: unknown field 'heding'",
         "verses.yaml:4:15: 'position' must be 'starting', 'middle' or 'ending', not 'begining'",
-        "verses.yaml:6:16: this line is not a condition: a condition checks what a player has",
+        "verses.yaml:6:16: a Verse condition compares no players: 'Most stashed cards' is a "
+        "Title's condition",
         "verses.yaml:7:14: 'Level up this Grimoire' means this card's own grimoire, "
         "but a Prophecy Verse has none",
         "verses.yaml:7:52: actions are joined with ', then'",

@@ -107,6 +107,11 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     capsys.readouterr()
     assert main(["parse", "--field", "condition", "Top Discard Creature"]) == 1
     assert "a Verse condition cannot check a card's type" in capsys.readouterr().err
+    # who has the most of something is a Title's condition, not a Verse's
+    assert main(["parse", "--field", "title", "You have the most stashed cards"]) == 0
+    assert capsys.readouterr().out == "Most stashed cards\n"
+    assert main(["parse", "--field", "condition", "You have the most stashed cards"]) == 1
+    assert "'Most stashed cards' is a Title's condition" in capsys.readouterr().err
     # the field's name before its line is read as the line alone, and said so
     assert main(["parse", "--field", "hireling", "Sabotage: Discard 2 cards."]) == 0
     assert "reads as 'Discard 2'" in capsys.readouterr().err
