@@ -23,9 +23,11 @@ calls it with the field's role.
 
 from __future__ import annotations
 
+import re
+
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError
-from prophecy.dsl.parser import parse
+from prophecy.dsl.parser import parse, read
 from prophecy.dsl.printer import to_text
 from prophecy.dsl.repair import LABELS, label_at, repairs
 from prophecy.dsl.vocabulary import Vocabulary
@@ -37,10 +39,23 @@ ROLES = {
     "title": "a Title condition",
     "bonus": "a Dark Deed's When Complete bonus",
     "hireling": "a Hireling's effect",
+    "reward": "a Verse's reward",
 }
 _ALIASES = {"verse": "condition"}
 #: The role of an effect field, by the kind of card it is on (where it is not 'effect').
-KIND_ROLES = {"deed": "bonus", "hireling": "hireling"}
+KIND_ROLES = {"deed": "bonus", "hireling": "hireling", "verse": "reward"}
+#: Who a Verse's reward (or a Hireling's, on its Verse) goes to, written before it: the
+#: players who meet the Verse's condition, which is who the rules give it to already.
+_MEETS = re.compile(
+    r"^\s*(?:(?:support|sabotage)\s*(?::|,|\s[-\u2013\u2014])\s*)?"  # its role, first
+    r"(?:if you meet (?:this|the)(?: prophecy)?(?: verse| condition| one)?|"
+    r"meet this(?: verse)? and|"
+    r"(?:(?:anyone|everyone|everybody|each player|every player|all players|players|"
+    r"the players?) (?:who|that)|whoever) (?:meets?|fulfils?|fulfills?|satisf(?:y|ies)|gets?|"
+    r"earns?) "
+    r"(?:this|the)(?: prophecy)?(?: verse's reward| verse| condition| one)?)"
+    r"\s*,?\s*(?:(?:you|they) )?(?:also )?(?:(?:has|have|get|gets|must|can|may) to |must |"
+    r"can |may )?", re.I)
 
 #: What a Verse condition may be missing at its start, and what putting it there costs
 #: (little: in that field a line is a condition).
@@ -82,6 +97,8 @@ def read_in_field(role: str, text: str, vocab: Vocabulary, kind: str = ""
     role = _ALIASES.get(role, role)
     if role == "effect":
         role = KIND_ROLES.get(kind, role)
+    if role in ("reward", "hireling"):
+        return _for_who_meets(text, vocab)
     if role != "condition" or text.lstrip().lower().startswith("if "):
         return None
     found = _level_condition(text, vocab)
@@ -99,6 +116,28 @@ def read_in_field(role: str, text: str, vocab: Vocabulary, kind: str = ""
         return None
     canonical = to_text(node)
     return node, f"reads as '{canonical}'"
+
+
+#: A verb's third person, as written after 'Whoever meets this Verse', and its own word.
+_THIRD = {**{v.third.split()[0]: v.words.split()[0] for v in ast.VERBS.values()},
+          "throws": "throw", "loses": "lose", "gives": "give", "puts": "put"}
+
+
+def _for_who_meets(text: str, vocab: Vocabulary) -> tuple[ast.Line, str] | None:
+    """A Verse's reward written with who gets it ('Whoever meets this Verse draws a card'):
+    the reward alone, which the rules give to each player who meets the condition."""
+    rest = _MEETS.sub("", text, count=1)
+    if rest == text or not rest.strip():
+        return None
+    first, _, after = rest.partition(" ")
+    rest = f"{_THIRD.get(first.lower(), first)} {after}"  # 'draws a card': 'Draw a card'
+    try:
+        node, _ = read(rest[:1].upper() + rest[1:], vocab)
+    except DslError:
+        return None
+    if not isinstance(node, ast.Effect):
+        return None
+    return node, f"reads as '{to_text(node)}'"
 
 
 def _level_condition(text: str, vocab: Vocabulary) -> str | None:

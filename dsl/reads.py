@@ -206,6 +206,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("[\u2018\u2019\u02bc]", "'"),
         (r"^((?:choose|pick) (?:one|two|three))\s*[\u2013\u2014]\s*", r"\1: "),
         ("[\u2013\u2014]", ","),
+        # a Hireling's role before its effect ('Sabotage - ...'), as early as the dash is a
+        # comma: the shapes of _LOOKED read the effect from the start of the line
+        (r"^(?:support|sabotage)\s*(?::|,|\s-)\s*", ""),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
         (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
         (r"\.\s+if you do,?\s*", ", then "),
@@ -286,8 +289,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\1"),
         # the card's field named before the line it holds ('Title: Most stashed cards')
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
-         r"\s*:\s*", ""),
+         r"\s*(?::|,|\s[\u2014\u2013-])\s*", ""),  # 'Support: ...', 'Support — ...
         (r"^when completed?\s*,\s*", ""),
+        (r"^(?:and )?also\s+(?=[a-z])", ""),  # 'Also draw a card': a reward beside another
         # who has the most of something: a Title's condition ('Most stashed cards')
         (r"^(?:you |they )?(?:have|has|had|own|owns|hold|holds)"
          r"(?: got)? the (most|fewest|highest|lowest)\b", r"\1"),
@@ -361,7 +365,7 @@ def _expand(template: str) -> Callable[[re.Match[str]], str]:
 def normalise(text: str, vocab: Vocabulary) -> Text:
     """The line with its everyday words and fixed shapes mapped to the language's."""
     line = Text.of(text.strip())
-    for pattern, repl in (*_FIXED[:5], *_LOOKED):
+    for pattern, repl in (*_FIXED[:6], *_LOOKED):
         line = line.sub(pattern, _expand(repl))
     words = table(vocab)
     preamble = _preambles(words)
@@ -373,7 +377,7 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
         if line.text == before:
             break
     line = _map_words(line, words)
-    for pattern, repl in _FIXED[5:]:
+    for pattern, repl in _FIXED[6:]:
         line = line.sub(pattern, _expand(repl))
     for pattern, rewrite in _named_shapes(vocab.grimoires):
         line = line.sub(pattern, rewrite)

@@ -93,3 +93,18 @@ def test_a_verse_condition_without_its_if_is_read_in_its_field_and_fmt_writes_it
     assert f"verses.yaml:6:16: note: reads as '{canonical}'" in capsys.readouterr().out
     assert main(["fmt", "--content", str(root)]) == 0
     assert f"condition: {canonical}\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_verse_reward_said_with_who_gets_it_reads_as_the_reward(make_content, capsys):
+    """A Verse's reward goes to whoever meets its condition, so saying so before it leaves
+    the reward alone; check notes it, the card plays the reward."""
+    root = make_content()
+    path = root / "verses.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = "      - Add 1 to any Dark Deed\n"
+    assert old in text
+    path.write_text(text.replace(old, "      - Whoever meets this Verse adds 1 to any Dark "
+                                      "Deed\n", 1), encoding="utf-8")
+    assert main(["check", "--no-fit", "--content", str(root)]) == 0
+    assert "verses.yaml:8:9: note: reads as 'Add 1 to any Dark Deed'" in \
+        capsys.readouterr().out

@@ -107,6 +107,16 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     capsys.readouterr()
     assert main(["parse", "--field", "condition", "Top Discard Creature"]) == 1
     assert "a Verse condition cannot check a card's type" in capsys.readouterr().err
+    # a Verse's reward (or a Hireling's) is given to whoever meets the Verse: saying so
+    # before it leaves the reward itself; an Arcana's effect has no such reading
+    line = "Whoever meets this Verse has to throw away two cards into the middle pile."
+    assert main(["parse", "--field", "reward", line]) == 0
+    assert capsys.readouterr().out == "Discard 2 to the center\n"
+    assert main(["parse", "--field", "hireling", "Sabotage - Players who meet this draw a "
+                 "card"]) == 0
+    assert capsys.readouterr().out == "Draw 1 Arcana\n"
+    assert main(["parse", "--field", "effect", line]) == 1
+    capsys.readouterr()
     # who has the most of something is a Title's condition, not a Verse's
     assert main(["parse", "--field", "title", "You have the most stashed cards"]) == 0
     assert capsys.readouterr().out == "Most stashed cards\n"
