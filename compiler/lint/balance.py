@@ -18,7 +18,7 @@ from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.lint.values import scores, worth
-from prophecy.compiler.model import Card, Content, EffectLine
+from prophecy.compiler.model import Card, Content, EffectLine, nouns
 
 rule("PL701", "deed-points-outlier", "warning",
      "a Dark Deed's points are far off the content's points-per-card-needed curve")
@@ -102,20 +102,30 @@ def deed_outliers(ctx: Context) -> Iterator[Finding]:
                           f"{deed.cards_needed} cards, {abs(gap):.1f} {word} than the curve "
                           f"({expected:.1f}; limit ±{limit:.1f})",
                           field_place(ctx, deed, "points"),
-                          f"about {round(expected)} points fits the other Dark Deeds")
+                          f"about {round(expected)} points fits the other "
+                          f"{nouns.plural(ctx.content, 'deed')}")
 
 
 @check("PL702", engine="dark-prophecies")
 def bonus_beats_deed(ctx: Context) -> Iterator[Finding]:
     """When Complete bonuses worth more than the deed: completing it is the reward."""
-    for deed in deeds(ctx.content):
+    content = ctx.content
+    what, bonus_title = nouns.label(content, "deed"), _bonus_title(content)
+    for deed in deeds(content):
         bonus = deed.get("when_complete", ())
-        value = sum(worth(line.node, ctx.content) for line in bonus)
+        value = sum(worth(line.node, content) for line in bonus)
         if value > deed.points:
-            yield Finding("PL702", f"the When Complete bonus of '{deed.name}' is worth about "
-                          f"{value:.1f} points, the deed {deed.points}",
+            yield Finding("PL702", f"the {bonus_title} bonus of '{deed.name}' is worth about "
+                          f"{value:.1f} points, the {what} {deed.points}",
                           bonus[0].place,
-                          "shrink the bonus or raise the deed's points")
+                          f"shrink the bonus or raise the {what}'s points")
+
+
+def _bonus_title(content: Content) -> str:
+    """The title the pack gives a Dark Deed's bonus field ('When Complete' when it gives none)."""
+    declared = content.pack.kind("deed")
+    spec = declared.field("when_complete") if declared is not None else None
+    return spec.title if spec is not None and spec.title else "When Complete"
 
 
 @check("PL703", engine="dark-prophecies")

@@ -17,6 +17,7 @@ from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
 from prophecy.compiler.model import Card, Place
+from prophecy.compiler.model.nouns import cards_of, noun
 
 rule("PL501", "component-count", "error",
      "the number of cards of a kind differs from game.yaml's component list")
@@ -134,11 +135,20 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
             yield Finding("PL505", f"{_cards(by_kind.get(kind, 0), kind)}, {players} players "
                           f"need {need} "
                           f"({why})", _game_place(ctx, kind), f"add {kind} cards")
+    yield from _one_each(ctx, players)
+
+
+def _one_each(ctx: Context, players: int) -> Iterator[Finding]:
+    """A card of each grimoire for each player, as the pack calls them."""
+    content = ctx.content
     for name in content.grimoires:
         mine = [c for c in content.of_kind("grimoire") if getattr(c, "grimoire", None) == name]
-        if mine and copies(mine) < players:
-            yield Finding("PL505", f"{copies(mine)} {name} Grimoire cards, {players} players need "
-                          f"{players}", mine[0].place, "each player takes one of each grimoire")
+        have = copies(mine)
+        if mine and have < players:
+            cards = cards_of(content, "grimoire", have)
+            yield Finding("PL505", f"{have} {name} {cards}, {players} players need {players}",
+                          mine[0].place,
+                          f"each player takes one of each {noun(content, 'grimoire')}")
 
 
 @check("PL506", engine="dark-prophecies")

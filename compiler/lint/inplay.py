@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model.nouns import a, label
 from prophecy.dsl import ast
 
 rule("PL305", "moment-never-comes", "warning",
@@ -28,6 +29,9 @@ IN_PLAY_KINDS = ("arcana", "grimoire", "deed")
 @check("PL305", engine="dark-prophecies")
 def moments_on_cards_never_in_play(ctx: Context) -> Iterator[Finding]:
     """'At the start of your turn' on a Verse: its moment never comes."""
+    content = ctx.content
+    hint = (f"put the line on {ast.listing(a(label(content, k)) for k in IN_PLAY_KINDS)}, "
+            "or write it without its moment")
     for card in designs(ctx):
         if card.kind in IN_PLAY_KINDS:
             continue
@@ -35,12 +39,9 @@ def moments_on_cards_never_in_play(ctx: Context) -> Iterator[Finding]:
             node = line.node
             if isinstance(node, ast.Effect) and any(
                     isinstance(r, ast.Moment) for r in node.requirements):
-                label = ctx.content.pack.kind(card.kind)
-                what = label.label if label is not None else card.kind
-                yield Finding("PL305", f"'{card.name}' is a {what}, never in play in front of a "
-                              f"player, so its line '{line.text}' is never used", line.place,
-                              "put the line on an Arcana card, a Grimoire or a Dark Deed, or "
-                              "write it without its moment")
+                yield Finding("PL305", f"'{card.name}' is {a(label(content, card.kind))}, never "
+                              f"in play in front of a player, so its line '{line.text}' is "
+                              "never used", line.place, hint)
 
 
 @check("PL704", engine="dark-prophecies")

@@ -19,7 +19,7 @@ from typing import Any, cast
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, per_content, rule
 from prophecy.compiler.lint.source import node_place
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of
+from prophecy.compiler.model import Card, Content, EffectLine, effect_lines_of, nouns
 from prophecy.dsl import ast
 from prophecy.dsl.printer import to_text
 
@@ -44,6 +44,13 @@ rule("PL306", "no-verse-face-down", "warning",
      "'Look at the next Prophecy Verse' on a line used only when every Verse is face up")
 
 INF = math.inf
+#: Each quantity a requirement asks about, in the language's nouns (``said`` in the pack's).
+QUANTITY_WORDS = {
+    "stashed": "stashed cards", "hand": "cards in hand", "pile": "cards in the discard pile",
+    "deed_cards": "cards on Dark Deeds", "completed": "completed Dark Deeds",
+    "deeds": "Dark Deeds in play", "level": "the Grimoire's level",
+    "total_level": "Grimoire levels", "grimoires": "Grimoires",
+}
 
 
 @dataclass(frozen=True)
@@ -120,9 +127,11 @@ def deed_copies(content: Content) -> dict[str | None, int]:
     return out
 
 
-def _words(key: tuple[str, str | None]) -> str:
+def _words(key: tuple[str, str | None], content: Content) -> str:
+    """A quantity a requirement asks about, in the pack's nouns: 'Dark Deeds in play'."""
     quantity, grimoire = key
-    return f"{quantity} ({grimoire})" if grimoire else quantity
+    words = nouns.said(content, QUANTITY_WORDS.get(quantity, quantity))
+    return f"{words} ({grimoire})" if grimoire else words
 
 
 @check("PL201", "PL204", "PL303", engine="dark-prophecies")
@@ -219,7 +228,7 @@ def _interval_conflicts(ctx: Context, card: Card, line: EffectLine) -> Iterator[
                         "PL203",
                         f"'{to_text(a.node)}' and '{to_text(b.node)}' can never both hold",
                         node_place(line, b.node),
-                        f"keep one of the two requirements on {_words(key)}",
+                        f"keep one of the two requirements on {_words(key, ctx.content)}",
                     )
 
 
@@ -237,12 +246,14 @@ def _top_discard_conflicts(ctx: Context, line: EffectLine) -> Iterator[Finding]:
     wanted = {r.match for r in reqs}
     if len(wanted) < 2:
         return
-    cards = arcana_matches(ctx.content)
+    content = ctx.content
+    cards = arcana_matches(content)
     if cards and not any(wanted <= names for names in cards):
         names = " + ".join(to_text(r) for r in reqs)
-        yield Finding("PL203", f"no Arcana card is all of {sorted(wanted)}: '{names}' never holds",
+        card_of, grimoire = nouns.label(content, "arcana"), nouns.noun(content, "grimoire")
+        yield Finding("PL203", f"no {card_of} is all of {sorted(wanted)}: '{names}' never holds",
                       node_place(line, reqs[-1]),
-                      "the top card is one card: ask for one type or grimoire")
+                      f"the top card is one card: ask for one type or {grimoire}")
 
 
 def _matches(node: ast.Node) -> str | None:
@@ -254,17 +265,19 @@ def _matches(node: ast.Node) -> str | None:
 @check("PL202", engine="dark-prophecies")
 def matches_exist(ctx: Context) -> Iterator[Finding]:
     """Reveal, top-discard, stash and reveal-until of a type or grimoire no card has."""
-    cards = arcana_matches(ctx.content)
+    content = ctx.content
+    cards = arcana_matches(content)
     if not cards:
         return
     have = set().union(*cards)
+    card_of, all_of = nouns.label(content, "arcana"), nouns.cards_of(content, "arcana", 2)
+    hint = f"name a type or {nouns.noun(content, 'grimoire')} the {all_of} have"
     for card, line in lines_with_cards(ctx):
         for node in ast.walk(line.node):
             match = _own(_matches(node), card)
             if match and match not in (ast.THIS, ast.ANY) and match not in have:
-                yield Finding("PL202", f"no Arcana card is a {match}: '{to_text(node)}' never "
-                              "finds one", node_place(line, node),
-                              "name a type or grimoire the Arcana cards have")
+                yield Finding("PL202", f"no {card_of} is a {match}: '{to_text(node)}' never "
+                              "finds one", node_place(line, node), hint)
 
 
 # ------------------------------------------------------------ redundant words
@@ -324,7 +337,8 @@ def own_grimoire_by_name(ctx: Context) -> Iterator[Finding]:
         for node in ast.walk(line.node):
             if _names(node, own):
                 better = to_text(_to_this(node, own))
-                yield Finding("PL301", f"'{to_text(node)}' names this card's own grimoire",
+                own_noun = nouns.noun(ctx.content, "grimoire")
+                yield Finding("PL301", f"'{to_text(node)}' names this card's own {own_noun}",
                               node_place(line, node), f"write '{better}'",
                               effect_fix(line, _rewrite(line.node, own)))
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.terms import designs
+from prophecy.compiler.model.nouns import noun
 from prophecy.dsl import ast
 from prophecy.dsl.printer import to_text
 
@@ -61,15 +62,17 @@ def manifest_differs(ctx: Context) -> Iterator[Finding]:
     forms = [as_own(g.manifest.node, g.grimoire) for g in grimoires]
     reference = reference_form(forms)
     text = to_text(reference)
+    content = ctx.content
+    one, several = noun(content, "Grimoire"), noun(content, "Grimoire", many=True)
     for card, form in zip(grimoires, forms, strict=True):
         if form == reference:
             continue
         line = card.manifest
         yield Finding(
             "PL510",
-            f"the Manifest of '{card.name}' differs from the other Grimoires' in more than "
-            f"its grimoire: '{line.text}'",
+            f"the Manifest of '{card.name}' differs from the other {several}' in more than "
+            f"its {noun(content, 'grimoire')}: '{line.text}'",
             line.place,
-            f"every Grimoire's Manifest uses the same steps (ruling 14): write '{text}'",
+            f"every {one}'s Manifest uses the same steps (ruling 14): write '{text}'",
             Edit(line.place, line.written or line.text, text, effect=True),
         )

@@ -20,6 +20,8 @@ from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from prophecy.compiler.model import Content
+from prophecy.compiler.model.nouns import said
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
@@ -44,8 +46,14 @@ ANSWER_KEYS = tuple(dict.fromkeys([*KEYS.values(), *USE_KEYS.values(), "answers"
 
 #: How a scenario writes a yes or no (YAML's booleans, as answers).
 YES = {True: "yes", False: "no"}
-#: What each key asks, for messages.
+#: What each key asks, for messages (in the language's nouns: ``question_of`` says them
+#: as the pack does).
 ASKED = {q.key: q.asks for q in P.QUESTIONS.values() if q.name != P.ASK_USE}
+
+
+def question_of(content: Content, key: str, default: str) -> str:
+    """What the question a key answers asks ('which Grimoire'), in the pack's nouns."""
+    return said(content, ASKED[key]) if key in ASKED else default
 
 
 @dataclass
@@ -154,7 +162,7 @@ class ScenarioGame(Game):
                 queue.pop(0)
             return 0
         if queue:
-            return _match(queue.pop(0), key, words, p.seat, generic)
+            return _match(queue.pop(0), key, words, p.seat, generic, self.book.content)
         if ask == P.ASK_ACTION:
             return words.index(P.QUESTIONS[P.ASK_ACTION].word(P.END))
         raise Unanswered(p.seat, key, words)
@@ -211,7 +219,8 @@ class Unanswered(Exception):
         self.seat, self.key, self.words = seat, key, words
 
 
-def _match(item: Item, key: str, words: list[str], seat: int, generic: bool) -> int:
+def _match(item: Item, key: str, words: list[str], seat: int, generic: bool,
+           content: Content) -> int:
     """The index of the option an answer names; an illegal move when it names none of them."""
     value = item.value
     if generic and isinstance(value, int) and not isinstance(value, bool) and (
@@ -220,7 +229,7 @@ def _match(item: Item, key: str, words: list[str], seat: int, generic: bool) -> 
     for index, word in enumerate(words):
         if _names(item, word, generic=False):
             return index
-    raise not_a_choice(item, key, words, seat)
+    raise not_a_choice(item, key, words, seat, content)
 
 
 def _names(item: Item, word: str, generic: bool) -> bool:
@@ -232,10 +241,11 @@ def _names(item: Item, word: str, generic: bool) -> bool:
     return word.lower() in (text, f"player {text}")
 
 
-def not_a_choice(item: Item, key: str, words: list[str], seat: int) -> ProphecyError:
+def not_a_choice(item: Item, key: str, words: list[str], seat: int, content: Content
+                 ) -> ProphecyError:
     """The illegal move of answering with something the question did not offer."""
     text = YES[item.value] if isinstance(item.value, bool) else str(item.value).strip()
-    question = ASKED.get(key, f"the question '{key.removeprefix('ask:')}'")
+    question = question_of(content, key, f"the question '{key.removeprefix('ask:')}'")
     return item.error(
         f"'{text}' is not a choice for player {seat + 1} ({question}): "
         f"the choices are {_listing(words)}",

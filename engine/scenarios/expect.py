@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from prophecy.compiler.model.nouns import deck, label, plural
 from prophecy.dsl.errors import suggest
 from prophecy.engine.scenarios.answers import ScenarioGame
 from prophecy.engine.scenarios.names import Names
@@ -73,6 +74,13 @@ class Expect:
     def label(self, cid: int) -> str:
         return self.book.card(cid).name
 
+    def words(self, what: str) -> str:
+        """A description with the pack's words in place: '{deck}' the deck the players draw
+        from, '{deed}' one Dark Deed, '{deeds}' several (as the pack calls them)."""
+        content = self.book.content
+        return what.format(deck=deck(content), deed=label(content, "deed"),
+                           deeds=plural(content, "deed"))
+
     def expected_names(self, item: Item, kind: str) -> list[str]:
         out = []
         for one in item.items():
@@ -130,7 +138,7 @@ class Expect:
         for key, key_item, value in item.entries():
             if key in PILES:
                 kind, ordered = PILES[key]
-                self.pile(value, f"{who} {_WORDS[key]}", getattr(p, _ATTR[key]), kind,
+                self.pile(value, f"{who} {self.words(_WORDS[key])}", getattr(p, _ATTR[key]), kind,
                           ordered=ordered)
             elif key == "grimoires":
                 for _n, g_item, level in value.entries():
@@ -158,16 +166,17 @@ class Expect:
                                      f"write {', '.join([*PILES, *_PLAYER_OTHER])}")
 
     def _deeds(self, p: PlayerState, item: Item, who: str) -> None:
+        deeds = self.words("{deeds}")
         row = {self.label(d): [self.label(c) for c in s]
                for d, s in zip(p.deeds, p.stored, strict=True)}
         if isinstance(item.value, int) and not isinstance(item.value, bool):
-            self.expect(item, f"{who} Dark Deeds in play to number", item.value, len(row))
+            self.expect(item, f"{who} {deeds} in play to number", item.value, len(row))
             return
         if item.is_map():
             for _name, key, value in item.entries():
                 name = self.names.name_of(self.names.card(key, "deed"))
                 if name not in row:
-                    self.expect(key, f"{who} Dark Deeds to include", name, _show(list(row)))
+                    self.expect(key, f"{who} {deeds} to include", name, _show(list(row)))
                 else:
                     self._stored(value, f"the cards on {name}", row[name])
             return
@@ -176,7 +185,7 @@ class Expect:
             if one.is_map():
                 entries = one.entries()
                 if len(entries) != 1:
-                    raise one.error("write one Dark Deed per item: '- {The First Cut: 2}'")
+                    raise one.error(self.names.one_per_item())
                 ((_n, key, value),) = entries
                 name = self.names.name_of(self.names.card(key, "deed"))
                 if name in row:
@@ -184,7 +193,7 @@ class Expect:
             else:
                 name = self.names.name_of(self.names.card(one, "deed"))
             want.append(name)
-        self.expect(item, f"{who} Dark Deeds in play to be", want, list(row))
+        self.expect(item, f"{who} {deeds} in play to be", want, list(row))
 
     def _stored(self, item: Item, what: str, got: list[str]) -> None:
         value = item.value
@@ -231,14 +240,15 @@ def _who(seat: int | None) -> str:
 
 def _deck(attr: str, kind: str, what: str) -> Callable[[Expect, Item], None]:
     def check(e: Expect, item: Item) -> None:
-        e.pile(item, what, list(reversed(getattr(e.game, attr))), kind, top_last=False)
+        e.pile(item, e.words(what), list(reversed(getattr(e.game, attr))), kind,
+               top_last=False)
 
     return check
 
 
 def _heap(attr: str, kind: str, what: str) -> Callable[[Expect, Item], None]:
     def check(e: Expect, item: Item) -> None:
-        e.pile(item, what, list(getattr(e.game, attr)), kind)
+        e.pile(item, e.words(what), list(getattr(e.game, attr)), kind)
 
     return check
 
@@ -252,12 +262,12 @@ def _over(e: Expect, item: Item) -> None:
 
 
 def _reshuffles(e: Expect, item: Item) -> None:
-    e.expect(item, "the center shuffled into the Arcana deck", _times(item.value),
+    e.expect(item, e.words("the center shuffled into the {deck}"), _times(item.value),
              _times(e.game.reshuffles))
 
 
 def _emptied(e: Expect, item: Item) -> None:
-    e.expect(item, "the Arcana deck to have run out", _times(item.value),
+    e.expect(item, e.words("the {deck} to have run out"), _times(item.value),
              _times(e.game.emptied))
 
 
@@ -336,11 +346,11 @@ def _not_asked(e: Expect, item: Item) -> None:
 
 
 TABLE: dict[str, Callable[[Expect, Item], None]] = {
-    "round": _round, "game over": _over, "arcana deck": _deck("deck", "deck", "the Arcana deck"),
+    "round": _round, "game over": _over, "arcana deck": _deck("deck", "deck", "the {deck}"),
     "center": _heap("center", "arcana", "the center"),
-    "dark deed deck": _deck("deed_deck", "deed", "the Dark Deed deck"),
-    "dark deed discard": _heap("deed_discard", "deed", "the Dark Deed discard pile"),
-    "dark deed market": _heap("market", "deed", "the Dark Deed market"),
+    "dark deed deck": _deck("deed_deck", "deed", "the {deed} deck"),
+    "dark deed discard": _heap("deed_discard", "deed", "the {deed} discard pile"),
+    "dark deed market": _heap("market", "deed", "the {deed} market"),
     "hireling deck": _deck("hire_deck", "hireling", "the Hireling deck"),
     "hireling discard": _heap("hire_discard", "hireling", "the Hireling discard pile"),
     "verses": _verses, "face-down verses": _face_down, "hireling": _hireling,
@@ -353,6 +363,6 @@ PILES = {"hand": ("arcana", False), "discard pile": ("arcana", True), "stash": (
          "completed": ("deed", True)}
 _ATTR = {"hand": "hand", "discard pile": "pile", "stash": "stash", "completed": "completed"}
 _WORDS = {"hand": "hand", "discard pile": "discard pile", "stash": "stash",
-          "completed": "completed Dark Deeds"}
+          "completed": "completed {deeds}"}
 _PLAYER_OTHER = ("grimoires", "dark deeds", "enlisted", "score", "in play", "exhausted",
                  "knows")

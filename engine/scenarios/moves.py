@@ -18,18 +18,18 @@ from dataclasses import dataclass, field
 from prophecy.compiler import model
 from prophecy.compiler.handlers import compile_node, resolve
 from prophecy.compiler.model.cards import parsed_line
+from prophecy.compiler.model.nouns import a, label, plural, vocabulary_of
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
-from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine import protocol as P
 from prophecy.engine.scenarios.answers import (
     ANSWER_KEYS,
-    ASKED,
     Answers,
     ScenarioGame,
     Unanswered,
     not_a_choice,
     owners_of,
+    question_of,
     register_line,
     scenario_game,
 )
@@ -149,7 +149,7 @@ class Play:
         try:
             MOVES[move.name](self, move, game.players[move.seat])
         except Unanswered as exc:
-            question = ASKED.get(exc.key, f"'{exc.key.removeprefix('ask:')}'")
+            question = question_of(self.content, exc.key, f"'{exc.key.removeprefix('ask:')}'")
             hint = (f"answer with '{exc.key}: ...'" if not exc.key.startswith("ask:")
                     else f"answer with 'answers: {{{exc.key[4:]}: ...}}'")
             raise move.item.error(
@@ -167,8 +167,8 @@ class Play:
             asked = [q for q in self.game.questions if q.key == key
                      or f"ask:{q.ask}" == key]
             if asked:
-                raise not_a_choice(item, key, asked[-1].words, asked[-1].seat)
-            question = ASKED.get(key, f"'{key.removeprefix('ask:')}'")
+                raise not_a_choice(item, key, asked[-1].words, asked[-1].seat, self.content)
+            question = question_of(self.content, key, f"'{key.removeprefix('ask:')}'")
             raise item.error(f"the move never asks {question}",
                              "remove this answer, or check the cards and the table")
         for (_seat, key), item in move.answers.use.items():
@@ -225,16 +225,17 @@ class Play:
                                   f"{name} phase", kind=IllegalMove)
 
 
-def _needs_value(move: Move) -> None:
+def _needs_value(run: Play, move: Move) -> None:
     """A move that acts on something names it (``play: Bone Lantern``); written bare, it is
     placed at the move."""
     if move.value is None:
         raise move.item.error(f"'{move.name}' names what it acts on",
-                              f"write '{move.name}: ...' with the card or grimoire")
+                              f"write '{move.name}: ...' with the card or "
+                              f"{run.names.noun('grimoire')}")
 
 
 def _play(run: Play, move: Move, p: PlayerState) -> None:
-    _needs_value(move)
+    _needs_value(run, move)
     assert move.value is not None  # said above; for the type checker
     design = run.names.card(move.value, "arcana")
     card = next((c for c in p.hand if run.game.book.design[c] == design), -1)
@@ -249,7 +250,7 @@ def _play(run: Play, move: Move, p: PlayerState) -> None:
 
 
 def _level_up(run: Play, move: Move, p: PlayerState) -> None:
-    _needs_value(move)
+    _needs_value(run, move)
     assert move.value is not None  # said above; for the type checker
     gi, top = run.names.grimoire(move.value), run.game.rules.max_level
     if p.levels[gi] >= top:
@@ -263,7 +264,7 @@ def _level_up(run: Play, move: Move, p: PlayerState) -> None:
 
 
 def _manifest(run: Play, move: Move, p: PlayerState) -> None:
-    _needs_value(move)
+    _needs_value(run, move)
     assert move.value is not None  # said above; for the type checker
     gi, top = run.names.grimoire(move.value), run.game.rules.max_level
     if p.levels[gi] < top:
@@ -286,7 +287,7 @@ def _draw_deeds(run: Play, move: Move, p: PlayerState) -> None:
 
 def _exhaust(run: Play, move: Move, p: PlayerState) -> None:
     """The action of exhausting a card in front of the player (an 'Exhaust this card' line)."""
-    _needs_value(move)
+    _needs_value(run, move)
     assert move.value is not None  # said above; for the type checker
     card = card_in_front(run.game, p, str(move.value.value))
     if card is None:
@@ -319,8 +320,11 @@ def _turn_end(run: Play, move: Move, p: PlayerState) -> None:
 
 
 def _complete(run: Play, move: Move, p: PlayerState) -> None:
-    raise move.item.error("Dark Deeds are completed only right after a played card's effects "
-                          "or after a Prophecy Verse", "write 'complete:' right after 'play:'",
+    content = run.content
+    verse = "verse" in content.kinds or not content.kinds  # a game of Verses reads them too
+    also = f" or after {a(label(content, 'verse'))}" if verse else ""
+    raise move.item.error(f"{plural(content, 'deed')} are completed only right after a played "
+                          f"card's effects{also}", "write 'complete:' right after 'play:'",
                           IllegalMove)
 
 
@@ -382,12 +386,11 @@ def _setup(run: Play, move: Move, p: PlayerState) -> None:
 
 def _effect(run: Play, move: Move, p: PlayerState) -> None:
     """One line of the rules language, resolved for the player as a card's line would be."""
-    _needs_value(move)
+    _needs_value(run, move)
     assert move.value is not None  # said above; for the type checker
     game, content = run.game, run.content
-    vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
     try:
-        node = parsed_line(str(move.value.value), vocab)[0]
+        node = parsed_line(str(move.value.value), vocabulary_of(content))[0]
     except DslError as exc:
         raise move.value.error(exc.message, exc.hint, IllegalMove) from None
     if not isinstance(node, ast.Effect):

@@ -14,6 +14,7 @@ import dataclasses
 from collections.abc import Iterable
 
 from prophecy.compiler import model
+from prophecy.compiler.model.nouns import a, label, noun
 from prophecy.dsl.errors import one_of, suggest
 from prophecy.engine.cards import Book, book_of, extended
 from prophecy.engine.scenarios.source import Item
@@ -21,13 +22,8 @@ from prophecy.engine.scenarios.source import Item
 FILLER = "Filler"
 FILLER_COPIES = 160
 
-#: How a scenario calls each kind of card.
-KIND_WORDS = {
-    "arcana": "an Arcana card", "grimoire": "a Grimoire card", "deed": "a Dark Deed",
-    "verse": "a Prophecy Verse", "hireling": "a Hireling", "title": "a Title",
-    "reference": "a Reference card", "tracker": "the Round Tracker",
-    "deck": "a card of the Arcana deck",
-}
+#: Kinds whose one card a scenario calls 'the' (there is one of it on the table).
+ONE_OF_A_KIND = ("tracker",)
 #: Kinds a scenario names together: the Arcana deck holds Verses too when they are shuffled
 #: into it (options.verses: deck).
 KIND_GROUPS = {"deck": ("arcana", "verse")}
@@ -35,6 +31,14 @@ KIND_GROUPS = {"deck": ("arcana", "verse")}
 _BASE: dict[int, tuple[model.Content, model.Content]] = {}
 #: A content's cards → those cards with the filler design among them.
 _FILLED: dict[int, tuple[tuple[model.Card, ...], tuple[model.Card, ...]]] = {}
+
+
+def kind_words(content: model.Content, kind: str) -> str:
+    """How a scenario's message calls a card of ``kind``, in the pack's labels: 'an Arcana
+    card', 'a Mastery', 'the Round Tracker'."""
+    if kind in ONE_OF_A_KIND:
+        return f"the {label(content, kind)}"
+    return a(label(content, kind))
 
 
 def with_filler(content: model.Content, extra: Iterable[model.Card] = ()) -> model.Content:
@@ -101,11 +105,26 @@ class Names:
         kind = KIND_GROUPS.get(kind, (kind,))[0]
         for other, names in self.designs.items():
             if name.lower() in names:
-                raise item.error(f"'{name}' is {KIND_WORDS[other]}, not {KIND_WORDS[kind]}",
-                                 f"name {KIND_WORDS[kind]} here")
+                raise item.error(f"'{name}' is {self.kind(other)}, not {self.kind(kind)}",
+                                 f"name {self.kind(kind)} here")
         known = [self.book.designs[d].name for d in self.designs.get(kind, {}).values()]
-        hint = suggest(name, known) or f"name {KIND_WORDS[kind]} of the content"
-        raise item.error(f"no card called '{name}' is {KIND_WORDS[kind]}", hint)
+        hint = suggest(name, known) or f"name {self.kind(kind)} of the content"
+        raise item.error(f"no card called '{name}' is {self.kind(kind)}", hint)
+
+    def kind(self, kind: str) -> str:
+        """A card of ``kind`` as the pack calls it ('an Arcana card', 'a Mastery')."""
+        return kind_words(self.book.content, kind)
+
+    def noun(self, word: str, many: bool = False) -> str:
+        """The pack's word for one of the language's nouns ('grimoire': 'Mastery')."""
+        return noun(self.book.content, word, many)
+
+    def one_per_item(self) -> str:
+        """How a row of Dark Deeds with their stored cards is written, with one of the
+        pack's own Dark Deeds as the example."""
+        content = self.book.content
+        first = next((c.name for c in content.cards if c.kind == "deed"), "The First Cut")
+        return f"write one {label(content, 'deed')} per item: '- {{{first}: 2}}'"
 
     def grimoire(self, item: Item) -> int:
         """The index of a grimoire named at ``item``."""
@@ -114,7 +133,7 @@ class Names:
             if known.lower() == name.lower():
                 return i
         grimoires = self.book.grimoires
-        raise item.error(f"unknown grimoire '{name}'",
+        raise item.error(f"unknown {self.noun('grimoire')} '{name}'",
                          suggest(name, grimoires) or f"use {one_of(grimoires)}")
 
     def player(self, item: Item) -> int:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 from prophecy.compiler import model
 from prophecy.compiler.model.cards import parsed_line
+from prophecy.compiler.model.nouns import vocabulary_of
 from prophecy.dsl.errors import DslError, ProphecyError
-from prophecy.dsl.vocabulary import Vocabulary
 from prophecy.engine.scenarios.expect import Expect, Mismatch
 from prophecy.engine.scenarios.moves import Move, Play, read_moves
 from prophecy.engine.scenarios.names import Names
@@ -179,9 +179,8 @@ def _check_move(content: model.Content, move: Move, names: Names, expect_error: 
         for item in move.value.items():
             names.card(item, "deed")
     elif move.name == "effect" and not expect_error:  # an error expected may be this line's
-        vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
-        try:
-            parsed_line(str(move.value.value), vocab)  # as a card's line: once per text
+        try:  # as a card's line: once per text
+            parsed_line(str(move.value.value), vocabulary_of(content))
         except DslError as exc:
             raise move.value.error(exc.message, exc.hint) from None
     this = move.options.get("this grimoire")

@@ -20,6 +20,7 @@ from typing import Any
 from prophecy.compiler import model
 from prophecy.compiler.model import limits, slug
 from prophecy.compiler.model.cards import parsed_line
+from prophecy.compiler.model.nouns import a, plural, vocabulary_of
 from prophecy.dsl import ast
 from prophecy.dsl.errors import DslError, ProphecyError, suggest
 from prophecy.dsl.vocabulary import Vocabulary
@@ -51,7 +52,7 @@ def adhoc_titles(content: model.Content, given: Item | None) -> tuple[model.Card
     found = given.get("titles") if given is not None else None
     if found is None:
         return ()
-    vocab = Vocabulary(content.grimoires, content.card_types, content.deed_targets)
+    vocab = vocabulary_of(content)
     return tuple(_title(item, vocab) for item in found.items() if item.is_map())
 
 
@@ -144,8 +145,7 @@ class TableBuilder:
             value = one.value
             if isinstance(value, int) and not isinstance(value, bool):
                 if kind not in ("arcana", "deck") or value < 0:
-                    raise one.error(f"a number stands for fillers, which are Arcana cards; "
-                                    f"name {kind} cards here" if value >= 0 else
+                    raise one.error(self._no_fillers(kind) if value >= 0 else
                                     "a count cannot be negative")
                 out.extend(self.take(self.names.filler, one) for _ in range(value))
             elif isinstance(value, str):
@@ -153,6 +153,11 @@ class TableBuilder:
             else:
                 raise one.error("write a card's name or a number of fillers")
         return out
+
+    def _no_fillers(self, kind: str) -> str:
+        """Why a number cannot stand for cards of ``kind``: fillers are of the drawn kind."""
+        return (f"a number stands for fillers, each {self.names.kind('arcana')}; "
+                f"name {self.names.kind(kind)} here")
 
     def rest(self, kind: str) -> list[int]:
         """Every card of a kind still off the table, in content order (fillers left out)."""
@@ -204,14 +209,19 @@ class TableBuilder:
     def _market(self, game: ScenarioGame) -> list[int]:
         item = self.get("dark deed market")
         if item is not None and not game.market_size:
-            raise item.error("this game has no market of Dark Deeds",
+            raise item.error(f"this game has no market of {self.deeds}",
                              "options.dark_deeds: {place: market, size: 3} sets one up")
         market = self.cards(item, "deed")
         if len(market) > game.market_size:
             assert item is not None
-            raise item.error(f"the market holds {game.market_size} Dark Deeds, not "
-                             f"{len(market)}", "give fewer Dark Deeds")
+            raise item.error(f"the market holds {game.market_size} {self.deeds}, not "
+                             f"{len(market)}", f"give fewer {self.deeds}")
         return market
+
+    @property
+    def deeds(self) -> str:
+        """What the pack calls its Dark Deeds together ('Dark Deeds', 'Prophecies')."""
+        return plural(self.book.content, "deed")
 
     def _round(self, game: ScenarioGame) -> None:
         found = self.get("round")
@@ -268,7 +278,8 @@ class TableBuilder:
                 names = [self.book.card(c).name for c in game.in_front(p)]
                 raise one.error(f"'{one.value}' is not in front of player {p.seat + 1}",
                                 suggest(str(one.value), names)
-                                or "name a Grimoire card, a Dark Deed in play or a card in play")
+                                or f"name {self.names.kind('grimoire')}, "
+                                   f"{self.names.kind('deed')} in play or a card in play")
             out.append(cid)
         return out
 
@@ -279,8 +290,8 @@ class TableBuilder:
         for _name, key, value in item.entries():
             level = value.value
             if not isinstance(level, int) or not rules.min_level <= level <= rules.max_level:
-                raise value.error(f"a Grimoire's level is {rules.min_level} to "
-                                  f"{rules.max_level}, not {level}")
+                raise value.error(f"{a(self.names.noun('Grimoire'))}'s level is "
+                                  f"{rules.min_level} to {rules.max_level}, not {level}")
             p.levels[self.names.grimoire(key)] = level
 
     def _deeds(self, p: PlayerState, item: Item | None) -> None:
@@ -291,7 +302,7 @@ class TableBuilder:
             if one.is_map():
                 entries = one.entries()
                 if len(entries) != 1:
-                    raise one.error("write one Dark Deed per item: '- {The First Cut: 2}'")
+                    raise one.error(self.names.one_per_item())
                 (_name, key, value), = entries
                 deed, stored = key, self.cards(value, "arcana")
             else:
@@ -300,8 +311,8 @@ class TableBuilder:
             p.stored.append(stored)
         limit = self.book.rules.deed_limit
         if len(p.deeds) > limit:
-            raise item.error(f"player {p.seat + 1} has {len(p.deeds)} Dark Deeds in play; "
-                             f"the most is {limit}", "give fewer Dark Deeds")
+            raise item.error(f"player {p.seat + 1} has {len(p.deeds)} {self.deeds} in play; "
+                             f"the most is {limit}", f"give fewer {self.deeds}")
 
     def _verses(self, game: ScenarioGame) -> None:
         up = self.get("verses")

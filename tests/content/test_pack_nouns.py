@@ -1,15 +1,19 @@
 """A pack that prints its own nouns ('Discipline', 'Mastery', 'Prophecy' for the language's
-'Grimoire' and 'Dark Deed') is told about its names in those nouns; the hint that shows a
+'Grimoire' and 'Dark Deed') is told about its names in those nouns, by parse, check, its
+scenarios and lint, and about its kinds of card by their labels; the hint that shows a
 line to write keeps the language's words, which is what the line is written in."""
 
 from __future__ import annotations
 
+import json
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from prophecy.compiler.model.loader import analyse
+from prophecy.compiler.lint import Finding, lint
+from prophecy.compiler.model.loader import analyse, load_content
 from prophecy.tools import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -58,3 +62,126 @@ def test_a_message_of_the_grammar_names_the_packs_noun(capsys):
                  "Grimoire Level 1 or lower: Draw 1 Arcana"]) == 1
     err = capsys.readouterr().err
     assert "needs the Mastery's name" in err and "grimoire's name" not in err
+
+
+# ------------------------------------------------------------ scenarios and lint
+CONTENT = EXAMPLES.parent / "content"
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A pack, how it says things, and where a copy of it is given two lint defects."""
+
+    root: Path
+    noun: str  # its word for a grimoire
+    deed: str  # one of its Dark Deeds, and how it calls one and a card of its deck
+    deed_is: str
+    card_is: str
+    cards: str  # the file of a Necromancy card with a 'Grimoire Level 2' line
+    grimoires: str  # the file of its grimoire cards, four copies of each
+
+
+PACKS = {
+    "draft-mastery": Pack(EXAMPLES / "draft-mastery", "Mastery", "The Cut Thread",
+                          "a Prophecy", "a Card", "cards/necromancy.yaml", "masteries.yaml"),
+    "draft-disciplines": Pack(EXAMPLES / "draft-disciplines", "Discipline", "Taint the Well",
+                              "a Dark Deed", "a Card", "cards/necromancy.yaml",
+                              "disciplines.yaml"),
+    "bundled": Pack(CONTENT, "grimoire", "The First Cut", "a Dark Deed", "an Arcana card",
+                    "arcana/necromancy.yaml", "grimoires.yaml"),
+}
+SCENARIOS = """\
+# yaml-language-server: $schema=../schemas/scenarios.schema.json
+scenarios:
+  - id: misspelt-grimoire
+    rule: "names"
+    says: A grimoire's name misspelt.
+    given:
+      player 1: {{grimoires: {{Necromncy: 1}}}}
+    when:
+      - end game
+    then:
+      game over: true
+  - id: a-deed-in-hand
+    rule: "names"
+    says: A Dark Deed where a card of the deck belongs.
+    given:
+      player 1: {{hand: [{deed}]}}
+    when:
+      - end game
+    then:
+      game over: true
+  - id: a-line-misspelt
+    rule: "names"
+    says: An effect line run alone names a grimoire misspelt, in the pack's noun.
+    when:
+      - effect: "Necromncy Level 2: Draw 1 Arcana"
+    error: "unknown {noun} 'Necromncy'"
+"""
+
+
+def _verdicts(capsys, pack: Path, file: Path) -> dict[str, tuple[str, str, str]]:
+    """Each scenario's (status, message, hint) as ``prophecy test --json`` reports it."""
+    main(["test", "--trust", "--json", "--content", str(pack), str(file)])
+    found = json.loads(capsys.readouterr().out)["scenarios"]
+    return {s["id"]: (s["status"], s.get("message"), s.get("fix")) for s in found}
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_a_scenario_names_the_packs_noun_and_kinds(tmp_path, capsys, name):
+    """A scenario's names are checked in the pack's words: its noun for a grimoire, its
+    labels for the kinds of card; the bundled game keeps 'grimoire' and 'an Arcana card'."""
+    pack = PACKS[name]
+    file = tmp_path / "scenarios" / "names.yaml"
+    file.parent.mkdir()
+    file.write_text(SCENARIOS.format(deed=pack.deed, noun=pack.noun), encoding="utf-8")
+    verdicts = _verdicts(capsys, pack.root, file)
+    assert verdicts["misspelt-grimoire"] == (
+        "error", f"unknown {pack.noun} 'Necromncy'", "did you mean 'Necromancy'?")
+    assert verdicts["a-deed-in-hand"] == (
+        "error", f"'{pack.deed}' is {pack.deed_is}, not {pack.card_is}",
+        f"name {pack.card_is} here")
+    assert verdicts["a-line-misspelt"][0] == "pass"  # the error it expects, word for word
+
+
+def _lint_copy(tmp_path: Path, pack: Pack) -> list[Finding]:
+    """Lint of a copy of the pack with two defects: a Necromancy card that names its own
+    grimoire, and a grimoire card with one copy fewer than the most players."""
+    root = tmp_path / pack.root.name
+    shutil.copytree(pack.root, root, ignore=shutil.ignore_patterns("__pycache__"))
+    for file, old, new in ((pack.cards, '"Grimoire Level 2:', '"Necromancy Level 2:'),
+                           (pack.grimoires, "copies: 4", "copies: 3")):
+        text = (root / file).read_text(encoding="utf-8")
+        assert old in text
+        (root / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return lint(load_content(root), root)
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_lint_names_the_packs_noun(tmp_path, name):
+    """Lint's findings say the pack's noun for a grimoire; the line to write instead keeps
+    the language's 'Grimoire Level 2', which is what lines are written in."""
+    pack = PACKS[name]
+    found = {f.code: f for f in _lint_copy(tmp_path, pack) if f.code in ("PL301", "PL505")}
+    own, few = found["PL301"], found["PL505"]
+    assert own.message == f"'Necromancy Level 2' names this card's own {pack.noun}"
+    assert own.hint == "write 'Grimoire Level 2'"
+    assert few.message == f"3 Blood Magic {pack.noun.capitalize()} cards, 4 players need 4"
+    assert few.hint == f"each player takes one of each {pack.noun}"
+
+
+def test_a_question_is_asked_in_the_packs_noun(tmp_path, capsys):
+    """The engine's questions are said in the pack's nouns too: the Mastery draft's players
+    keep a Prophecy, not a Dark Deed."""
+    file = tmp_path / "scenarios" / "keep.yaml"
+    file.parent.mkdir()
+    file.write_text(SCENARIOS.split("  - id:")[0] + """\
+  - id: keep-what-is-not-drawn
+    rule: "Prophecize"
+    says: The Prophecy kept is one of the two drawn.
+    when:
+      - draw deeds: {keep: Nothing Drawn}
+    error: "'Nothing Drawn' is not a choice for player 1 (which Prophecy to keep)"
+""", encoding="utf-8")
+    verdicts = _verdicts(capsys, PACKS["draft-mastery"].root, file)
+    assert verdicts["keep-what-is-not-drawn"][0] == "pass"
