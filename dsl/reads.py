@@ -291,6 +291,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
          r"\s*(?::|,|\s[\u2014\u2013-])\s*", ""),  # 'Support: ...', 'Support — ...
         (r"^when completed?\s*,\s*", ""),
+        # a Title is won at the end of the game: saying so adds nothing
+        (r"^((?:most|fewest|highest|lowest)\b.*?),?\s+at the end of (?:the )?game$", r"\1"),
         (r"^(?:and )?also\s+(?=[a-z])", ""),  # 'Also draw a card': a reward beside another
         # who has the most of something: a Title's condition ('Most stashed cards')
         (r"^(?:you |they )?(?:have|has|had|own|owns|hold|holds)"
@@ -571,7 +573,9 @@ def mend(text: str, vocab: Vocabulary, problem: Exception, parsers: Parsers
         raise DslError("only the top cards of the center discard pile can be taken",
                        column=line.column(center.start() + 1), source=text,
                        length=max(1, line.column(center.end()) - line.column(center.start())),
-                       hint="write 'Take the top card of the center discard pile'")
+                       hint="it has no choosing a card from the center discard pile: 'Take the top "
+                       "card of the center discard pile' puts its top card in your hand and "
+                       "'Stash the top card of the center discard pile' stashes it")
     if said is not None and _SUBJECT.match(said.message):
         raise said
     if line.text == text.strip() or not line.text:
@@ -632,8 +636,8 @@ REFUSALS: tuple[Refusal, ...] = (
     _r(r"^\s*(?:whenever|each time|every time|while|as long as)\b|\bwhenever\b",
        "the rules language has no trigger while in play: a card in play acts at the start "
        "or the end of your turn, or when exhausted",
-       "write 'At the start of your turn: Draw 1 Arcana' or 'Exhaust this card: Draw 1 "
-       "Arcana'"),
+       "it cannot wait for something to happen; the moments it has are 'At the start of your "
+       "turn:', 'At the end of your turn:' and 'Exhaust this card:'"),
     _r(r"^\s*(?:for the rest of (?:this|the) (?:round|turn|game)|until the end of "
        r"(?:this|the|your) (?:round|turn|game))\b",
        "the rules language has no effect that lasts: each line happens once, as its card "
@@ -648,7 +652,8 @@ REFUSALS: tuple[Refusal, ...] = (
        r"[^,:]{0,60}?\b(?:on|onto|to)\b[^,:]{0,60}?\bdark deeds?\b",
        "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
        "language has no adding from a hand",
-       "write 'Add 1 to any Dark Deed' (the top Arcana goes on it face down)"),
+       "it has no way to put a card from a hand on a Dark Deed: 'Add' always stores the top "
+       "card of the Arcana deck; a card from your hand can be stashed or discarded"),
     _late(r"[,.;]\s*if (?:it|they|that card|the card|those cards)(?:'s| is| are| was| were)\b",
        "the rules language has no condition on a card the line has just moved ('if it is'): a "
        "condition comes first and checks what is already in place",
@@ -666,6 +671,10 @@ REFUSALS: tuple[Refusal, ...] = (
        r"(?:whole |entire )?hand\b|\ball (?:of )?(?:the )?cards in (?:your|their) hand\b",
        "the rules language has no whole hand as a count: a count is a number written on the "
        "card", "write the number, as in 'Discard 2' or 'Discard 2 to Draw 2 Arcana'"),
+    _r(r"\bdark deeds? discard(?: pile)?\b|\bdiscarded dark deeds?\b",
+       "the rules language has no taking of a discarded Dark Deed",
+       "Dark Deeds come only from the Dark Deed deck, drawn three at a time with one kept "
+       "('Draw 3 Dark Deeds, keep 1')"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
