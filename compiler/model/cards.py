@@ -112,7 +112,7 @@ def kind_error(want: str, parsed: ast.Node) -> tuple[str, str] | None:
 
 #: For the tools that read a line as a field of a role would (``prophecy parse --field``):
 #: each role's kind of line (``kind_error`` says what is wrong with another).
-ROLE_KINDS = {"effect": "effect", "bonus": "effect", "hireling": "effect",
+ROLE_KINDS = {"effect": "effect", "bonus": "effect", "hireling": "effect", "reward": "effect",
               "condition": "condition", "title": "title"}
 #: A points table written in a field of another kind of line.
 _TABLE_ELSEWHERE = (
