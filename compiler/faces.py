@@ -10,8 +10,9 @@ names in a face are resolved: ``THIS`` becomes the card's own grimoire.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -515,6 +516,8 @@ def _face(specs: dict[str, Any], name: str, card: model.Card, content: model.Con
         raise ProphecyError(exc.message, line=line, column=column, hint=exc.hint,
                             where=where, source=source, length=len(source.strip()) or 1
                             ) from None
+    except TemplateError:  # the pack's reference template: said at its own line
+        raise
     except ProphecyError as exc:
         raise _card_error(card, content, exc.message, exc.hint) from None
     return Face(design=name, deck=deck, grimoire=grimoire, shown=tuple(shown), shared=shared)
@@ -677,11 +680,54 @@ def reference_lines(content: model.Content) -> tuple[str, ...]:
         keep_trailing_newline=False,
     )
     kinds = {k.name: {"label": k.label, "plural": k.plural} for k in content.pack.kinds}
-    text = env.get_template(path.name).render(
-        rules=content.rules, options=content.options, game=content.game_name,
-        grimoires=content.grimoires, kinds=kinds, gains=_gains(content),
-    )
+    names = {"rules": content.rules, "options": content.options, "game": content.game_name,
+             "grimoires": content.grimoires, "kinds": kinds, "gains": _gains(content)}
+    try:
+        text = env.get_template(path.name).render(**names)
+    except jinja2.TemplateSyntaxError as exc:
+        raise _template_error(path, exc.lineno, f"the reference template does not read: "
+                              f"{exc.message}", "a value is written {{ rules.hand_limit }}, "
+                              "a test {% if gains %} ... {% endif %}") from None
+    except (jinja2.UndefinedError, AttributeError, TypeError) as exc:
+        raise _unknown_name(path, str(exc), names) from None
     return tuple(line.rstrip() for line in text.strip().splitlines())
+
+
+class TemplateError(ProphecyError):
+    """A problem of the reference template, placed in the template file itself."""
+
+
+def _template_error(path: Path, line: int, message: str, hint: str, column: int = 1
+                    ) -> ProphecyError:
+    try:
+        source = path.read_text(encoding="utf-8").splitlines()[line - 1]
+    except (OSError, UnicodeDecodeError, IndexError):
+        source = ""
+    return TemplateError(message, where=str(path), line=line, column=column, hint=hint,
+                         source=source)
+
+
+def _unknown_name(path: Path, said: str, names: dict[str, Any]) -> ProphecyError:
+    """A name the reference template reads that the game has not ('rules.hand_limt'), placed
+    at its first use, with the nearest name the template could have meant."""
+    found = re.search(r"has no attribute '(\w+)'|'(\w+)' is undefined|no attribute '(\w+)'",
+                      said)
+    word = next((g for g in found.groups() if g), "") if found else ""
+    known = sorted(names) + [f"rules.{f}" for f in _field_names(names["rules"])] + \
+        [f"options.{f}" for f in _field_names(names["options"])]
+    text = path.read_text(encoding="utf-8", errors="replace")
+    at = re.search(rf"\b(?:(\w+)\.)?{re.escape(word)}\b", text) if word else None
+    line = text.count("\n", 0, at.start()) + 1 if at else 1
+    column = at.start() - (text.rfind("\n", 0, at.start()) + 1) + 1 if at else 1
+    written = at.group() if at else word or said
+    hint = suggest(written, known) or ("the template can read " + ", ".join(sorted(names)) +
+                                       " and the fields of rules and options")
+    return _template_error(path, line, f"the reference template reads '{written}', which the "
+                           "game does not have", hint, column)
+
+
+def _field_names(value: Any) -> list[str]:
+    return [f.name for f in fields(value)] if is_dataclass(value) else []
 
 
 def _gains(content: model.Content) -> bool:

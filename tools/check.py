@@ -62,6 +62,8 @@ def _check(args: argparse.Namespace, root: Path) -> int:
         overflow = _fit(report.content, root)
     else:  # faces drawn from broken rules would only repeat game.yaml's problems
         overflow = _layout(root)
+        if not rules_broken:
+            overflow += _template(report.content)
     unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
     origin = {e.sort_key(): "fit" for e in overflow}  # the rest: the loader's, or scenarios'
     report.errors = [unique[k] for k in sorted(unique)]
@@ -128,6 +130,20 @@ def _fit(content: Content, root: Path) -> list[ProphecyError]:
     if results != known:
         write_json(path, {k: list(v) if v else None for k, v in results.items()})
     return found
+
+
+def _template(content: Content) -> list[ProphecyError]:
+    """The pack's own reference template, read as the faces read it (what --no-fit leaves
+    unmeasured is still checked): a tag that does not read, a name the game has not."""
+    from prophecy.compiler.faces import reference_lines  # deferred: start-up time (fmt)
+
+    if not (Path(content.root) / "templates" / "reference.txt.j2").is_file():
+        return []
+    try:
+        reference_lines(content)
+    except ProphecyError as exc:
+        return [exc]
+    return []
 
 
 def _layout(root: Path) -> list[ProphecyError]:
