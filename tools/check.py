@@ -62,8 +62,8 @@ def _check(args: argparse.Namespace, root: Path) -> int:
         overflow = _fit(report.content, root)
     else:  # faces drawn from broken rules would only repeat game.yaml's problems
         overflow = _layout(root)
-        if not rules_broken:
-            overflow += _template(report.content)
+        if not rules_broken and report.content.cards:
+            overflow += _faces(report.content, bool(overflow))
     unique = {e.sort_key(): e for e in [*report.errors, *overflow]}
     origin = {e.sort_key(): "fit" for e in overflow}  # the rest: the loader's, or scenarios'
     report.errors = [unique[k] for k in sorted(unique)]
@@ -132,18 +132,21 @@ def _fit(content: Content, root: Path) -> list[ProphecyError]:
     return found
 
 
-def _template(content: Content) -> list[ProphecyError]:
-    """The pack's own reference template, read as the faces read it (what --no-fit leaves
-    unmeasured is still checked): a tag that does not read, a name the game has not."""
-    from prophecy.compiler.faces import reference_lines  # deferred: start-up time (fmt)
+def _faces(content: Content, layout_broken: bool) -> list[ProphecyError]:
+    """What --no-fit leaves unmeasured is still read: each card's faces are made (not laid
+    out), so a layout's template that names a field the card has not, or the reference
+    template's typo, is found at its line; each problem once."""
+    from prophecy.compiler.faces import card_faces  # deferred: start-up time (fmt)
 
-    if not (Path(content.root) / "templates" / "reference.txt.j2").is_file():
+    if layout_broken:
         return []
-    try:
-        reference_lines(content)
-    except ProphecyError as exc:
-        return [exc]
-    return []
+    found: dict[tuple[object, ...], ProphecyError] = {}
+    for card in content.cards:
+        try:
+            card_faces(card, content)
+        except ProphecyError as exc:
+            found.setdefault((exc.where, exc.line, exc.column, exc.message), exc)
+    return list(found.values())
 
 
 def _layout(root: Path) -> list[ProphecyError]:

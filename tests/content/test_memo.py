@@ -75,8 +75,8 @@ def test_the_same_check_again_says_the_same(content, capsys):
     # the schema: data found clean before, changed
     ("    copies: 2\n", "    copies: two\n", ":18:13: 'copies' must be"),
     # an effect line parsed before, changed
-    ('"Add 1 to lowest-points Dark Deed"', '"Add 1 to lowest-point Dark Deed"',
-     "lowest-point"),
+    ('"Add 1 to lowest-points Dark Deed"', '"Add 1 to lowset-points Dark Deed"',
+     "lowset-points"),
 ])
 def test_a_change_after_a_clean_check_is_found(content, capsys, old, new, said):
     path = content / "arcana" / "necromancy.yaml"

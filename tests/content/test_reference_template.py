@@ -59,3 +59,19 @@ def test_build_stops_at_the_template_and_writes_nothing(game, tmp_path, capsys):
     assert "did you mean 'rules.hand_limit'?" in captured.out + captured.err
     assert "internal error" not in captured.out + captured.err
     assert not out_dir.exists() or not any(out_dir.rglob("*.pdf"))
+
+
+def test_no_fit_still_reads_a_layout_s_templates(game, capsys):
+    """--no-fit leaves the text unmeasured, not the faces unread: a field a box's template
+    names that the card has not is found at the layout's line."""
+    path = game / "layouts" / "poker.yaml"
+    text = path.read_text(encoding="utf-8")
+    old = 'style: title, show: "{{ name }}"}'
+    assert text.count(old) >= 1
+    path.write_text(text.replace(old, 'style: title, show: "{{ nmae }}"}', 1), encoding="utf-8")
+    line = text[:text.index(old)].count("\n") + 1
+    assert main(["check", "--no-fit", "--content", str(game)]) == 1
+    out = capsys.readouterr().out
+    assert f"layouts/poker.yaml:{line}:" in out
+    assert "'nmae' is no field of the card's kind" in out and "did you mean 'name'?" in out
+    assert out.count("'nmae' is no field") == 1  # said once, not once a card
