@@ -5,10 +5,11 @@ the source line, a caret and a hint; the last line sums up the cards (copies
 counted), the effect lines and the problems. Besides the loader's checks
 (schemas, effect lines, names) every card face is measured against the
 layout, and each one whose text does not fit is reported at its card
-(``cli/fit.py``; results are kept in the cache folder, so an unchanged face
-is measured once); ``--no-fit`` skips the measuring, but the layout and
-every card's faces (their templates) are still made and checked. The scenario files of ``scenarios/`` are checked too (schema,
-names, tables, moves; not played) and summed up on a line of their own; a
+(``tools/fit.py``; results are kept in the cache folder, so an unchanged
+face is measured once); ``--no-fit`` skips the measuring, but the layout and
+every card's faces (their templates) are still made and checked. The
+scenario files of ``scenarios/`` are checked too (schema, names, tables,
+moves; not played) and summed up on a line of their own; a
 clean file's result is kept in the cache folder until the file, the code,
 the book's setup or a card it names changes (``cli/scenario_check.py``).
 A line read only once rewritten to its one meaning (ruling 20) is not a problem: it
