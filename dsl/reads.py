@@ -416,6 +416,10 @@ def _named_shapes(grimoires: tuple[str, ...]
         (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
          r"(?:(?:is|are) )?(?:at )?(?:level )?(\w+) or (?:higher|more)",
          lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} or higher"),
+        # all at N or lower: none at N + 1 or higher
+        (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
+         r"(?:(?:is|are) )?(?:at )?(?:level )?(\d) or (?:lower|less|below)",
+         lambda m: f"If you have exactly 0 Grimoires at Level {int(m.group(1)) + 1} or higher"),
     )
     return tuple((re.compile(pattern, re.I), repl) for pattern, repl in shapes)
 
@@ -675,6 +679,22 @@ REFUSALS: tuple[Refusal, ...] = (
        "the rules language has no taking of a discarded Dark Deed",
        "Dark Deeds come only from the Dark Deed deck, drawn three at a time with one kept "
        "('Draw 3 Dark Deeds, keep 1')"),
+    _r(r"\b(?:stash|stashes|return|returns|put|puts|place|places|discard|discards|take|"
+       r"takes|shuffle|shuffles|tuck|tucks|move|moves)\s+this card\b(?!\s*:)",
+       "an effect never moves the card it is printed on: once its effects are done, a played "
+       "card goes to its owner's discard pile",
+       "the rules language has no action on the card being played; a card that stays in "
+       "front of you is one whose line starts with its moment ('At the start of your turn:')"),
+    _r(r"\b(?:each|every|all)(?: other)? (?:opponents?|players?) (?:with|who has|who have|"
+       r"whose)\b",
+       "the rules language has no condition on each opponent: a requirement checks the "
+       "card's own player, before the line's actions",
+       "'Each opponent discards 1' makes every opponent act, whatever they have"),
+    _r(r"\bsearch(?:es)?(?: through)? (?:the )?(?:center|middle)",
+       "the rules language has no searching the center discard pile: only its top card can "
+       "be taken",
+       "'Take the top card of the center discard pile' takes its top card; your own discard "
+       "pile can be searched ('Return a card from your discard pile to your hand')"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
