@@ -156,14 +156,8 @@ def _level_condition(text: str, vocab: Vocabulary) -> str | None:
 
 
 def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
-    """A Verse condition without its 'If': the condition with it, when that parses."""
-    if text.lstrip().lower().startswith("if "):
-        return error
-    for repair in repairs(text, vocab, parse, limit=1, prefixes=CONDITION_STARTS):
-        if repair.first.kind == "prefix":
-            return DslError("a Verse condition starts with 'If you have' or 'If your'",
-                            column=1, source=text, length=max(1, len(text.split()[0])),
-                            hint=f"write '{repair.text}'")
+    """A Verse condition without its 'If': the condition with it, when that parses; a
+    requirement of an effect written as one: what a Verse condition cannot check."""
     if _requirement(text, vocab):
         return DslError("a Verse condition cannot check a card's type or grimoire: Top "
                         "Discard and Reveal are requirements of an effect, met as its card "
@@ -172,6 +166,13 @@ def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
                         hint="the rules language has no Verse condition on a card; a Verse "
                         "condition counts what you have ('If you have 2 or more stashed "
                         "cards') or reads a Level ('If your Necromancy is Level 2 or higher')")
+    if text.lstrip().lower().startswith("if "):
+        return error
+    for repair in repairs(text, vocab, parse, limit=1, prefixes=CONDITION_STARTS):
+        if repair.first.kind == "prefix":
+            return DslError("a Verse condition starts with 'If you have' or 'If your'",
+                            column=1, source=text, length=max(1, len(text.split()[0])),
+                            hint=f"write '{repair.text}'")
     return DslError(error.message, column=error.column, length=error.length, source=text,
                     hint=f"{error.hint}; a Verse condition is 'If you have N ...' or 'If your "
                     "<Grimoire> is Level N', as in 'If you have 2 or more stashed cards'")

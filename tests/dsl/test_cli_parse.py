@@ -105,8 +105,9 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     assert capsys.readouterr().out == "If your Blood Magic is Level 3 or higher\n"
     assert main(["parse", "--field", "effect", "Blood Magic Level 3"]) == 1  # no action
     capsys.readouterr()
-    assert main(["parse", "--field", "condition", "Top Discard Creature"]) == 1
-    assert "a Verse condition cannot check a card's type" in capsys.readouterr().err
+    for line in ("Top Discard Creature", "If the top card of your discard pile is a Creature."):
+        assert main(["parse", "--field", "condition", line]) == 1
+        assert "a Verse condition cannot check a card's type" in capsys.readouterr().err
     # a Verse's reward (or a Hireling's) is given to whoever meets the Verse: saying so
     # before it leaves the reward itself; an Arcana's effect has no such reading
     line = "Whoever meets this Verse has to throw away two cards into the middle pile."
