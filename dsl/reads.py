@@ -276,8 +276,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(.+?)$", r"\1 1\2 for each \3"),
         # 'Reveal a Creature and a Spell': two requirements
         (r"\b(reveal (?:a |an )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
-        (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))\s+(?:back\s+)?(?:in)?to your "
-         r"hand\b",
+        (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))(?:,?\s*(?:and\s+)?(?:put|place|"
+         r"add|keep) it)?\s+(?:back\s+)?(?:in|into|to) (?:your )?hand\b",
          r"\1"),  # where Take puts it
         (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
          r"\1 in play"),
@@ -291,6 +291,11 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:title|verse|prophecy verse|when completed?|bonus|condition|support|sabotage)"
          r"\s*(?::|,|\s[\u2014\u2013-])\s*", ""),  # 'Support: ...', 'Support — ...
         (r"^when completed?\s*,\s*", ""),
+        (r"^(?:done|finished|completed?)\s*[!.:,]\s*", ""),  # a bonus's cheer before it
+        # a Title of the sum of Levels: 'Most Grimoire levels'
+        (r"^(?:(?:whoever has|the player with|the player who has|who has) )?the (?:highest|"
+         r"biggest|largest|greatest|most) (?:total|sum) of (?:all )?(?:their|your|the|his or "
+         r"her) grimoire levels(?: added up| combined| together)?$", "Most Grimoire levels"),
         # a Title is won at the end of the game: saying so adds nothing
         (r"^((?:most|fewest|highest|lowest)\b.*?),?\s+at the end of (?:the )?game$", r"\1"),
         (r"^(?:and )?also\s+(?=[a-z])", ""),  # 'Also draw a card': a reward beside another
