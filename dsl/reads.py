@@ -292,6 +292,11 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\s*(?::|,|\s[\u2014\u2013-])\s*", ""),  # 'Support: ...', 'Support — ...
         (r"^when completed?\s*,\s*", ""),
         (r"^(?:done|finished|completed?)\s*[!.:,]\s*", ""),  # a bonus's cheer before it
+        # the next Verse is the one still face down: saying so adds nothing
+        (r"\b(?:peek|look) at the next (?:face[- ]down |hidden )?(?:prophecy )?verse(?: card)?"
+         r"(?:,? (?:that(?:'s| is)|which is) (?:still )?(?:face[- ]down|hidden|unrevealed)|"
+         r",? (?:that(?:'s| is)|which is) still)?",
+         "Look at the next Prophecy Verse"),
         # a Title of the sum of Levels: 'Most Grimoire levels'
         (r"^(?:(?:whoever has|the player with|the player who has|who has) )?the (?:highest|"
          r"biggest|largest|greatest|most) (?:total|sum) of (?:all )?(?:their|your|the|his or "
@@ -337,8 +342,8 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+already\b", ""),
         (r"\s+at all\b", ""),
         (r"\s+(?:to save it|to keep it|to score it) for (?:points|later|the end)\b", ""),
-        (r",?\s*(?:and\s+)?you (?:don't|do not) (?:have to|need to) (?:discard|throw away|pay|"
-         r"give up)[^,.;]*", ""),
+        (r",?\s*(?:and\s+)?you (?:don't|do not) (?:have to|need to) (?:discard|throw(?: \w+)? "
+         r"away|pay|give up)[^,.;]*", ""),
         # a card taken from the top of the deck and put on a Dark Deed: what 'Add' does
         (r"\b(?:take|grab|draw|flip) the top card of the (?:arcana )?deck and (?:put|stick|place|"
          r"add|slide) it (?:on|onto|to) ", "Add 1 to "),
@@ -421,6 +426,14 @@ def _named_shapes(grimoires: tuple[str, ...]
         (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
          r"(?:(?:is|are) )?(?:at )?(?:level )?(\w+) or (?:higher|more)",
          lambda m: f"If you have {every} or more Grimoires at Level {m.group(1)} or higher"),
+        # 'Add a card to a Dark Deed, but only one that matches Blood Magic'
+        (rf"\b(add \w+(?: cards?)?) to (?:a|any|one of your) dark deeds?,? but only (?:one|a "
+         rf"dark deed|to one) (?:that matches|matching|of) ({names})\b",
+         lambda m: f"{m.group(1)} to a {m.group(2)} Dark Deed"),
+        # 'Your Demonology book jumps up two levels at once': Level up, twice
+        (rf"^(?:your )?({names})(?: book| grimoire)? (?:jumps|goes|moves|rises|levels) up "
+         r"(two|2|one|1|a) levels?(?: at once)?",
+         lambda m: f"Level up {m.group(1)}" + (" twice" if m.group(2) in ("two", "2") else "")),
         # all at N or lower: none at N + 1 or higher
         (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
          r"(?:(?:is|are) )?(?:at )?(?:level )?(\d) or (?:lower|less|below)",
