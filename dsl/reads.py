@@ -271,6 +271,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # '+2 Cards' (a deck-builder's draw)
         (r"(^|:\s*|,\s*then\s+|,\s*)\+\s*(\d+) cards?\b", r"\1Draw \2 Arcana"),
         (r"\bat least level (\w+)", r"level \1 or higher"),
+        # 'Draw cards equal to the number of ...': one for each
+        (r"\b(draw|stash|discard|add) (?:a number of )?(?:arcana )?cards? equal to (?:the number "
+         r"of |the amount of )?(?:your )?(?=\w)", r"\1 1 for each "),
         # 'X, where X is ...': one for each of what X counts
         (r"^(.*?)\bX\b(.*?),?\s+where X is (?:equal to )?(?:the number of )?(?:your )?"
          r"(.+?)$", r"\1 1\2 for each \3"),
