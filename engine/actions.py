@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from prophecy.compiler.model import nouns
 from prophecy.dsl import ast
 from prophecy.engine.cards import Book
 from prophecy.engine.moves import Moves
@@ -100,13 +101,14 @@ class Actions(Moves):
     def action_refusal(self, p: PlayerState, used: dict[str, int], kind: str) -> str | None:
         """Why the player may not take an action of this kind now, or None when they may.
 
-        ``used`` counts the actions of each kind the player took this round.
+        ``used`` counts the actions of each kind the player took this round. The reason is
+        said in the pack's words (game.yaml's ``words:`` and its kinds' labels).
         """
         rules = self.rules
         taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
         if taken >= rules.actions_per_round:
             return f"{who} has taken {taken} actions this round, the most a round allows"
-        words, limit = ACTION_WORDS.get(kind, kind), self.limits.get(kind, 0)
+        words, limit = self.action_words(kind), self.limits.get(kind, 0)
         if limit == 0:
             return f"the action '{words}' is not on offer in this game"
         if used.get(kind, 0) >= limit:
@@ -118,16 +120,30 @@ class Actions(Moves):
         if kind == PLAY and not self.playable(p):
             return f"no card in {who}'s hand may be played now"
         if kind == LEVEL and min(p.levels) >= top:
-            return f"every Grimoire of {who} is at the top level ({top})"
+            return self.in_words(f"every Grimoire of {who} is at the top level ({top})")
         if kind == LEVEL and not self.level_choices(p):
             return self.level_refusal(p, -1)
         if kind == MANIFEST and max(p.levels) < top:
-            return f"no Grimoire of {who} is at the top level ({top}), which Manifest needs"
+            return self.in_words(
+                f"no Grimoire of {who} is at the top level ({top}), which Manifest needs")
         if kind == EXHAUST and not self.exhaustable(p):
             return f"{who} has no ready card in play with an 'Exhaust this card' line to use"
         if kind == SCHEME and self.deeds_left() == 0:
-            return "no Dark Deed is left to take"
+            return self.in_words("no Dark Deed is left to take")
         return None
+
+    def action_words(self, kind: str) -> str:
+        """An action kind as the rules say it, for messages, in the pack's words: 'draw an
+        Arcana card' ('draw a card' where the pack's label is 'Card'), 'level up a Mastery';
+        a name such as 'Manifest' or 'Scheme' as it is."""
+        if kind == ARCANA:
+            return f"draw {nouns.a(nouns.cards_of(self.book.content, 'arcana', 1))}"
+        return self.in_words(ACTION_WORDS.get(kind, kind))
+
+    def in_words(self, text: str) -> str:
+        """A message written in the language's nouns ('every Grimoire', 'no Dark Deed') in
+        the pack's (game.yaml's ``words:``: 'every Mastery')."""
+        return nouns.said(self.book.content, text)
 
     def action_phase(self, p: PlayerState) -> None:
         used = self.no_actions()
@@ -229,11 +245,12 @@ class Actions(Moves):
         if grimoire >= 0 and p.levels[grimoire] >= self.rules.max_level:
             return f"{name} is at the top level ({self.rules.max_level}) already"
         if grimoire >= 0 and self.level_once and (p.seat, grimoire) in self.levelled:
-            return f"{who} has levelled up {name} this turn already, once per Grimoire"
+            return self.in_words(
+                f"{who} has levelled up {name} this turn already, once per Grimoire")
         if not p.hand:
             return f"{who} has no card in hand"
-        return (f"no card in {who}'s hand has the power to level up {name}: a card's power "
-                "must be at least the Grimoire's level")
+        return self.in_words(f"no card in {who}'s hand has the power to level up {name}: a "
+                             "card's power must be at least the Grimoire's level")
 
     def playable(self, p: PlayerState) -> list[int]:
         """The cards of the hand the player may play now: all of them (an engine of a draft

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from prophecy.compiler.model import nouns
 from prophecy.compiler.runtime import Seat
 from prophecy.dsl.errors import ProphecyError
 from prophecy.engine.actions import Actions
@@ -227,16 +228,17 @@ class Game(Actions):
 
     def _hand_out_components(self) -> None:
         book = self.book
+        content, n = book.content, len(self.players)
         for gi, pool in enumerate(_grimoires_by_index(book)):
-            if len(pool) < len(self.players):
+            if len(pool) < n:  # said in the pack's words: '... Blood Magic Mastery cards'
                 place = book.card(pool[0]).place if pool else None
                 raise ProphecyError(
-                    f"{len(self.players)} players need {len(self.players)} "
-                    f"{book.grimoires[gi]} Grimoire cards; the content has {len(pool)}",
-                    where=f"{book.content.root}/{place.file if place else 'grimoires.yaml'}",
+                    f"{n} players need {n} {book.grimoires[gi]} "
+                    f"{nouns.cards_of(content, 'grimoire', n)}; the content has {len(pool)}",
+                    where=f"{content.root}/{place.file if place else 'grimoires.yaml'}",
                     line=place.line if place else 0, column=place.column if place else 0,
-                    hint=f"give that Grimoire 'copies: {len(self.players)}' or play with "
-                    "fewer players (prophecy lint checks this as PL505)",
+                    hint=f"give that {nouns.noun(content, 'Grimoire')} 'copies: {n}' or play "
+                    "with fewer players (prophecy lint checks this as PL505)",
                 )
             dealt, rest = _dealt(pool, len(self.players), self.rng)
             for p, grimoire in zip(self.players, dealt, strict=True):

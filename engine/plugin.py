@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler import model
+from prophecy.compiler.model import nouns
 from prophecy.compiler.model.plugins import engine_facts, engine_of
 from prophecy.dsl import ast
 from prophecy.dsl.errors import ProphecyError
@@ -58,7 +59,7 @@ class DarkProphecies:
             if card.kind == "grimoire":
                 out.extend(_levels(card, content))
             elif card.kind == "title":
-                refusal = title_refusal(card.condition.node)
+                refusal = title_refusal(card.condition.node, content)
                 if refusal is not None:
                     out.append(_at(card, "condition", content, *refusal))
         return out
@@ -83,7 +84,8 @@ class DarkProphecies:
         if options.level_cost == "power" and not powered:
             out.append(_placed(
                 content, options.places.get("level_up.cost"), "a level up paid with power "
-                "reads each Arcana card's 'power', and the arcana kind declares none",
+                f"reads each {nouns.cards_of(content, 'arcana', 1)}'s 'power', and the arcana "
+                "kind declares none",
                 "add 'power: {type: integer, min: 0, max: 10}' to the arcana kind's fields"))
         return out
 
@@ -118,18 +120,21 @@ def _levels(card: model.Card, content: model.Content) -> list[ProphecyError]:
                 "write one number of points per level, lowest level first")]
 
 
-def title_refusal(node: ast.Line) -> tuple[str, str] | None:
+def title_refusal(node: ast.Line, content: model.Content) -> tuple[str, str] | None:
     """(message, hint) when a Title condition counts Dark Deeds in play, else None.
 
     Titles about Dark Deeds count completed ones only (ruling 16), so a
-    condition that reads as deeds in play is refused and the word asked for.
+    condition that reads as deeds in play is refused and the word asked for. The message
+    says the pack's words for them; the hint is a line to write, in the language's.
     """
     if not isinstance(node, ast.Title) or node.subject.quantity != "deeds":
         return None
     grimoire = f"{node.subject.grimoire} " if node.subject.grimoire else ""
     word = "Most" if node.most else "Fewest"
+    deeds = nouns.plural(content, "deed")
     return (
-        "a Title counts completed Dark Deeds only, not Dark Deeds in play",
+        f"{nouns.a(nouns.label(content, 'title'))} counts completed {deeds} only, not {deeds} "
+        "in play",
         f"write '{word} completed {grimoire}Dark Deeds'",
     )
 

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import field_place
 from prophecy.compiler.lint.terms import designs
-from prophecy.compiler.model import Card, Place
-from prophecy.compiler.model.nouns import cards_of, noun
+from prophecy.compiler.model import Card, Content, Place
+from prophecy.compiler.model.nouns import cards_of, label, noun, plural
 
 rule("PL501", "component-count", "error",
      "the number of cards of a kind differs from game.yaml's component list")
@@ -42,9 +42,14 @@ def copies(cards: list[Card]) -> int:
     return sum(max(len(same), same[0].copies) for same in by_id.values())
 
 
-def _game_place(ctx: Context, kind: str, game_file: str = "game.yaml") -> Place:
-    """Where a kind's entry of a component list is written (the game.yaml of its set)."""
-    for n, text in enumerate(ctx.lines(game_file), 1):
+def _game_place(ctx: Context, kind: str, game_file: str = "game.yaml",
+                section: str = "components") -> Place:
+    """Where a kind's entry of a component list is written (the game.yaml of its set), or
+    another key of a top-level ``section``: the first such line after the section's own
+    (a kind of the same name under ``kinds:`` is not its entry)."""
+    lines = ctx.lines(game_file)
+    start = next((n for n, text in enumerate(lines) if re.match(rf"^{section}\s*:", text)), 0)
+    for n, text in enumerate(lines[start:], start + 1):
         if re.match(rf"^\s+{kind}\s*:", text):
             return Place(game_file, n, len(text) - len(text.lstrip()) + 1)
     return Place(game_file)
@@ -54,15 +59,16 @@ def _game_place(ctx: Context, kind: str, game_file: str = "game.yaml") -> Place:
 def counts(ctx: Context) -> Iterator[Finding]:
     """Each kind's count, and its spread, against the component list of its set (the game's,
     or an expansion's own)."""
-    for box in ctx.content.sets:
+    content = ctx.content
+    for box in content.sets:
         for kind, spec in box.components.items():
-            cards = [c for c in ctx.content.cards if c.kind == kind and c.set == box.name]
+            cards = [c for c in content.cards if c.kind == kind and c.set == box.name]
             have = copies(cards)
             where = _game_place(ctx, kind, box.game_file)
             if "count" in spec and have != spec["count"]:
-                yield Finding("PL501", f"{have} {kind} cards, the component list says "
-                              f"{spec['count']}", where,
-                              f"add or remove {kind} cards, or fix the list")
+                yield Finding("PL501", f"{have} {_of_kind(content, kind, have)}, the component "
+                              f"list says {spec['count']}", where,
+                              f"add or remove {_of_kind(content, kind, 2)}, or fix the list")
             for spread, want in spec.items():
                 if spread.startswith("per_"):
                     yield from _spread(ctx, kind, cards, spread.removeprefix("per_"), want,
@@ -81,12 +87,19 @@ def _spread(ctx: Context, kind: str, cards: list[Card], attr: str, want: int, wh
         names = getattr(ctx.content, spec.names, ()) or names
     elif spec is not None and spec.type == "choice":
         names = [word for word, _ in spec.values]
+    content = ctx.content
+    if attr == "grimoire":  # per_grimoire: in the pack's noun ('of Mastery Necromancy')
+        one, several = noun(content, "grimoire"), noun(content, "grimoire", many=True)
+    else:  # per_position and the like: the field's name ('of position middle')
+        one = attr.replace("_", " ")
+        several = f"{one}s"
     for name in names:
         have = copies(groups.get(name, []))
         if have != want:
-            yield Finding("PL502", f"{have} {kind} cards of {attr} {name}, the component list "
-                          f"says {want} each", where,
-                          f"move cards between {attr}s or fix the list")
+            said = (f"{name} {_of_kind(content, kind, have)}" if kind == attr  # its own
+                    else _of_kind(content, kind, have, f" of {one} {name}"))
+            yield Finding("PL502", f"{have} {said}, the component list says {want} each",
+                          where, f"move cards between {several}, or fix the list")
 
 
 def normal(name: str) -> str:
@@ -108,8 +121,15 @@ def duplicate_names(ctx: Context) -> Iterator[Finding]:
                       "rename one of them")
 
 
-def _cards(n: int, kind: str) -> str:
-    return f"{n} {kind} card{'s' * (n != 1)}"
+def _of_kind(content: Content, kind: str, count: int, whose: str = "") -> str:
+    """Cards of a kind as the pack calls them, without the number: 'Arcana cards', 'Mastery
+    card', 'cards of grimoire Necromancy' (``whose`` says of what). A kind whose label is just
+    'Card' is told apart by where its cards go: 'cards of Mastery Necromancy in the Deck'."""
+    words = f"{cards_of(content, kind, count)}{whose}"
+    together = plural(content, kind)
+    if label(content, kind).lower() == "card" and together.lower() not in ("card", "cards"):
+        return f"{words} in the {together}"
+    return words
 
 
 @check("PL505", engine="dark-prophecies")
@@ -119,22 +139,31 @@ def enough_to_play(ctx: Context) -> Iterator[Finding]:
     players = rules.max_players
     by_kind: dict[str, int] = {k: copies([c for c in content.cards if c.kind == k])
                                for k in content.kinds}
+    def the(kind: str, what: str) -> str:
+        return f"the {plural(content, kind)} {what}"
+
+    # kind -> (the cards a game with the most players needs, why, whether more players need more)
     needs = {
-        "reference": (players, "one reference card per player"),
-        "arcana": (players * rules.starting_hand + 1, "every starting hand and a deck"),
-        "deed": (players * rules.starting_deeds + rules.deed_draw, "starting deeds and a draw"),
-        "title": (rules.titles_in_play, "the titles in play"),
-        "hireling": (rules.hirelings_revealed, "the hirelings revealed at once"),
-        "verse": (max(rules.verses_per_round, default=0), "the verses shown in the last round"),
-        "tracker": (1, "the round tracker"),
+        "reference": (players, "one per player", True),
+        "arcana": (players * rules.starting_hand + 1, "every starting hand and a deck", True),
+        "deed": (players * rules.starting_deeds + rules.deed_draw,
+                 the("deed", "each player starts with, and a draw") if rules.starting_deeds
+                 else "a draw", bool(rules.starting_deeds)),
+        "title": (rules.titles_in_play, the("title", "in play"), False),
+        "hireling": (rules.hirelings_revealed, the("hireling", "revealed at once"), False),
+        "verse": (max(rules.verses_per_round, default=0),
+                  the("verse", "shown in the last round"), False),
+        "tracker": (1, "one for the table", False),
     }
-    for kind, (need, why) in needs.items():
+    for kind, (need, why, per_player) in needs.items():
         if kind == "tracker" and kind not in by_kind:
             continue  # a game may count its rounds without a card for it
-        if by_kind.get(kind, 0) < need:
-            yield Finding("PL505", f"{_cards(by_kind.get(kind, 0), kind)}, {players} players "
-                          f"need {need} "
-                          f"({why})", _game_place(ctx, kind), f"add {kind} cards")
+        have = by_kind.get(kind, 0)
+        if have < need:
+            fewer = ", or lower rules.max_players" if per_player else ""
+            yield Finding("PL505", f"{have} {_of_kind(content, kind, have)}, {players} players "
+                          f"need {need} ({why})", _game_place(ctx, kind),
+                          f"add {_of_kind(content, kind, 2)} (copies){fewer}")
     yield from _one_each(ctx, players)
 
 
@@ -154,11 +183,13 @@ def _one_each(ctx: Context, players: int) -> Iterator[Finding]:
 @check("PL506", engine="dark-prophecies")
 def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
     """Cards that restate a rules constant: the tracker, the grimoire ranks, the schedule."""
-    rules = ctx.content.rules
+    content = ctx.content
+    rules = content.rules
     for card in designs(ctx):
         if card.kind == "tracker" and card.rounds != rules.rounds:
-            yield Finding("PL506", f"the tracker shows {card.rounds} rounds, rules.rounds is "
-                          f"{rules.rounds}", card.place, f"set rounds: {rules.rounds}")
+            yield Finding("PL506", f"the {label(content, 'tracker')} shows {card.rounds} rounds, "
+                          f"rules.rounds is {rules.rounds}", card.place,
+                          f"set rounds: {rules.rounds}")
         ranks = rules.max_level - rules.min_level + 1
         if card.kind == "grimoire" and len(card.points) != ranks:
             yield Finding("PL506", f"'{card.name}' gives points for {len(card.points)} levels, "
@@ -166,7 +197,8 @@ def agrees_with_rules(ctx: Context) -> Iterator[Finding]:
                           field_place(ctx, card, "points"), f"give {ranks} numbers")
     if rules.verses_per_round and len(rules.verses_per_round) != rules.rounds:
         yield Finding("PL506", f"rules.verses_per_round has {len(rules.verses_per_round)} "
-                      f"entries for {rules.rounds} rounds", _game_place(ctx, "verses_per_round"),
+                      f"entries for {rules.rounds} rounds",
+                      _game_place(ctx, "verses_per_round", section="rules"),
                       "give one number per round")
 
 

@@ -22,6 +22,7 @@ import yaml
 from prophecy.compiler import model
 from prophecy.compiler.model import memo, slug
 from prophecy.compiler.model.limits import copies_bound
+from prophecy.compiler.model.nouns import a
 from prophecy.compiler.model.pack import FieldSpec, KindSpec
 from prophecy.compiler.model.yamlsafe import Source, lookup, scalar_place
 from prophecy.dsl import ast
@@ -278,7 +279,7 @@ class Builder:
         names: tuple[str, ...] = getattr(self.vocab, spec.names, ())
         if name in names:
             return name
-        word = _NAME_WORDS.get(spec.names, spec.names.replace("_", " ").rstrip("s"))
+        word = _name_word(spec.names, self.vocab)
         found = self.vocab.lookup(name)
         node = at.node_at(path)
         if found and found[1] in names and isinstance(node, yaml.ScalarNode):
@@ -350,16 +351,27 @@ class Builder:
             line, column = _place_in(at.src, node, start)
             example = self.vocab.grimoires[-1] if self.vocab and self.vocab.grimoires else \
                 "Necromancy"
+            own = self.vocab.noun("grimoire") if self.vocab else "grimoire"
             yield at.src.error(
-                f"'{text[start:end]}' means this card's own grimoire, but a {at.kind.label} "
-                "has none", line, column, _THIS_HINTS[type(ref)].format(g=example),
-                max(1, end - start),
+                f"'{text[start:end]}' means this card's own {own}, but "
+                f"{a(at.kind.label)} has none", line, column,
+                _THIS_HINTS[type(ref)].format(g=example), max(1, end - start),
             )
 
 
-#: How a name of each vocabulary list is called in messages.
+#: How a name of each vocabulary list is called in messages (in the language's nouns).
 _NAME_WORDS = {"grimoires": "grimoire", "card_types": "card type",
                "deed_targets": "Dark Deed target"}
+
+
+def _name_word(names: str, vocab: Vocabulary) -> str:
+    """How a name of a vocabulary list is called in messages, in the pack's nouns: 'unknown
+    Mastery', 'unknown Prophecy target' where game.yaml's ``words:`` say so."""
+    word = _NAME_WORDS.get(names, names.replace("_", " ").rstrip("s"))
+    for language in ("grimoire", "Dark Deed"):
+        if word.startswith(language):
+            return vocab.noun(language) + word.removeprefix(language)
+    return word
 
 
 @dataclass

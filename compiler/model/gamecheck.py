@@ -20,6 +20,8 @@ from typing import Any
 import yaml
 
 from prophecy.compiler.model import memo
+from prophecy.compiler.model.nouns import a
+from prophecy.compiler.model.vocab import nouns_written
 from prophecy.compiler.model.yamlsafe import Source, lookup
 from prophecy.dsl.errors import ProphecyError
 
@@ -112,8 +114,9 @@ def rules_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]
     if isinstance(low, int) and isinstance(high, int) and high - low > GRIMOIRE_EDGES:
         key = "max_level" if "max_level" in rules else "min_level"
         node, _ = lookup(root, ["rules", key])
+        card = a(f"{_grimoire_noun(data)} card")  # in the pack's noun: 'a Mastery card'
         errors.append(src.error_at(
-            node, f"levels {low} to {high} are more than a Grimoire card shows: each level "
+            node, f"levels {low} to {high} are more than {card} shows: each level "
             f"below the top on an edge of its front ({GRIMOIRE_EDGES} edges), the top on its "
             "back", f"make max_level at most min_level + {GRIMOIRE_EDGES} "
             f"({low + GRIMOIRE_EDGES})"))
@@ -122,3 +125,9 @@ def rules_errors(src: Source, root: yaml.Node, data: Any) -> list[ProphecyError]
 
 #: A Grimoire card's front has four edges, one per level below the top.
 GRIMOIRE_EDGES = 4
+
+
+def _grimoire_noun(data: Any) -> str:
+    """What game.yaml's ``words:`` print for 'Grimoire' ('Grimoire' when they print it as it is)."""
+    return next((one for noun, one in nouns_written(data) if noun.lower() == "grimoire"),
+                "Grimoire")

@@ -41,10 +41,10 @@ def vocabulary_from(data: Any, where: str) -> Vocabulary:
                 hint="run 'prophecy check' for the details",
             )
         lists.append(tuple(names))
-    return Vocabulary(lists[0], lists[1], lists[2], _words(vocab), _nouns(data))
+    return Vocabulary(lists[0], lists[1], lists[2], _words(vocab), nouns_written(data))
 
 
-def _nouns(data: Any) -> tuple[tuple[str, str], ...]:
+def nouns_written(data: Any) -> tuple[tuple[str, str], ...]:
     """game.yaml's ``words:`` as (the language's noun, the pack's word for one)."""
     found = data.get("words") if isinstance(data, dict) else None
     if not isinstance(found, dict):

@@ -53,10 +53,10 @@ def adhoc_titles(content: model.Content, given: Item | None) -> tuple[model.Card
     if found is None:
         return ()
     vocab = vocabulary_of(content)
-    return tuple(_title(item, vocab) for item in found.items() if item.is_map())
+    return tuple(_title(item, vocab, content) for item in found.items() if item.is_map())
 
 
-def _title(item: Item, vocab: Vocabulary) -> model.Card:
+def _title(item: Item, vocab: Vocabulary, content: model.Content) -> model.Card:
     condition = item.get("condition")
     if condition is None:
         raise item.error("a Title written out needs a 'condition'",
@@ -66,7 +66,7 @@ def _title(item: Item, vocab: Vocabulary) -> model.Card:
         node = parsed_line(text, vocab)[0]
     except DslError as exc:
         raise condition.error(exc.message, exc.hint, IllegalMove) from None
-    refused = title_refusal(node)
+    refused = title_refusal(node, content)
     if not isinstance(node, ast.Title) or refused:
         message, hint = refused or ("this is not a Title condition",
                                     "write it as 'Most stashed cards' or 'Fewest cards in hand'")

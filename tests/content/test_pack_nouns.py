@@ -55,6 +55,22 @@ def test_check_names_the_packs_noun_at_the_card(tmp_path):
         (11, "unknown Discipline 'Demonolgy'", "did you mean 'Demonology'?")]
 
 
+def test_check_names_a_cards_grimoire_and_the_levels_in_the_packs_noun(tmp_path):
+    """A card's misspelt grimoire field and levels more than its card can show are told in the
+    pack's noun, as its effect lines are."""
+    root = tmp_path / "mastery"
+    shutil.copytree(EXAMPLES / "draft-mastery", root, ignore=shutil.ignore_patterns("__pycache__"))
+    for file, old, new in (("masteries.yaml", "grimoire: Blood Magic", "grimoire: Blood Magik"),
+                           ("game.yaml", "  max_level: 4 ", "  max_level: 6 ")):
+        text = (root / file).read_text(encoding="utf-8")
+        assert old in text
+        (root / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    found = {(Path(e.where).name, e.message) for e in analyse(root).errors}
+    assert ("masteries.yaml", "unknown Mastery 'Blood Magik'") in found
+    assert ("game.yaml", "levels 0 to 6 are more than a Mastery card shows: each level below "
+            "the top on an edge of its front (4 edges), the top on its back") in found
+
+
 def test_a_message_of_the_grammar_names_the_packs_noun(capsys):
     """What a line lacks is said in the pack's nouns too (a Mastery's name, not a
     grimoire's); the line to write keeps the language's words."""
@@ -74,6 +90,7 @@ class Pack:
 
     root: Path
     noun: str  # its word for a grimoire
+    nouns: str  # and for several
     deed: str  # one of its Dark Deeds, and how it calls one and a card of its deck
     deed_is: str
     card_is: str
@@ -82,13 +99,13 @@ class Pack:
 
 
 PACKS = {
-    "draft-mastery": Pack(EXAMPLES / "draft-mastery", "Mastery", "The Cut Thread",
+    "draft-mastery": Pack(EXAMPLES / "draft-mastery", "Mastery", "Masteries", "The Cut Thread",
                           "a Prophecy", "a Card", "cards/necromancy.yaml", "masteries.yaml"),
-    "draft-disciplines": Pack(EXAMPLES / "draft-disciplines", "Discipline", "Taint the Well",
-                              "a Dark Deed", "a Card", "cards/necromancy.yaml",
+    "draft-disciplines": Pack(EXAMPLES / "draft-disciplines", "Discipline", "Disciplines",
+                              "Taint the Well", "a Dark Deed", "a Card", "cards/necromancy.yaml",
                               "disciplines.yaml"),
-    "bundled": Pack(CONTENT, "grimoire", "The First Cut", "a Dark Deed", "an Arcana card",
-                    "arcana/necromancy.yaml", "grimoires.yaml"),
+    "bundled": Pack(CONTENT, "grimoire", "grimoires", "The First Cut", "a Dark Deed",
+                    "an Arcana card", "arcana/necromancy.yaml", "grimoires.yaml"),
 }
 SCENARIOS = """\
 # yaml-language-server: $schema=../schemas/scenarios.schema.json
@@ -144,16 +161,28 @@ def test_a_scenario_names_the_packs_noun_and_kinds(tmp_path, capsys, name):
     assert verdicts["a-line-misspelt"][0] == "pass"  # the error it expects, word for word
 
 
-def _lint_copy(tmp_path: Path, pack: Pack) -> list[Finding]:
-    """Lint of a copy of the pack with two defects: a Necromancy card that names its own
-    grimoire, and a grimoire card with one copy fewer than the most players."""
+def _copy(tmp_path: Path, pack: Pack, *edits: tuple[str, str, str]) -> Path:
+    """A copy of the pack with each (file, old, new) edit made once."""
     root = tmp_path / pack.root.name
     shutil.copytree(pack.root, root, ignore=shutil.ignore_patterns("__pycache__"))
-    for file, old, new in ((pack.cards, '"Grimoire Level 2:', '"Necromancy Level 2:'),
-                           (pack.grimoires, "copies: 4", "copies: 3")):
+    for file, old, new in edits:
         text = (root / file).read_text(encoding="utf-8")
         assert old in text
         (root / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    return root
+
+
+def _one_copy_fewer(pack: Pack) -> tuple[str, str, str]:
+    """The edit that leaves the pack's first grimoire card (Blood Magic's) one copy short of
+    the most players, four."""
+    return pack.grimoires, "copies: 4", "copies: 3"
+
+
+def _lint_copy(tmp_path: Path, pack: Pack) -> list[Finding]:
+    """Lint of a copy of the pack with two defects: a Necromancy card that names its own
+    grimoire, and a grimoire card with one copy fewer than the most players."""
+    root = _copy(tmp_path, pack, (pack.cards, '"Grimoire Level 2:', '"Necromancy Level 2:'),
+                 _one_copy_fewer(pack))
     return lint(load_content(root), root)
 
 
@@ -168,6 +197,83 @@ def test_lint_names_the_packs_noun(tmp_path, name):
     assert own.hint == "write 'Grimoire Level 2'"
     assert few.message == f"3 Blood Magic {pack.noun.capitalize()} cards, 4 players need 4"
     assert few.hint == f"each player takes one of each {pack.noun}"
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_a_component_count_is_said_in_the_packs_words(tmp_path, name):
+    """A count off by one names the kind by its label and a grimoire by the pack's noun (the
+    bundled game's 'Grimoire cards', 'grimoires'), placed at the component list's line (not
+    at the kind's own entry under kinds:, which the Mastery draft writes first)."""
+    pack = PACKS[name]
+    root = _copy(tmp_path, pack, _one_copy_fewer(pack))
+    found = {f.code: f for f in lint(load_content(root), root) if f.code in ("PL501", "PL502")}
+    count, spread = found["PL501"], found["PL502"]
+    cards = f"{pack.noun.capitalize()} cards"
+    assert (count.message, count.hint) == (
+        f"11 {cards}, the component list says 12", f"add or remove {cards}, or fix the list")
+    assert (spread.message, spread.hint) == (
+        f"3 Blood Magic {cards}, the component list says 4 each",
+        f"move cards between {pack.nouns}, or fix the list")
+    listed = (root / "game.yaml").read_text(encoding="utf-8").splitlines().index(
+        "  grimoire: {count: 12, per_grimoire: 4}") + 1
+    assert (count.place.file, count.place.line) == ("game.yaml", listed)
+
+
+@pytest.mark.parametrize(("name", "count", "message"), [
+    ("draft-mastery", 43, "43 cards in the Deck, the component list says 44"),
+    ("draft-disciplines", 45, "45 cards in the Main Deck, the component list says 46"),
+    ("bundled", 72, "72 Arcana cards, the component list says 73"),
+])
+def test_a_deck_count_is_said_by_the_kinds_label(tmp_path, name, count, message):
+    """A kind whose label is just 'Card' is told by its plural, the deck it makes."""
+    pack = PACKS[name]
+    root = _copy(tmp_path, pack, ("game.yaml", f"  arcana: {{count: {count}",
+                                  f"  arcana: {{count: {count + 1}"))
+    found = [f.message for f in lint(load_content(root), root, only=["PL501"])]
+    assert found == [message]
+
+
+@pytest.mark.parametrize("name", sorted(PACKS))
+def test_a_table_the_cards_cannot_deal_names_the_packs_noun(tmp_path, capsys, name):
+    """check plays the pack's scenarios: one laid out for four players, with a grimoire card
+    one copy short, is refused in the pack's words ('4 Blood Magic Mastery cards', 'give
+    that Mastery'), the bundled game's as ever ('Grimoire cards', 'give that Grimoire')."""
+    pack = PACKS[name]
+    root = _copy(tmp_path, pack, _one_copy_fewer(pack))
+    assert main(["check", "--no-fit", "--content", str(root)]) == 1
+    out = capsys.readouterr().out
+    word = pack.noun.capitalize()
+    assert f": 4 players need 4 Blood Magic {word} cards; the content has 3\n" in out
+    assert f"hint: give that {word} 'copies: 4' or play with fewer players" in out
+
+
+ACTIONS = """\
+# yaml-language-server: $schema=../schemas/scenarios.schema.json
+scenarios:
+  - id: not-on-offer
+    rule: "actions"
+    says: An action this game does not offer is refused in the pack's words.
+    when:
+      - {move}
+    error: "the action '{words}' is not on offer in this game"
+"""
+
+
+@pytest.mark.parametrize(("name", "edit", "move", "words"), [
+    ("draft-mastery", None, "level up: Necromancy", "level up a Mastery"),
+    ("draft-disciplines", None, "draw arcana", "draw a card"),
+    ("bundled", ("game.yaml", "    draw arcana: 2\n", ""), "draw arcana", "draw an Arcana card"),
+])
+def test_an_action_not_on_offer_is_said_in_the_packs_words(tmp_path, capsys, name, edit, move,
+                                                         words):
+    """The engine's refusals say the pack's nouns and labels (the Disciplines draft calls a
+    card of its deck a Card; the bundled game an Arcana card)."""
+    pack = PACKS[name]
+    root = _copy(tmp_path / "pack", pack, *([edit] if edit else []))
+    file = tmp_path / "scenarios" / "actions.yaml"
+    file.parent.mkdir()
+    file.write_text(ACTIONS.format(move=move, words=words), encoding="utf-8")
+    assert _verdicts(capsys, root, file)["not-on-offer"] == ("pass", "", "")
 
 
 def test_a_question_is_asked_in_the_packs_noun(tmp_path, capsys):

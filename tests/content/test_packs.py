@@ -157,7 +157,8 @@ def test_an_expansion_counts_its_own_set_checks_simulates_and_builds(ashes, tmp_
     assert (out / "cards" / "arcana-ember-skull.png").is_file()
     (ashes / "game.yaml").write_text(EXPANSION.replace("count: 3", "count: 4"))
     assert main(["lint", "--content", str(ashes)]) == 1
-    assert "ashes/game.yaml:5:3: PL501 3 arcana cards, the component list says 4" in \
+    # placed at components:' arcana entry (line 8), not at the kind under kinds: (line 5)
+    assert "ashes/game.yaml:8:3: PL501 3 Arcana cards, the component list says 4" in \
         capsys.readouterr().out
 
 

@@ -108,8 +108,14 @@ def test_defects_planted_in_a_copy_are_found_at_their_places(planted, capsys):
     assert _found(capsys, root) == expected
     assert main(["lint", "--content", str(root), "--select", "PL501,PL502"]) == 1
     out = capsys.readouterr().out
-    assert "73 arcana cards, the component list says 72" in out
-    assert "25 arcana cards of grimoire Blood Magic" in out
+    # the count is said in the kind's label and placed at the component list's line, not at
+    # the kind's own entry under kinds:
+    lines = (root / "game.yaml").read_text(encoding="utf-8").splitlines()
+    listed = lines.index("  arcana: {count: 72, per_grimoire: 24}") + 1
+    assert f"game.yaml:{listed}:3: PL501 73 Arcana cards, the component list says 72 " \
+        "(add or remove Arcana cards, or fix the list)" in out
+    assert "PL502 25 Arcana cards of grimoire Blood Magic, the component list says 24 each " \
+        "(move cards between grimoires, or fix the list)" in out
 
 
 @pytest.mark.slow  # lint and fix passes over a whole copy
