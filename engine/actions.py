@@ -108,13 +108,13 @@ class Actions(Moves):
         taken, top, who = sum(used.values()), rules.max_level, f"player {p.seat + 1}"
         if taken >= rules.actions_per_round:
             return f"{who} has taken {taken} actions this round, the most a round allows"
-        words, limit = self.action_words(kind), self.limits.get(kind, 0)
+        limit = self.limits.get(kind, 0)  # the action's words only for a refusal: bots ask often
         if limit == 0:
-            return f"the action '{words}' is not on offer in this game"
+            return f"the action '{self.action_words(kind)}' is not on offer in this game"
         if used.get(kind, 0) >= limit:
             times = f"{used[kind]} time{'' if used[kind] == 1 else 's'}"
-            return (f"{who} has already taken the action '{words}' {times} this round, the "
-                    "most for one kind of action")
+            return (f"{who} has already taken the action '{self.action_words(kind)}' {times} "
+                    "this round, the most for one kind of action")
         if kind in (PLAY, LEVEL) and not p.hand:
             return f"{who} has no card in hand"
         if kind == PLAY and not self.playable(p):
