@@ -295,6 +295,21 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"\s*(?::|,|\s[\u2014\u2013-])\s*", ""),  # 'Support: ...', 'Support — ...
         (r"^when completed?\s*,\s*", ""),
         (r"^(?:done|finished|completed?)\s*[!.:,]\s*", ""),  # a bonus's cheer before it
+        # the top Dark Deeds looked at, one kept: what drawing Dark Deeds does
+        (r"^look at the top (\w+) dark deeds,? (?:then )?(?:and )?keep (\w+)(?: of them)?"
+         r"(?:,? (?:and )?(?:then )?put the (?:rest|others) (?:on|at) the bottom(?: of the "
+         r"(?:dark deed )?deck)?)?$", r"Draw \1 Dark Deeds, keep \2"),
+        # 'your discard pile has 3 or more cards': a count of your discard pile
+        (r"\byour discard pile (?:has|holds|contains) ((?:exactly |at least |at most )?\w+"
+         r"(?: or (?:more|fewer|less))?) cards\b", r"you have \1 cards in your discard pile"),
+        # where a removed card goes is the center: saying so adds nothing
+        (r"(\bremoves? [^,:;]*?dark deeds?)(?:,? (?:and )?(?:then )?(?:puts?|places?|throws?|"
+         r"discards?) (?:it|them))? (?:in|into|on|onto|to) the center(?: discard pile)?\b",
+         r"\1"),
+        # a chosen opponent's Grimoire losing a level: they level it down (ruling 21)
+        (r"^(?:target|an|one|choose an|pick an) opponent'?s (highest|lowest) grimoire (?:loses|"
+         r"goes down|drops)(?: by)? (?:1|one|a) level\b",
+         r"Choose an opponent: they level down their \1 Grimoire"),
         # the next Verse is the one still face down: saying so adds nothing
         (r"\b(?:peek|look) at the next (?:face[- ]down |hidden )?(?:prophecy )?verse(?: card)?"
          r"(?:,? (?:that(?:'s| is)|which is) (?:still )?(?:face[- ]down|hidden|unrevealed)|"
@@ -318,9 +333,9 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r",?\s*(?:then\s+)?you (?:get|gain|earn|receive|win|score) (?:the|this|its) "
          r"(?:reward|bonus|verse|prize)s?\s*$", ""),
         # a Title written as who wins it: 'Whoever has the most stashed cards wins this title'
-        (r"^(?:the player|whoever|the one)\s+(?:who\s+)?(?:has\s+|with\s+)?(completed\s+)?"
-         r"the most\s+(.+?)(?:\s+at the end of the game)?(?:,?\s+(?:gets|wins|earns|takes|"
-         r"receives)\s+(?:this|the)\s+title)?$", r"Most \1\2"),
+        (r"^(?:the player|the person|whoever|the one)\s+(?:who\s+)?(?:has\s+|with\s+)?"
+         r"(completed\s+)?the most\s+(.+?)(?:\s+at the end of the game)?(?:,?\s+(?:gets|wins|"
+         r"earns|takes|receives)\s+(?:this|the)\s+title)?$", r"Most \1\2"),
     ))
 
 
@@ -716,6 +731,10 @@ REFUSALS: tuple[Refusal, ...] = (
        "be taken",
        "'Take the top card of the center discard pile' takes its top card; your own discard "
        "pile can be searched ('Return a card from your discard pile to your hand')"),
+    _r(r"[.,;]\s*(?:and\s+)?(?:it is |it's )?redraw(?:n)?(?: it)? (?:in|at|from) round \w+"
+       r"\s*\.?$",
+       "'Redraw in Round N' is the Hireling's redraw mark, a field of the card, not part of "
+       "its effect", "write the effect alone, and 'redraw: true' on the Hireling"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
