@@ -173,9 +173,35 @@ def _condition(text: str, error: DslError, vocab: Vocabulary) -> DslError:
             return DslError("a Verse condition starts with 'If you have' or 'If your'",
                             column=1, source=text, length=max(1, len(text.split()[0])),
                             hint=f"write '{repair.text}'")
+    inner = _with_if(text, vocab)
+    if inner is not None:
+        return inner
     return DslError(error.message, column=error.column, length=error.length, source=text,
                     hint=f"{error.hint}; a Verse condition is 'If you have N ...' or 'If your "
                     "<Grimoire> is Level N', as in 'If you have 2 or more stashed cards'")
+
+
+def _with_if(text: str, vocab: Vocabulary) -> DslError | None:
+    """A condition written without its 'If' that is wrong further on too ('Have a Dark Deed
+    with 3 or more cards on it'): the error of the line with its 'If', placed in the line as
+    written, when it falls past the words put in; None when none does."""
+    line = text.lstrip()
+    lead = len(text) - len(line)
+    first = line.split(" ", 1)[0].lower()
+    adds = ("If you ",) if first == "have" else ("If ",) if first in ("you", "your") else \
+        ("If you have ", "If ")
+    best: DslError | None = None
+    for add in adds:
+        try:
+            parse(add + line[:1].lower() + line[1:], vocab)
+        except DslError as error:
+            column = error.column - len(add) + lead
+            names = error.message.startswith("the rules language has no") or \
+                "is not in the rules language" in error.message
+            if names and column > 1 and (best is None or column > best.column):
+                best = DslError(error.message, column=column, length=error.length,
+                                source=text, hint=error.hint)
+    return best
 
 
 def _requirement(text: str, vocab: Vocabulary) -> bool:

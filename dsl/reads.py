@@ -707,6 +707,11 @@ REFUSALS: tuple[Refusal, ...] = (
         "which cards it takes ('Add' always takes the Arcana deck's top cards)",
         "write each action with its own cards, as in 'Stash a card from your hand' or 'Add 1 "
         "to any Dark Deed'", late=True, head=True),
+    _r(r"\b(?:discard|discards|throw|throws|stash|stashes)\b[^,.;:]{0,40}?\bdown to "
+       r"(?:\d+|one|two|three|four|five|six|seven)\b",
+       "the rules language has no 'down to N': a count is how many cards move, not how many "
+       "are left", "it cannot discard to a hand size; the hand limit is the rules' own "
+       "(rules.hand_limit), and a card discards a fixed number ('Discard 2')"),
     _r(r"\b(?:discard|discards|throw away|throws away|stash|stashes)\s+(?:your|their)\s+"
        r"(?:whole |entire )?hand\b|\ball (?:of )?(?:the )?cards in (?:your|their) hand\b",
        "the rules language has no whole hand as a count: a count is a number written on the "

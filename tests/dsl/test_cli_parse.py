@@ -118,6 +118,11 @@ def test_a_field_role_gives_that_fields_guidance(capsys):
     assert capsys.readouterr().out == "Draw 1 Arcana\n"
     assert main(["parse", "--field", "effect", line]) == 1
     capsys.readouterr()
+    # a condition without its 'If' that goes wrong further on is told where, not at column 1
+    assert main(["parse", "--field", "condition", "Have a Dark Deed with 3 or more cards on it."
+                 ]) == 1
+    err = capsys.readouterr().err
+    assert "<text>:1:18: the rules language has no words for 'with 3 or more cards on it'" in err
     # who has the most of something is a Title's condition, not a Verse's
     assert main(["parse", "--field", "title", "You have the most stashed cards"]) == 0
     assert capsys.readouterr().out == "Most stashed cards\n"
