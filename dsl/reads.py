@@ -452,12 +452,28 @@ def _named_shapes(grimoires: tuple[str, ...]
         (rf"^(?:your )?({names})(?: book| grimoire)? (?:jumps|goes|moves|rises|levels) up "
          r"(two|2|one|1|a) levels?(?: at once)?",
          lambda m: f"Level up {m.group(1)}" + (" twice" if m.group(2) in ("two", "2") else "")),
+        # 'Each player draws a card, but you draw two': the others do the first, you the second
+        (r"^each player (\w+) ([^,]+?),? (?:but|while) you (\w+) (.+?)(?: instead)?$",
+         _but_you),
+        (r"^each player (\w+) ([^,]+?),? then you (\w+) (.+?) instead$", _but_you),
+        # 'Each player draws a card. You draw two.': 'then you draw' is the card's own player
+        (r"(,\s*then\s+)you\s+(?=(?:draw|discard|stash|add|remove|level|take|return|swap|"
+         r"look|gain|reveal)\b)", lambda m: m.group(1)),
         # all at N or lower: none at N + 1 or higher
         (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
          r"(?:(?:is|are) )?(?:at )?(?:level )?(\d) or (?:lower|less|below)",
          lambda m: f"If you have exactly 0 Grimoires at Level {int(m.group(1)) + 1} or higher"),
     )
     return tuple((re.compile(pattern, re.I), repl) for pattern, repl in shapes)
+
+
+def _but_you(m: re.Match[str]) -> str:
+    """'Each player draws a card, but you draw two': each opponent does the first and you the
+    second, when both name the same action (else the line as it was)."""
+    third, first = m.group(1).lower(), m.group(3).lower()
+    if third not in (first + "s", first + "es"):
+        return m.group(0)
+    return f"Each opponent {m.group(1)} {m.group(2)}, then {first.capitalize()} {m.group(4)}"
 
 
 # ------------------------------------------------------------------ shapes with choices
