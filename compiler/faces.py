@@ -710,13 +710,12 @@ def _template_error(path: Path, line: int, message: str, hint: str, column: int 
 def _unknown_name(path: Path, said: str, names: dict[str, Any]) -> ProphecyError:
     """A name the reference template reads that the game has not ('rules.hand_limt'), placed
     at its first use, with the nearest name the template could have meant."""
-    found = re.search(r"has no attribute '(\w+)'|'(\w+)' is undefined|no attribute '(\w+)'",
-                      said)
+    found = re.search(r"no attribute '(\w+)'|'(\w+)' is undefined", said)
     word = next((g for g in found.groups() if g), "") if found else ""
     known = sorted(names) + [f"rules.{f}" for f in _field_names(names["rules"])] + \
         [f"options.{f}" for f in _field_names(names["options"])]
     text = path.read_text(encoding="utf-8", errors="replace")
-    at = re.search(rf"\b(?:(\w+)\.)?{re.escape(word)}\b", text) if word else None
+    at = re.search(rf"\b(?:\w+\.)?{re.escape(word)}\b", text) if word else None
     line = text.count("\n", 0, at.start()) + 1 if at else 1
     column = at.start() - (text.rfind("\n", 0, at.start()) + 1) + 1 if at else 1
     written = at.group() if at else word or said

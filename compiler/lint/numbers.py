@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from prophecy.compiler import faces
 from prophecy.compiler.lint.core import Context, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
-from prophecy.compiler.lint.terms import designs, doc_file, prose_fields, prose_lines
-from prophecy.compiler.model import Card, Place, Rules
+from prophecy.compiler.lint.terms import designs, doc_file, prose_lines
+from prophecy.compiler.model import Card, Place, Rules, prose_fields
 from prophecy.compiler.model.files import regular_files
 from prophecy.compiler.model.pack import Pack
 

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from prophecy.compiler.lint.core import Context, Edit, Finding, check, rule
 from prophecy.compiler.lint.source import word_place
-from prophecy.compiler.model import Card, Place, Term
+from prophecy.compiler.model import Card, Place, Term, prose_fields
 from prophecy.compiler.model.files import regular_files
 from prophecy.compiler.model.pack import Pack
 from prophecy.dsl import parser
@@ -198,18 +198,6 @@ def _replace(written: str, word: str, term: Term, opening: bool) -> str:
 
 
 # ------------------------------------------------------------------ the checks
-def prose_fields(card: Card, pack: Pack) -> Iterator[tuple[str, str]]:
-    """(field, text) for every field of words printed on a card: its name, then each field
-    its kind declares as text or prose, in the order declared (the flavour last)."""
-    yield "name", card.name
-    kind = pack.kind(card.kind)
-    fields = [f for f in kind.fields if f.type in ("text", "prose")] if kind else []
-    for spec in sorted(fields, key=lambda f: f.name == "flavor"):
-        value = card.get(spec.name)
-        if isinstance(value, str) and value:
-            yield spec.name, value
-
-
 def title_case(card: Card, pack: Pack, field: str) -> bool:
     """Whether a field is written in Title Case (every word may start with a capital): the
     name and the one-line text fields; prose is written in sentences."""

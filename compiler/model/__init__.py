@@ -9,6 +9,7 @@ renderer and the linter read only these objects, never YAML or effect text.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -268,3 +269,15 @@ def _lines(kind: KindSpec, values: dict[str, Any]) -> tuple[EffectLine, ...]:
 def effect_lines_of(card: Card) -> tuple[EffectLine, ...]:
     """The rules-language lines printed on one card, top to bottom."""
     return card.lines
+
+
+def prose_fields(card: Card, pack: Pack) -> Iterator[tuple[str, str]]:
+    """(field, text) for every field of words printed on a card: its name, then each field
+    its kind declares as text or prose, in the order declared (the flavour last)."""
+    yield "name", card.name
+    kind = pack.kind(card.kind)
+    fields = [f for f in kind.fields if f.type in ("text", "prose")] if kind else []
+    for spec in sorted(fields, key=lambda f: f.name == "flavor"):
+        value = card.get(spec.name)
+        if isinstance(value, str) and value:
+            yield spec.name, value

@@ -11,28 +11,8 @@ import pytest
 
 from prophecy.tools import main
 
-EXPANSION = """# yaml-language-server: $schema=schemas/game.schema.json
-name: Ashes of the Prophecy
-extends: bundled
-kinds:
-  arcana:
-    files: arcana/*.yaml
-components:
-  arcana: {count: 3}
-"""
-ASH = """# yaml-language-server: $schema=../schemas/arcana.schema.json
-grimoire: Necromancy
-cards:
-  - name: Ember Skull
-    types: [Item]
-    effects:
-      - "Return a card from your discard pile to your hand"
-  - name: Cinder Rite
-    types: [Spell]
-    copies: 2
-    effects:
-      - "Grimoire Level 2: Add 2 to any Dark Deed"
-"""
+from .test_packs import ASH, EXPANSION  # the same expansion: three Necromancy cards
+
 OWN_SCENARIO = """# yaml-language-server: $schema=../schemas/scenarios.schema.json
 scenarios:
   - id: ashes-cinder-rite-adds-two

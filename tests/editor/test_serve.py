@@ -261,7 +261,7 @@ def _searched(card, pack) -> str:
     """What the search box looks through on a card with no problems: name, id, grimoire,
     the effect lines and the other words printed on it (types, flavour)."""
     lines = " ".join(line.text for line in card.lines)
-    words = " ".join(card_words(card, pack.kind(card.kind)))
+    words = " ".join(card_words(card, pack))
     return f"{card.name} {card.id} {card.grimoire_of or ''} {lines} {words}".lower()
 
 

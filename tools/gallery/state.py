@@ -27,10 +27,10 @@ from pathlib import Path
 from typing import Any
 
 from prophecy.compiler.faces import all_faces
-from prophecy.compiler.model import effect_lines_of
+from prophecy.compiler.model import effect_lines_of, prose_fields
 from prophecy.compiler.model.files import resolved, write_atomic
 from prophecy.compiler.model.loader import analyse
-from prophecy.compiler.model.pack import KindSpec, Pack
+from prophecy.compiler.model.pack import Pack
 from prophecy.dsl.errors import ContentErrors, ProphecyError
 from prophecy.render import png
 from prophecy.render.backs import render_face
@@ -306,7 +306,7 @@ class Gallery:
         return Tile(entry.id, entry.kind, card.name, front, back, card=card,
                     grimoire=card.grimoire_of or "", copies=card.copies,
                     effects=tuple(line.text for line in effect_lines_of(card)),
-                    words=card_words(card, pack.kind(card.kind)), pending=pending)
+                    words=card_words(card, pack), pending=pending)
 
     def _place(self, problem: Problem, tiles: dict[str, Tile], loose: list[Problem]) -> None:
         entry = entry_at(self.entries.get(problem.file, []), problem.line)
@@ -317,13 +317,15 @@ class Gallery:
         tiles[entry.id] = replace(tile, problems=(*tile.problems, problem))
 
 
-def card_words(card: Any, kind: KindSpec | None) -> tuple[str, ...]:
-    """A card's words beyond its name and rules lines, as its kind declares its fields: the
-    names it is given (its types), its text and prose (flavour), its choices (with what each
-    means), so the gallery's search finds a card by any word printed on it."""
-    out: list[str] = []
+def card_words(card: Any, pack: Pack) -> tuple[str, ...]:
+    """A card's words beyond its name and rules lines, so the gallery's search finds a card
+    by any word printed on it: its text and prose (``prose_fields``: flavour, a
+    Verse's text), then the names it is given (its types) and its choices with what each
+    means, as its kind declares them."""
+    out = [text for field, text in prose_fields(card, pack) if field != "name"]
+    kind = pack.kind(card.kind)
     for spec in kind.fields if kind else ():
-        if spec.type not in ("name", "text", "prose", "choice"):
+        if spec.type not in ("name", "choice"):
             continue
         value = card.fields.get(spec.name)
         for item in value if isinstance(value, tuple) else (value,):
