@@ -17,9 +17,19 @@ sequential test (``stats.Sprt``: a mean of 0 against +margin and against
 No measure is decided before its second look, nor before the card has changed
 at least ``MIN_DIFFERED`` pairs' games or scores (a card that never came into
 play differs by exactly 0, with no spread, which says nothing), and none is
-called within the margin before ``MIN_WITHIN`` changed pairs; a card that
-changes games too rarely to reach that by the ceiling stops undecided a
-quarter of the way there.
+called within the margin before ``MIN_WITHIN`` changed pairs. A card that
+changes games too rarely to reach that by the ceiling stops undecided: as soon
+as a binomial test says its deals change less often than that (a card that
+changes games often enough is stopped so by mistake at most ``beta`` of the
+time, over all the looks to the quarter mark), and at the latest a quarter of
+the way there. Stopping undecided says nothing of the card, so no verdict is
+reached on less evidence.
+
+Play that cannot change a pair is not played: a chosen deal in which no seat
+reached a design in the book as printed (its plain game, played once for every
+design of the run: ``pairs.plain_reach``) gives that design pairs of exactly 0
+without a game, and a deal the design reached plays game B and the games A of
+the seats it reached, as before (``Plan.plain``).
 
 Then a second bot (``confirm``, the planner at a small budget) plays each
 stronger or weaker finding again in the focal seat, with a one-sided test at
@@ -59,8 +69,9 @@ from prophecy.lab.pairs import (
     against_twin,
     modes_of,
     play_deal,
+    skips,
 )
-from prophecy.lab.stats import Sprt, Sums, z_for
+from prophecy.lab.stats import Sprt, Sums, binomial_cdf, z_for
 from prophecy.lab.twins import MEASURED, same_play, twin
 
 if TYPE_CHECKING:
@@ -81,6 +92,9 @@ MIN_WITHIN = 300
 CONFIRM = "planner:1"  # the second bot: the planner at the budget that fits a sweep
 # The most pairs it plays to check one finding; it plays as many as its own spread needs.
 CONFIRM_PAIRS = 1200
+# Designs of a run before chosen deals start from the plain game: it costs a game a deal and
+# saves each design the game B of every deal it did not reach.
+PLAIN_FROM = 4
 
 
 @dataclass(frozen=True)
@@ -103,6 +117,16 @@ class Plan:
     focal_bot: str = ""  # the focal seat's bot when not its chair's (the second bot's check)
     seat_games: int = 1000  # ordinary games per number of players, for the seat table
     aa: bool = False  # each design against an exact copy of itself (the A/A test), not its twin
+
+    @property
+    def plain(self) -> bool:
+        """Whether chosen deals start from the deal's plain game (``pairs.plain_reach``): when
+        enough designs of the run share it to save more games than it costs (``PLAIN_FROM``),
+        not in an A/A run (each design has a book of its own), nor with another bot in the
+        focal seat, nor with a bot that imagines hidden cards. Read from the plan alone, so
+        every shard and executor plays the same games."""
+        return (CHOSEN in self.modes and len(self.designs) >= PLAIN_FROM and not self.aa
+                and not self.focal_bot and skips(self.bots))
 
     @property
     def test(self) -> Sprt:
@@ -250,7 +274,7 @@ def play_batch(book: Book, subject: Subject, plan: Plan, start: int, stop: int) 
     differed = games = 0
     for k in range(start, stop):
         found, played = play_deal(contrast, subject.mode, plan.seed, k, plan.players, plan.bots,
-                                  plan.focal_bot)
+                                  plan.focal_bot, plan.plain)
         points.add(sum(p.points for p in found) / len(found))
         wins.add(sum(p.win for p in found) / len(found))
         for p in found:
@@ -277,15 +301,32 @@ def look(measure: Measure, plan: Plan, test: Sprt | None = None, ceiling: int = 
 
 
 def _too_rare(measure: Measure, plan: Plan) -> bool:
-    """Whether, a quarter of the way to the ceiling, the card changes games so rarely that it
-    would not change ``MIN_WITHIN`` of them by the ceiling: it cannot be called within the
-    margin, and a card that changes so few games is not going to be called stronger or
-    weaker either (not a check of a finding, which looks only for that finding). Never before
-    four batches: under a small ceiling the quarter mark comes before the test could decide
-    anything, and the ceiling itself stops the card soon enough."""
+    """Whether the card changes games so rarely that it would not change ``MIN_WITHIN`` of
+    them by the ceiling: it cannot be called within the margin, and a card that changes so
+    few games is not going to be called stronger or weaker either (not a check of a finding,
+    which looks only for that finding). From the second look on once the test of
+    ``rarely_changes`` says so, and at the latest a quarter of the way to the ceiling once its
+    rate so far says so (never before four batches: under a small ceiling the quarter mark
+    comes before the test could decide anything, and the ceiling stops the card soon enough)."""
     n = measure.pairs.n
-    return (4 * n >= plan.pairs and n >= 4 * plan.batch
-            and measure.differed * plan.pairs < MIN_WITHIN * n)
+    return measure.looks >= MIN_LOOKS and rarely_changes(measure, plan) or (
+        4 * n >= plan.pairs and n >= 4 * plan.batch
+        and measure.differed * plan.pairs < MIN_WITHIN * n)
+
+
+def rarely_changes(measure: Measure, plan: Plan) -> bool:
+    """Whether the card's deals surely change less often than the rate that reaches
+    ``MIN_WITHIN`` changed pairs at the ceiling: a one-sided binomial test of that rate on
+    the deals so far, counting each changed pair as a changed deal (a deal changes at least
+    as often as its pairs do, and no more deals changed than pairs did, so the test only
+    errs towards playing on). Its level is ``beta`` over the looks to the quarter mark, so a
+    card that changes games that often is stopped by it at most ``beta`` of the time."""
+    rate = MIN_WITHIN / plan.pairs
+    deals, changed = measure.points.n, measure.differed
+    if rate >= 1 or changed >= rate * deals:
+        return False
+    looks = max(1, math.ceil(plan.pairs / (4 * plan.batch)))
+    return binomial_cdf(changed, deals, rate) <= plan.beta / looks
 
 
 Task = tuple[Subject, int, int]  # (what, first deal, end)
@@ -460,7 +501,17 @@ def raw(book: Book, plan: Plan, measures: list[Measure], shard: tuple[int, int],
                  "modes": list(plan.modes)},
         "shard": list(shard), "seconds": round(seconds, 2),
         "measures": [m.to_json() for m in measures], "seats": seats or {},
+        "plain_games": plain_games(plan, measures),
     }
+
+
+def plain_games(plan: Plan, measures: list[Measure]) -> int:
+    """The plain games a run (or shard) played: one for each chosen deal any of its designs
+    played, deals 0 onwards (every chosen measure plays its deals from 0). A process plays each
+    once; with several worker processes each plays those its tasks need."""
+    if not plan.plain:
+        return 0
+    return max((m.points.n for m in measures if m.mode == CHOSEN), default=0)
 
 
 def shard_of(designs: list[int], shard: tuple[int, int]) -> list[int]:

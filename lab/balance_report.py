@@ -61,8 +61,10 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
     designs = _designs(rows)
     decided = sorted((d for d in designs if d["decided"]),
                      key=lambda d: (-d["largest"], d["id"]))
+    # the pairs' games, the second bot's, and the plain games chosen deals started from
+    plain = raw.get("plain_games") or 0
     games = sum(m.games for m in measures) + sum(
-        (m.check or {}).get("games", 0) for m in measures)
+        (m.check or {}).get("games", 0) for m in measures) + plain
     seconds = raw.get("seconds")
     # the run's time went to its pairs and to its seat games alike
     every = games + sum(part["games"] for part in (raw.get("seats") or {}).values())
@@ -84,6 +86,7 @@ def summarise(raw: dict[str, Any]) -> dict[str, Any]:
         "±margin, alpha split over every measure of the run); intervals at alpha / measures",
         "pairs_played": sum(m.pairs.n for m in measures),
         "games_played": games,
+        "plain_games": plain,
         "seconds": seconds,
         "verdicts": [{k: d[k] for k in ("id", "name", "kind", "verdict", "sentence")}
                      for d in sorted(designs, key=_verdict_order)],

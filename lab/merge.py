@@ -48,7 +48,8 @@ def merge(runs: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
     measures = sorted((m for r in runs for m in r["measures"]),
                       key=lambda m: (order[m["id"]], modes[m["mode"]]))
     return {**first, "measures": measures, "shard": [1, 1], "seats": _seats(runs),
-            "seconds": max(r.get("seconds") or 0 for r in runs)}
+            "seconds": max(r.get("seconds") or 0 for r in runs),
+            "plain_games": sum(r.get("plain_games") or 0 for r in runs)}
 
 
 def _seats(runs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:

@@ -18,7 +18,12 @@ chairs, in one of two **modes**:
   card reached, and for a seat it never reached game A *is* game B: its
   difference is exactly 0 and that game is not played again. With the twin in
   every seat of game B, one game B serves every seat. A deal gives one pair per
-  seat from at most ``players + 1`` games.
+  seat from at most ``players + 1`` games. By the same argument, game B of a deal
+  in which no seat's cards reached the contrast's designs is the deal's **plain
+  game**, the book as printed (``Contrast.plain``), played once for every design:
+  ``plain_reach`` plays it once a process and notes every design any seat reached;
+  for a design none reached, every pair of the deal is exactly 0 and no game is
+  played for it at all.
 - ``forced`` (the kinds a player chooses to use, ``FORCEABLE``): the focal seat
   ``k % players`` has the design from the start (``force``): an Arcana card dealt
   into its opening hand, a Dark Deed into its opening row, a Hireling on top of
@@ -71,11 +76,14 @@ class Arm:
 @dataclass(frozen=True)
 class Contrast:
     """What a pair compares: ``a`` and ``b`` are the focal seat's arms; ``base`` is every
-    other seat's cards (and the table's) in both games."""
+    other seat's cards (and the table's) in both games; ``plain``: the book that ``base``
+    and both arms differ from in the contrast's designs alone (the book as printed), whose
+    game of a deal stands for both games of every pair of it that none of them reached."""
 
     base: Book
     a: Arm
     b: Arm
+    plain: Book | None = None
 
     @property
     def designs(self) -> tuple[int, ...]:
@@ -85,7 +93,7 @@ class Contrast:
 def against_twin(book: Book, design: int) -> Contrast:
     """The design as printed against its vanilla twin."""
     base = twin_book(book, design)
-    return Contrast(base, Arm(book, design), Arm(base, design))
+    return Contrast(base, Arm(book, design), Arm(base, design), book)
 
 
 def against(book: Book, design: int, other: int) -> Contrast:
@@ -95,7 +103,7 @@ def against(book: Book, design: int, other: int) -> Contrast:
     if book.designs[design].kind != book.designs[other].kind or design == other:
         raise ValueError("a design is compared with another design of the same kind")
     return Contrast(twin_book(book, design, other), Arm(twin_book(book, other), design),
-                    Arm(twin_book(book, design), other))
+                    Arm(twin_book(book, design), other), book)
 
 
 def against_copy(book: Book, design: int) -> Contrast:
@@ -117,10 +125,12 @@ class Pair:
 
 
 def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
-              bots: Sequence[str], focal_bot: str = "") -> tuple[list[Pair], int]:
+              bots: Sequence[str], focal_bot: str = "", plain: bool = False
+              ) -> tuple[list[Pair], int]:
     """Deal ``k``: its pairs (one per seat when chosen, the focal seat's when forced) and
     the number of games played; ``focal_bot``: another bot in the focal seat of both games
-    (the second bot's check of a finding)."""
+    (the second bot's check of a finding); ``plain``: a chosen deal starts from its plain
+    game (``plain_reach``, not counted here: the run counts it once)."""
     if mode == FORCED:
         focal = k % players
         b = play_game(contrast, contrast.b, focal, seed, k, players, bots, forced=True,
@@ -133,6 +143,11 @@ def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
     # game B is the same for every focal seat, unless the focal seat's bot changes with it
     shared = contrast.b.view is contrast.base and not focal_bot
     skips = _skips((*bots, focal_bot) if focal_bot else tuple(bots))
+    if plain and skips and not focal_bot and contrast.plain is not None and plain_reach(
+            contrast.plain, seed, k, players, bots).isdisjoint(contrast.designs):
+        # no seat's cards reached the designs in the book as printed: every game of the deal
+        # is that game, move for move
+        return [Pair(0, 0, False)] * players, 0
     out: list[Pair] = []
     games = 0
     b_game, reach = None, None
@@ -152,6 +167,26 @@ def play_deal(contrast: Contrast, mode: str, seed: int, k: int, players: int,
     return out, games
 
 
+def plain_reach(book: Book, seed: int, k: int, players: int, bots: Sequence[str]
+                ) -> frozenset[int]:
+    """The designs whose cards any seat reached (``Seen``) in deal ``k`` of the book as
+    printed: game B of any contrast whose designs it does not hold is this game, move for
+    move. Played once a process and kept on the book, so every design of a run shares it."""
+    key = f"plain:{seed}:{k}:{players}:{','.join(bots)}"
+    found: frozenset[int] | None = book.cache.get(key)
+    if found is None:
+        seen = Seen(book)
+        plain = Contrast(book, Arm(book, 0), Arm(book, 0), book)
+        play_game(plain, plain.b, 0, seed, k, players, bots, reach=seen)
+        found = book.cache[key] = frozenset(seen.found)
+    return found
+
+
+def skips(bots: Sequence[str]) -> bool:
+    """Whether a game the card never reached may be taken as the game without it (``_skips``)."""
+    return _skips(tuple(bots))
+
+
 @cache
 def _skips(bots: tuple[str, ...]) -> bool:
     """Whether a game A the card never reached may be taken as game B: not when a bot
@@ -168,7 +203,7 @@ def _pair(a: Game, b: Game, focal: int) -> Pair:
 
 
 def play_game(contrast: Contrast, arm: Arm, focal: int, seed: int, k: int, players: int,
-              bots: Sequence[str], *, forced: bool = False, reach: Reach | None = None,
+              bots: Sequence[str], *, forced: bool = False, reach: Reach | Seen | None = None,
               focal_bot: str = "", log: bool = False) -> Game:
     """One game of deal ``k``: the focal seat with ``arm``, every other seat with the base;
     ``forced``: the arm's design in the focal seat's hands from the start; ``reach``: noting
@@ -246,10 +281,46 @@ class Reach:
         self.look(game)
 
 
+class Seen:
+    """Every design whose cards came within any seat's reach in one game: ``Reach``'s
+    moments for every design at once, and more (any card of a design in a hand, a row, the
+    completed deeds, the face-up Verses, the Titles in play or the Hireling in play, or among
+    the options or the subject of a question about cards): a design it misses, no seat's
+    cards reached, so changing it changes nothing in that game."""
+
+    def __init__(self, book: Book) -> None:
+        self.design = book.design
+        self.found: set[int] = set()
+
+    def _add(self, cards: Any) -> None:
+        design, found, top = self.design, self.found, len(self.design)
+        for c in cards:
+            if type(c) is int and 0 <= c < top:
+                found.add(design[c])
+
+    def asked(self, game: Game, me: Any, ask: str, options: Sequence[Any], about: Any) -> None:
+        if QUESTIONS[ask].options == "card":
+            self._add(options)
+            self._add((about,))
+        self.look(game)
+
+    def look(self, game: Game) -> None:
+        for p in game.players:
+            self._add(p.hand)
+            self._add(p.deeds)
+            self._add(p.completed)
+        self._add(game.verses[:game.revealed])
+        self._add(game.titles)
+        self._add((game.hireling,))
+
+    def ended(self, game: Game) -> None:
+        self.look(game)
+
+
 class Watched:
     """A seat's player, with every question it is asked shown to a ``Reach`` first."""
 
-    def __init__(self, inner: Any, reach: Reach) -> None:
+    def __init__(self, inner: Any, reach: Reach | Seen) -> None:
         self.inner, self.reach = inner, reach
 
     def choose(self, game: Any, me: Any, ask: str, options: Sequence[Any], about: Any) -> int:

@@ -195,6 +195,8 @@ BALANCE = _object({
                  "description": "a list of measures"},
     "seats": SEATS,
 }, "the JSON of 'prophecy balance --json'")
+# the plain games chosen deals started from (a run saved before they were shared has none)
+BALANCE["properties"]["plain_games"] = {**_COUNT, "description": "a number of games"}
 SCHEMAS = {"simulate": SIMULATE, "balance": BALANCE}
 
 

@@ -207,3 +207,19 @@ def seat_chi_square(wins: list[int]) -> tuple[float, float]:
     fair = won / len(wins)
     x = sum((w - fair) ** 2 / fair for w in wins)
     return x, chi_square_sf(x, len(wins) - 1)
+
+
+def binomial_cdf(x: int, n: int, p: float) -> float:
+    """The chance of at most ``x`` successes in ``n`` trials of chance ``p`` each."""
+    if x < 0:
+        return 0.0
+    if x >= n or p <= 0.0:
+        return 1.0
+    if p >= 1.0:
+        return 0.0
+    lp, lq = math.log(p), math.log1p(-p)
+    total = 0.0
+    for i in range(x + 1):
+        total += math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1)
+                          + i * lp + (n - i) * lq)
+    return min(1.0, total)

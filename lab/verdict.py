@@ -79,7 +79,7 @@ def settle(m: Measure, plan: dict[str, Any], test: Sprt) -> dict[str, Any] | Non
         return {"reason": "never changed", "pairs": None}
     per = n / m.points.n
     # a ceiling at which the card would not change MIN_WITHIN pairs stops it a quarter of the
-    # way there (balance._too_rare), whichever way it is heading: ask for no fewer
+    # way there or sooner (balance._too_rare), whichever way it is heading: ask for no fewer
     floor = max(MIN_WITHIN, MIN_DIFFERED) * n / changed
     total = max(n + to_settle(m.points, test) * per, floor, fewest_pairs(plan["players"]))
     pairs = None if not math.isfinite(total) or total > limits.PAIRS else _round_up(total)

@@ -464,3 +464,176 @@ def test_a_dark_deeds_twin_scores_its_own_points_on_every_copy_and_no_other(tria
         else:
             assert other.deed_points[cid] == trial.deed_points[cid]
     assert trial.deed_points[deed] == card.points  # the book it came from is unchanged
+
+
+# -- games a sweep does not need ---------------------------------------------------------
+
+
+def _both_games(c, mode, k, focal):
+    """Deal ``k``'s pair for one focal seat, both games played whatever they reached."""
+    forced = mode == pairs.FORCED
+    b = pairs.play_game(c, c.b, focal, 2, k, 3, ("greedy",), forced=forced)
+    a = pairs.play_game(c, c.a, focal, 2, k, 3, ("greedy",), forced=forced)
+    return pairs._pair(a, b, focal), b
+
+
+def test_a_chosen_deal_no_seat_reached_in_the_printed_book_plays_no_game(trial):
+    """The plain game of a deal (the book as printed) is played once; for a design no seat
+    reached in it, every game of the deal is that game move for move, so its pairs are 0
+    and cost no game. Every pair comes out as it does with both games played."""
+    names = ("Windfall", "Dust", "Drought", "Crown", "Verse 4", "Hireling 1",
+             "Blood Magic deed 3")
+    free = saved = 0
+    for name in names:
+        d = _design(trial, name)
+        c = pairs.against_twin(trial, d)
+        assert c.plain is trial
+        for k in range(6):
+            shared, games = pairs.play_deal(c, pairs.CHOSEN, 2, k, 3, ("greedy",), plain=True)
+            alone, played = pairs.play_deal(c, pairs.CHOSEN, 2, k, 3, ("greedy",))
+            assert shared == alone, (name, k)
+            seen = pairs.plain_reach(trial, 2, k, 3, ("greedy",))
+            if d in seen:
+                assert games == played
+                continue
+            assert games == 0 < played
+            saved += played
+            plain = pairs.Contrast(trial, pairs.Arm(trial, d), pairs.Arm(trial, d))
+            printed = pairs.play_game(plain, plain.b, 0, 2, k, 3, ("greedy",))
+            for focal in range(3):
+                pair, b = _both_games(c, pairs.CHOSEN, k, focal)
+                assert pair == pairs.Pair(0, 0, False)
+                assert b.digest() == printed.digest() and b.results == printed.results
+            free += 1
+    assert free >= 5 and saved >= 5  # some designs sat out some deals, at no cost
+    # one plain game a deal, kept on the book for every design
+    assert "plain:2:0:3:greedy" in trial.cache
+
+
+def test_the_plain_game_is_shared_only_where_it_pays_and_is_the_same_game(trial):
+    """A run of a few designs, an A/A run, the second bot's check and a bot that imagines
+    the hidden cards play every deal's game B as before."""
+    every = [_design(trial, n) for n in ("Windfall", "Dust", "Drought", "Crown")]
+    plan = balance.plan_for(trial, every, 1, 3, ("greedy",), 600)
+    assert plan.plain
+    assert not balance.plan_for(trial, every[:3], 1, 3, ("greedy",), 600).plain
+    assert not plan.checking().plain
+    assert not dataclasses.replace(plan, aa=True).plain
+    assert not dataclasses.replace(plan, bots=("greedy", "planner:1")).plain
+    assert not dataclasses.replace(plan, modes=("forced",)).plain
+
+
+def test_a_run_with_the_plain_game_finds_what_it_finds_without_it(trial):
+    """The same measures, pair for pair, with fewer games; the plain games are counted once
+    a deal and added to the games the report gives."""
+    every = [_design(trial, n) for n in ("Windfall", "Dust", "Drought", "Crown", "Verse 4")]
+    plan = balance.plan_for(trial, every, 3, 3, ("greedy",), 120, confirm="", seat_games=0,
+                            modes=("chosen",))
+    assert plan.plain
+    off = dataclasses.replace(plan, designs=plan.designs[:2])  # the same test, no plain game
+    assert not off.plain and off.test == plan.test
+    wanted = balance.to_measure(trial, every, plan)
+
+    def runner(plan, tasks):
+        return [balance.play_batch(trial, s, plan, a, b) for s, a, b in tasks]
+
+    shared = balance.run(trial, plan, wanted, runner)
+    alone = balance.run(trial, off, wanted, runner)
+    for m, n in zip(shared, alone, strict=True):
+        assert (m.points, m.wins, m.pairs, m.differed, m.verdict) == (
+            n.points, n.wins, n.pairs, n.differed, n.verdict)
+    assert sum(m.games for m in shared) < sum(m.games for m in alone)
+    deals = max(m.points.n for m in shared)
+    data = balance.raw(trial, plan, shared, (1, 1), 1.0)
+    assert data["plain_games"] == deals
+    summary = balance_report.summarise(data)
+    assert summary["games_played"] == sum(m.games for m in shared) + deals
+    assert balance.raw(trial, off, alone, (1, 1), 1.0)["plain_games"] == 0
+
+
+def test_a_card_that_changes_no_game_stops_within_a_few_looks():
+    """Under a 3600-pair ceiling a forced card that changed none of its first 90 pairs (90
+    deals) surely cannot change 300 by the ceiling: it stops undecided on its third look,
+    not at 900 pairs. Not on its second (60 deals leave it possible), nor on its first
+    whatever it shows; one that changes games as often as that rate plays on."""
+    plan = balance.Plan(1, 3, ("greedy",), 3600, 30, ("arcana/x",))
+
+    def forced(n, differed, looks):
+        values = [0.0] * n
+        return balance.Measure("arcana/x", "arcana", "X", None, "forced",
+                               points=_sums(values), pairs=_sums(values), differed=differed,
+                               looks=looks)
+
+    m = forced(90, 0, 2)
+    balance.look(m, plan)
+    assert m.verdict == "undecided" and m.looks == 3
+    m = forced(60, 0, 1)
+    balance.look(m, plan)
+    assert m.verdict == ""
+    m = forced(90, 0, 0)
+    balance.look(m, plan)
+    assert m.verdict == ""  # never on the first look
+    m = forced(90, 7, 2)  # 7 of 90: about the rate that reaches 300 at 3600
+    balance.look(m, plan)
+    assert m.verdict == ""
+    # chosen: 3 pairs a deal count as one deal (they change together): 60 deals are too few
+    chosen = balance.Measure("arcana/x", "arcana", "X", None, points=_sums([0.0] * 60),
+                             pairs=_sums([0.0] * 180), differed=0, looks=5)
+    balance.look(chosen, plan)
+    assert chosen.verdict == ""
+    chosen.points, chosen.pairs = _sums([0.0] * 70), _sums([0.0] * 210)
+    balance.look(chosen, plan)
+    assert chosen.verdict == "undecided"
+    # a small ceiling: the ceiling itself stops it
+    small = balance.Plan(1, 3, ("greedy",), 120, 30, ("arcana/x",))
+    assert not balance.rarely_changes(forced(90, 0, 2), small)
+
+
+def test_the_early_stop_of_a_rare_card_errs_at_most_beta():
+    """A card whose deals change at exactly the rate that reaches 300 changed pairs at the
+    ceiling is stopped early by the binomial test at most beta of the time, over every look
+    to the quarter mark (simulated, seeded)."""
+    import random
+
+    from prophecy.lab.stats import binomial_cdf
+
+    assert binomial_cdf(0, 10, 0.5) == pytest.approx(0.5 ** 10)
+    assert binomial_cdf(2, 4, 0.5) == pytest.approx(11 / 16)
+    assert binomial_cdf(4, 4, 0.3) == 1.0 and binomial_cdf(-1, 4, 0.3) == 0.0
+    plan = balance.Plan(1, 3, ("greedy",), 3600, 30, ("arcana/x",))
+    rng = random.Random(5)
+    rate, stopped, runs = balance.MIN_WITHIN / plan.pairs, 0, 400
+    for _ in range(runs):
+        m = balance.Measure("arcana/x", "arcana", "X", None, "forced")
+        while m.pairs.n < plan.pairs // 4:
+            for _ in range(plan.batch):
+                m.points.add(0.0)
+                m.pairs.add(0.0)
+                m.differed += rng.random() < rate
+            if balance.rarely_changes(m, plan):
+                stopped += 1
+                break
+    assert stopped / runs <= plan.beta
+
+
+def test_a_sweep_stops_a_card_that_never_changes_a_game_early(kit):
+    """An Ending Verse behind a schedule that never shows it, under the default ceiling:
+    it stops undecided after a few looks, and its sentence says it never changed a game."""
+    from prophecy.engine.cards import book_of
+
+    from .conftest import rules
+
+    base = kit.content()
+    hidden = kit.verse("Hidden", "ending", "If you have 20 or more stashed cards",
+                       ("Add 2 to any Dark Deed",))
+    content = kit.content(rules(verses_per_round=[1, 1, 1, 1, 1]),
+                          verse=[hidden, *base.of_kind("verse")])
+    book = book_of(content)
+    raw = balance.sweep(book, Serial(book), names=["Hidden"], seed=1, confirm="",
+                        seat_games=0)
+    summary = balance_report.summarise(raw)
+    [row] = summary["measures"]
+    assert row["verdict"] == "undecided" and row["differed"] == 0
+    assert row["pairs"] <= 300  # was 900: a quarter of the ceiling
+    [v] = summary["verdicts"]
+    assert f"it never changed a game (0 of {row['pairs']} pairs)" in v["sentence"]
