@@ -197,23 +197,30 @@ def _preambles(words: tuple[Word, ...]) -> re.Pattern[str] | None:
     if not said:
         return None
     names = "|".join(r"\s+".join(map(re.escape, w.split())) for w in said)
-    return re.compile(rf"(^|[:,]\s*|,?\s*\b(?:then|and)\s+)(?:{names})\b\s*,?\s*", re.I)
+    # the preamble with what follows it: ',' or ':' ('When you finish this: Draw 2')
+    return re.compile(rf"(^|[:,]\s*|,?\s*\b(?:then|and)\s+)(?:{names})\b\s*[,:]?\s*", re.I)
 
 
 # ------------------------------------------------------------------ the normaliser
 _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p, re.I), r) for p, r in (
         ("[\u2018\u2019\u02bc]", "'"),
+        (r"\s*[\u2022\u00b7]\s*", " "),  # a bullet before each option of a choice
         (r"^((?:choose|pick) (?:one|two|three))\s*[\u2013\u2014]\s*", r"\1: "),
         ("[\u2013\u2014]", ","),
         # a Hireling's role before its effect ('Sabotage - ...'), as early as the dash is a
         # comma: the shapes of _LOOKED read the effect from the start of the line
         (r"^(?:support|sabotage)\s*(?::|,|\s-)\s*", ""),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
+        # 'too' and 'also' of a reward beside another: the action is the same without them
+        (r"\s+(?:too|as well)\s*(?=[.!]*\s*$)", ""),
+        (r"\b(you|they) also\b", r"\1"),
         (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
         (r"\.\s+if you do,?\s*", ", then "),
         (r"[,;]?\s+if you do,?\s*", ", then "),
         (r"\.\s+(?=put (?:them|it|the rest) back\b)", ", "),
+        # 'Choose one. Draw a card, or ...': the options follow
+        (r"^(choose (?:one|two|three))\s*\.\s+", r"\1: "),
         (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
         (r"^(?:from|starting in|starting from|beginning in|beginning with) round (\w+)"
          r"(?: on| onwards| onward| and later)?", r"In round \1 or later"),
@@ -252,6 +259,11 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
          r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
+        # who chooses among equals is the player, as the rules say: 'if there's a tie, you pick'
+        (r"(?:[.,;]\s*(?:then\s+)?)?\s*\(?(?:if (?:there's|there is|it's|it is) a tie|if tied|on a tie),? (?:you "
+         r"(?:pick|choose|decide)|your choice|pick one|choose one)\)?", ""),
+        (r"\bwhichever (?:one )?of your grimoires is (?:the )?(lowest|highest)(?: right now)?\b",
+         r"your \1 Grimoire"),
         (r",?\s+(?:right away|immediately)\b", ""),
         (r"^(at the (?:start|end|beginning) of (?:your|each) turn)\s*[,;]\s*", r"\1: "),
         (r"^exhaust(?: it)?\s*:", "Exhaust this card:"),
@@ -339,6 +351,12 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 
 
+#: How many of ``_FIXED`` come before the words table (up to 'centre', whose entries spell it
+#: 'center'); the rest come after it.
+_EARLY = 9
+assert _FIXED[_EARLY - 1][0].pattern == r"\bcentre\b", "_EARLY ends at 'centre'"
+
+
 #: What is done with cards looked at or revealed, in everyday words: read before the words
 #: table, which would take their 'put' and 'in your hand' apart.
 _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -395,7 +413,7 @@ def _expand(template: str) -> Callable[[re.Match[str]], str]:
 def normalise(text: str, vocab: Vocabulary) -> Text:
     """The line with its everyday words and fixed shapes mapped to the language's."""
     line = Text.of(text.strip())
-    for pattern, repl in (*_FIXED[:6], *_LOOKED):
+    for pattern, repl in (*_FIXED[:_EARLY], *_LOOKED):
         line = line.sub(pattern, _expand(repl))
     words = table(vocab)
     preamble = _preambles(words)
@@ -407,7 +425,7 @@ def normalise(text: str, vocab: Vocabulary) -> Text:
         if line.text == before:
             break
     line = _map_words(line, words)
-    for pattern, repl in _FIXED[6:]:
+    for pattern, repl in _FIXED[_EARLY:]:
         line = line.sub(pattern, _expand(repl))
     for pattern, rewrite in _named_shapes(vocab.grimoires):
         line = line.sub(pattern, rewrite)
@@ -429,11 +447,21 @@ def _named_shapes(grimoires: tuple[str, ...]
     names = "|".join(re.escape(g) for g in grimoires)
     every = len(grimoires)
     shapes: tuple[tuple[str, Callable[[re.Match[str]], str]], ...] = (
+        # 'Necromancy 2 — Add ...', 'Blood Magic 3+: ...': a Level before what it allows
+        # (the dash is a comma by now; 'N+' is 'N or higher', as a bare Level is, ruling 19)
+        (rf"^({names}) (?:level |lvl )?(\d+)\s*\+?\s*[,:]\s*(?=(?:{_verbs()})\b|\+)(?![^:]*:)",
+         lambda m: f"{m.group(1)} Level {m.group(2)}: "),
         (rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])",
          lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}"),
-        (rf"(?:\bif you (?:have|control) (?:a |an |your )?|^your )({names})(?: grimoire)? "
-         r"(?:(?:of|at) |is )(exactly )?(?:at )?level\b",
+        (rf"(?:\bif you (?:have|control) (?:a |an |your )?|\bif your |^your )({names})"
+         r"(?: grimoire)? (?:(?:of|at) |is (?:at )?)(exactly )?(?:at )?level\b",
          lambda m: f"If your {m.group(1)} is {m.group(2) or ''}Level"),
+        # 'If your Blood Magic level is exactly 2': the Level of a Grimoire, named first
+        (rf"\b(if |^)your ({names})(?: grimoire)?'?s? level is (?:at )?(exactly )?(\d+)\b",
+         lambda m: f"{m.group(1)}your {m.group(2)} is {m.group(3) or ''}Level {m.group(4)}"),
+        # a Title of one Grimoire's Level: 'Has the highest Blood Magic book'
+        (rf"^(?:the )?highest ({names})(?: grimoire)?(?: level)?$",
+         lambda m: f"Highest {m.group(1)} level"),
         (r"\bif you (?:have|control) (?:a|an|one|any) (?:level|lvl) (\d+)(?: or higher)? "
          r"grimoire\b",
          lambda m: f"If you have 1 or more Grimoires at Level {m.group(1)} or higher"),
@@ -756,6 +784,12 @@ REFUSALS: tuple[Refusal, ...] = (
        r"\s*\.?$",
        "'Redraw in Round N' is the Hireling's redraw mark, a field of the card, not part of "
        "its effect", "write the effect alone, and 'redraw: true' on the Hireling"),
+    _r(r"^\s*(?:each player|every player|all players|everybody|everyone)\b[^.;:]*?,?\s+and "
+       r"(?:then )?you\b",
+       "this line can be read two ways: 'and you' may mean you do the first action too, or "
+       "only the second",
+       "write 'Each opponent draws 1 Arcana, then Draw 2 Arcana' for the others and then you, "
+       "or 'Each player draws 1 Arcana, then Draw 2 Arcana' for everyone and then you again"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
