@@ -49,7 +49,8 @@ def sweep(seed: int, jobs: int, extra: list[str], out: Path) -> tuple[dict[str, 
 
 def describe(summary: dict[str, Any]) -> list[str]:
     out = [f"seed {summary['seed']}: {summary['pairs_played']} pairs, "
-           f"{summary['games_played']} games, {len(summary['decided'])} designs decided"]
+           f"{summary['games_played']} games ({summary.get('plain_games', 0)} of them plain "
+           f"games), {len(summary['decided'])} designs decided"]
     for mode, m in summary["test"]["modes"].items():
         out.append(f"  {mode}: spread {m['spread_pair']:.2f} a pair, {m['spread_deal']:.2f} a "
                    f"deal of {m['pairs_per_deal']}; power at ±{summary['margin']:g}: "
@@ -59,6 +60,11 @@ def describe(summary: dict[str, Any]) -> list[str]:
         key = f"{r['mode']} {r['verdict']}"
         counts[key] = counts.get(key, 0) + 1
     out.append("  verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    total: dict[str, int] = {}
+    for r in summary["measures"]:
+        total[r["verdict"]] = total.get(r["verdict"], 0) + 1
+    out.append(f"  of {len(summary['measures'])} measures: "
+               + ", ".join(f"{v} {k}" for k, v in sorted(total.items())))
     return out
 
 
