@@ -227,6 +227,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:in )?rounds? (?:1|one) (?:or|and|to|through) (\w+)(?: only)?\b",
          r"In round \1 or earlier"),
         (r"^round (\w+)\b", r"In round \1"),
+        # 'During round 3 or later, ...': the round is a requirement, before a colon
+        (r"^(?:during|in) (round \w+(?: or (?:later|earlier))?)\s*,\s*", r"In \1: "),
         (r"(?:(?:the|your|whichever) )?dark deeds? (?:that is |that's |which is |is )?worth the "
          r"most points", "highest-points Dark Deed"),
         (r"(?:(?:the|your|whichever) )?dark deeds? (?:that is |that's |which is |is )?worth the "
@@ -245,7 +247,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bthe one (?:that is |that's |which is )?worth the (?:least|fewest) points\b",
          "lowest-points Dark Deed"),
         # what 'keep 1' already does with the rest (ruling 18): said again, it changes nothing
-        (r"(\bkeep \w+)(?: of them)?(?:,\s*and|,|\s+and)\s+(?:put|place|return) the (?:other|"
+        (r"(\bkeep \w+)(?: of them)?(?:,\s*(?:and|then)|,|\s+and)\s+(?:put|place|return) the "
+         r"(?:other|"
          r"others|rest)\b"
          r"[^,.;:]*?\bbottom\b[^,.;:]*$", r"\1"),
         # 'must' of 'has to': the action itself ('Each opponent must discard 1')
@@ -259,6 +262,18 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
          r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
+        # 'If you show a Spell and an Item from your hand, ...': the Reveal is a requirement
+        (r"^if you (?:can )?reveal (.+?)(?: from your hand)?\s*,\s*(?:then\s+)?", r"Reveal \1: "),
+        # a Title said as who did it: 'Finished the most Demonology Dark Deeds'
+        (r"^(?:(?:who |whoever )?(?:has|have) )?(?:finished|completed) the (most|fewest) (.+)$",
+         r"\1 completed \2"),
+        # 'whichever of your Dark Deeds has the fewest cards on it': a Dark Deed target
+        (r"\b(?:the |your |whichever (?:one )?of your |whichever )?dark deeds? (?:that |which )?"
+         r"(?:has|have|with|that's got|holding) the most cards(?: (?:on|in|stored on|added to) "
+         r"(?:it|them))?", "most-cards Dark Deed"),
+        (r"\b(?:the |your |whichever (?:one )?of your |whichever )?dark deeds? (?:that |which )?"
+         r"(?:has|have|with|that's got|holding) the (?:fewest|least) cards(?: (?:on|in|stored on|"
+         r"added to) (?:it|them))?", "fewest-cards Dark Deed"),
         # who chooses among equals is the player, as the rules say: 'if there's a tie, you pick'
         (r"(?:[.,;]\s*(?:then\s+)?)?\s*\(?(?:if (?:there's|there is|it's|it is) a tie|if tied|on a tie),? (?:you "
          r"(?:pick|choose|decide)|your choice|pick one|choose one)\)?", ""),
@@ -322,6 +337,13 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(?:target|an|one|choose an|pick an) opponent'?s (highest|lowest) grimoire (?:loses|"
          r"goes down|drops)(?: by)? (?:1|one|a) level\b",
          r"Choose an opponent: they level down their \1 Grimoire"),
+        (r"^level down (?:an|one|target|a chosen) opponent'?s (highest|lowest) grimoire\b",
+         r"Choose an opponent: they level down their \1 Grimoire"),
+        (r"^level down (?:an|one|target|a chosen) opponent'?s grimoire\b",
+         r"Choose an opponent: they level down any Grimoire"),
+        # every opponent's Grimoire losing a level: each of them levels it down
+        (r"^each (opponent|player)'s (highest|lowest) grimoire (?:loses|goes down|drops)(?: by)? "
+         r"(?:1|one|a) level\b", r"Each \1 levels down their \2 Grimoire"),
         # the next Verse is the one still face down: saying so adds nothing
         (r"\b(?:peek|look) at the next (?:face[- ]down |hidden )?(?:prophecy )?verse(?: card)?"
          r"(?:,? (?:that(?:'s| is)|which is) (?:still )?(?:face[- ]down|hidden|unrevealed)|"
@@ -332,7 +354,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"biggest|largest|greatest|most) (?:total|sum) of (?:all )?(?:their|your|the|his or "
          r"her) grimoire levels(?: added up| combined| together)?$", "Most Grimoire levels"),
         # a Title is won at the end of the game: saying so adds nothing
-        (r"^((?:most|fewest|highest|lowest)\b.*?),?\s+at the end of (?:the )?game$", r"\1"),
+        (r"^((?:(?:has|have) the )?(?:most|fewest|highest|lowest)\b.*?),?\s+at the end(?: of "
+         r"(?:the )?game)?$", r"\1"),
         (r"^(?:and )?also\s+(?=[a-z])", ""),  # 'Also draw a card': a reward beside another
         # who has the most of something: a Title's condition ('Most stashed cards')
         (r"^(?:you |they )?(?:have|has|had|own|owns|hold|holds)"
@@ -1010,11 +1033,30 @@ def _lacking(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers:
         start = line.column(at + 1) - 1
     fragment = _clause(text, start)
     where = _NONE_SAYS if start == 0 else _verb_forms(line.text[:at]) or _MIDDLE
+    first = re.match(r"[A-Za-z]+", text.lstrip())
+    known = {n.split()[0].lower() for n in vocab.grimoires} | \
+        {w.split()[0] for w, _, _ in table(vocab)}
+    if start == 0 and first is not None and not _STARTS.match(line.text) \
+            and first.group().lower() not in known:
+        # a line that opens with a word no line opens with: that word, and what lines do
+        where = (f"no line starts with '{first.group()}': a line does one of the language's "
+                 f"actions ({_VERB_LIST}), or first says what it needs ('If you have 2 or more "
+                 "stashed cards:', 'Necromancy Level 2:', 'Reveal Spell:'); docs/dsl.md ('What "
+                 "the language reads') lists its lines")
     if not fragment:
         return DslError("the line ends before it says what happens", column=start + 1,
                         source=text, hint=far or where)
     return DslError(f"the rules language has no words for '{fragment}'", column=start + 1,
                     length=len(fragment.rstrip(".")), source=text, hint=far or where)
+
+
+#: How a line of the language may start besides a grimoire's name: a verb, a requirement,
+#: a choice, a moment, a Title's word, or a word an intent or the words table reads.
+_STARTS = re.compile(r"\s*(?:add|remove|stash|draw|level|discard|reveal|take|return|swap|look|"
+                     r"gain|scheme|each|choose|if|in|top|at|exhaust|most|fewest|highest|lowest|"
+                     r"grimoire|the|your|you|they|an?|one|target|another|every|all|whoever|"
+                     r"players?|opponents?)\b", re.I)
+_VERB_LIST = ", ".join(dict.fromkeys(v.words for v in ast.VERBS.values()))
 
 
 _NONE_SAYS = "no line of the language starts this way; docs/dsl.md ('What the language " \
