@@ -222,6 +222,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # 'Choose one. Draw a card, or ...': the options follow
         (r"^(choose (?:one|two|three))\s*\.\s+", r"\1: "),
         (r"\.\s+(?!then\b)(?=[a-z])", ", then "),  # sentences: one action after another
+        (r"^if (?:it's|it is|this is|we're in|we are in)(?: in)? (?=rounds? \w)", ""),
         (r"^(?:from|starting in|starting from|beginning in|beginning with) round (\w+)"
          r"(?: on| onwards| onward| and later)?", r"In round \1 or later"),
         (r"^(?:in )?rounds? (?:1|one) (?:or|and|to|through) (\w+)(?: only)?\b",
@@ -262,6 +263,19 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
          r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
+        (r"\b(cards?) (?:that )?you(?: have|'ve) stashed\b", r"stashed \1"),
+        (r"\bor up\b", "or higher"),  # 'at level 1 or up'
+        # where a discard goes is your own discard pile: saying so adds nothing
+        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on|to) (?:your (?:own )?)?(?:personal )?"
+         r"discard pile\b", r"\1"),
+        # 'Draw a Dark Deed and keep it': one drawn, one kept
+        (r"\bdraw (?:a|one|1) dark deed,? and keep it\b", "Draw 1 Dark Deed, keep 1"),
+        # a removed card goes to the center: 'and throw it away' says so again
+        (r"(\bremoves? [^,:;]*?dark deeds?),?\s+(?:and\s+)?(?:then\s+)?(?:(?:discard|throw away|"
+         r"toss|get rid of) (?:it|them)(?: away)?|(?:throw|toss) (?:it|them) away)$", r"\1"),
+        # 'Choose an opponent and level down one of their Grimoires': what they do
+        (r"^(choose an opponent),?\s+and\s+(?:then\s+)?(level down|discard|remove)\b",
+         r"\1: they \2"),
         # 'If you show a Spell and an Item from your hand, ...': the Reveal is a requirement
         (r"^if you (?:can )?reveal (.+?)(?: from your hand)?\s*,\s*(?:then\s+)?", r"Reveal \1: "),
         # a Title said as who did it: 'Finished the most Demonology Dark Deeds'
@@ -307,9 +321,10 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # 'Reveal a Creature and a Spell': two requirements
         (r"\b(reveal (?:a |an )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
         (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))(?:,?\s*(?:and\s+)?(?:put|place|"
-         r"add|keep) it)?\s+(?:back\s+)?(?:in|into|to) (?:your )?hand\b",
+         r"add|keep) (?:it|them))?\s+(?:back\s+)?(?:in|into|to) (?:your )?hand\b",
          r"\1"),  # where Take puts it
-        (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play)?(?=\s*(?:,|$))",
+        (r"(dark deeds?) (?:that )?you(?: have|'ve)(?: got)?(?: in play| going| out| in front "
+         r"of you| on the table)?(?=\s*(?:,|$))",
          r"\1 in play"),
         # what 'Draw' takes is the top of the Arcana deck: 'from the deck' says so again
         (r"\b(draw (?:\S+ )?(?:more )?(?:arcana )?(?:cards? )?)(?:from|off) (?:the )?(?:top of "
@@ -323,7 +338,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^when completed?\s*,\s*", ""),
         (r"^(?:done|finished|completed?)\s*[!.:,]\s*", ""),  # a bonus's cheer before it
         # the top Dark Deeds looked at, one kept: what drawing Dark Deeds does
-        (r"^look at the top (\w+) dark deeds,? (?:then )?(?:and )?keep (\w+)(?: of them)?"
+        (r"^look at (?:the top )?(\w+) dark deeds(?: from the (?:top of the )?(?:dark deed )?"
+         r"deck)?,? (?:then )?(?:and )?keep (\w+)(?: of them)?"
          r"(?:,? (?:and )?(?:then )?put the (?:rest|others) (?:on|at) the bottom(?: of the "
          r"(?:dark deed )?deck)?)?$", r"Draw \1 Dark Deeds, keep \2"),
         # 'your discard pile has 3 or more cards': a count of your discard pile
@@ -406,6 +422,9 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a card taken from the top of the deck and put on a Dark Deed: what 'Add' does
         (r"\b(?:take|grab|draw|flip) the top card of the (?:arcana )?deck and (?:put|stick|place|"
          r"add|slide) it (?:on|onto|to) ", "Add 1 to "),
+        (r"\b(?:pick|choose|take|grab) (?:any|a|one) card (?:from|out of) your (?:own )?discard "
+         r"pile and (?:put|place|take|add) it (?:back )?(?:in|into|to) your hand\b",
+         "Return a card from your discard pile to your hand"),
         (r"\b(?:pick|choose|take|grab) (?:a|one) card from your hand and (?:tuck|put|hide|slide|"
          r"place) it under your reference card\b", "Stash a card from your hand"),
         (r"\breveal (?:cards )?(?:from )?the top (?:cards? )?of the (?:arcana )?deck until you "
@@ -419,6 +438,9 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:in|into|to)\s+the center(?: discard pile)?", r"\1, discard the rest to the center"),
         (r"(\blook at the top \w+ cards?[^.,]*)[.,]?\s+(?:and\s+)?(?:put|place|take|keep)\s+"
          r"(one|two|three|\d+)\s+(?:of them\s+)?(?:in|into)\s+your hand\b", r"\1, take \2"),
+        (r"(\blook at the top \w+ cards?[^.,]*)[.,]?\s+(?:and\s+)?keep\s+(one|two|three|\d+)"
+         r"(?:\s+of them)?(?=,?\s+(?:and\s+)?(?:put\s+)?the (?:rest|others|other \w+)\b)",
+         r"\1, take \2"),
         (r"(\blook at the top [^;]*?)[.,]?\s+(?:and\s+)?(?:put\s+)?the (?:rest|others|other \w+)\s+"
          r"(?:on|at|to)\s+the bottom(?: of the (?:arcana )?deck)?",
          r"\1, put the rest on the bottom"),
@@ -602,7 +624,7 @@ def _requirements_joined(line: Text) -> Iterator[Text]:
     the colon joined with a comma or 'and', which the language joins with '+'."""
     at = line.text.find(":")
     head = line.text[:at]
-    if at > 0 and re.search(r",|\band\b", head) and not re.match(r"\s*(?:if|choose|pick|either)\b",
+    if at > 0 and re.search(r",|\band\b", head) and not re.match(r"\s*(?:choose|pick|either)\b",
                                                                   head, re.I):
         yield line.sub(re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+"),
                        lambda m: " + " if m.start() < at else None)
@@ -755,6 +777,17 @@ REFUSALS: tuple[Refusal, ...] = (
        "a Title's points are its card's points field, not part of its line",
        "write the condition alone, as in 'Most stashed cards', and the points in the "
        "card's points field"),
+    _r(r"\b(?:draw|draws)\b[^,.;:]{0,30}?\buntil (?:you have|you hold|your hand has|they have)\b",
+       "the rules language has no drawing up to a hand size: a count is how many cards move, "
+       "not how many are held after", "write how many are drawn, as in 'Draw 2 Arcana'"),
+    _r(r"\b(?:put|puts|add|adds|place|places)\b[^,:]{0,60}?\b(?:from|of) (?:your|their|the) "
+       r"(?:own )?(?:discard pile|center discard pile|pile in the middle|middle pile)\b[^,:]{0,60}?"
+       r"\b(?:on|onto|to)\b[^,:]{0,60}?\bdark deeds?\b",
+       "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
+       "language has no adding from a discard pile",
+       "'Add 1 to any Dark Deed' stores the top card of the Arcana deck; the top card of a "
+       "discard pile can be taken ('Take the top card of your discard pile') or stashed ('Stash "
+       "the top card of your discard pile')"),
     _r(r"\b(?:put|puts|add|adds|place|places)\b[^,:]{0,60}?\bfrom (?:your|their) hand\b"
        r"[^,:]{0,60}?\b(?:on|onto|to)\b[^,:]{0,60}?\bdark deeds?\b",
        "a card added to a Dark Deed comes from the top of the Arcana deck: the rules "
