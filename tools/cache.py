@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,8 @@ def content_cache(content: Path, part: str) -> Path:
 
 def read_json(path: Path) -> dict[str, Any]:
     """A cache file's data; nothing when it is missing or damaged (it is only a cache)."""
+    import json  # deferred: start-up time (check, nothing changed)
+
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -43,5 +44,7 @@ def read_json(path: Path) -> dict[str, Any]:
 
 def write_json(path: Path, data: dict[str, Any]) -> None:
     """Keep ``data`` in a cache file; a cache that cannot be written is only slower."""
+    import json  # deferred: start-up time (check, nothing changed)
+
     with contextlib.suppress(OSError):
         write_atomic(path, json.dumps(data, sort_keys=True).encode(), durable=False)

@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from prophecy.compiler.model.pack import KindSpec, Pack
-from prophecy.dsl import ast
+
+if TYPE_CHECKING:  # the AST's classes are made when a line is parsed or a card unpickled,
+    # not by every command that names this module (check's start, with nothing changed)
+    from prophecy.dsl import ast
 
 
 @dataclass(frozen=True)

@@ -19,10 +19,8 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import IO
 
@@ -31,6 +29,8 @@ TEMP_SUFFIX = ".tmp"
 
 def package_dir(package: str) -> Path:
     """The folder of an installed package of ours, e.g. ``prophecy.content``."""
+    from importlib import resources  # deferred: start-up time (check, nothing changed)
+
     return Path(str(resources.files(package)))
 
 
@@ -52,6 +52,8 @@ def replacing(path: Path, *, durable: bool = True) -> Iterator[IO[bytes]]:
     cannot leave an empty file behind: wanted for the designer's own files,
     not for build outputs that the next build makes again.
     """
+    import tempfile  # deferred: start-up time (check, nothing changed)
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:

@@ -14,8 +14,9 @@ are medians of runs made in turns, so a busy moment hits each alike:
 - the first check, with an empty cache folder (every face laid out, every
   scenario checked);
 - the floor of both: the check with nothing changed since the last one, which
-  still reads and checks every content file (the loader's unavoidable work)
-  and finds every other result in the cache;
+  finds every file it read last time as it was (their sizes and times, the
+  folders' names and the code's files) and says again what it said, loading
+  nothing (``compiler/model/inputs.py``);
 - the same first check and floor on content 100 times the bundled set
   (``make_content.py``), with fewer runs;
 - and a bare ``python -c pass``.
@@ -26,7 +27,9 @@ and at most 10 s on the 100x content.
 ``--instructions`` counts machine instructions instead (valgrind's callgrind,
 which a busy machine does not move): ``python -c pass``, the check with
 nothing changed, after a one-card flavour edit and the first check of a fresh
-copy; ``--compare DIR`` counts the same with the code of another checkout
+copy, each also as its excess over ``python -c pass`` counted in the same run
+(what the command itself costs); ``--compare DIR`` counts the same with the code of
+another checkout
 laid out as ``DIR/prophecy/`` (``git archive REV`` unpacked there, with an
 empty ``__init__.py``), each figure beside this one's.
 """
@@ -129,10 +132,12 @@ def main_instructions(compare: str | None) -> None:
         mine = count_instructions(Path(tmp), "")
         theirs = count_instructions(Path(tmp), compare) if compare else {}
     print("instructions (callgrind), G = 10^9:")
+    floor = mine["python -c pass"]
     for name, n in mine.items():
         other = theirs.get(name)
         beside = f"; {compare}: {other / 1e9:.2f} G ({other / n:.2f}x as many)" if other else ""
-        print(f"  {name}: {n / 1e9:.2f} G{beside}")
+        above = f" ({(n - floor) / 1e9:.2f} G above the floor)" if n != floor else ""
+        print(f"  {name}: {n / 1e9:.2f} G{above}{beside}")
 
 
 def main() -> None:
