@@ -24,6 +24,7 @@ collected, then sorted by place. ``check_content`` returns them;
 from __future__ import annotations
 
 import os
+import pickle
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -34,7 +35,7 @@ from typing import Any
 import yaml
 
 from prophecy.compiler import model
-from prophecy.compiler.model import slug
+from prophecy.compiler.model import memo, slug
 from prophecy.compiler.model.cards import Builder, LoadedFile, Written, scalar_written
 from prophecy.compiler.model.files import bundled_content, resolved
 from prophecy.compiler.model.gamecheck import rules_errors, vocabulary_errors
@@ -42,7 +43,13 @@ from prophecy.compiler.model.options import options_errors, options_from
 from prophecy.compiler.model.pack import KindSpec, Pack, merged, pack_of
 from prophecy.compiler.model.plugins import engine_errors
 from prophecy.compiler.model.schema import all_of as _all
-from prophecy.compiler.model.schema import bad_paths, fold_case, schema_errors, set_at
+from prophecy.compiler.model.schema import (
+    bad_paths,
+    fold_case,
+    schema_errors,
+    schema_text,
+    set_at,
+)
 from prophecy.compiler.model.schemagame import game_schema
 from prophecy.compiler.model.schemagen import content_schemas
 from prophecy.compiler.model.vocab import vocabulary_from
@@ -376,6 +383,11 @@ def _load_file(
         errors.append(exc)
         return None
     errors.extend(_header_errors(src, schema_name, os.path.relpath(path, layer_root)))
+    key = _file_key(src, checking) if memo.keeping() else None
+    kept = memo.get("file", key) if key is not None else None
+    if isinstance(kept, bytes):  # composed and found clean before: its nodes and data
+        node, data = pickle.loads(kept)  # each load its own, as composing gives
+        return LoadedFile(schema_name, kind, src, node, data, set(), [])
     node, problems = compose(src, empty_hint)
     errors.extend(problems)
     if node is None:
@@ -392,7 +404,16 @@ def _load_file(
     found = schema_errors(checking, src, node, data)
     errors.extend(found)
     skip = bad_paths(checking, data) if found else set()
+    if key is not None and not problems and not written and not found:
+        memo.put("file", key, pickle.dumps((node, data), protocol=pickle.HIGHEST_PROTOCOL))
     return LoadedFile(schema_name, kind, src, node, data, skip, written)
+
+
+def _file_key(src: Source, checking: dict[str, Any]) -> str:
+    """What a file's nodes and data, and the schema's verdict on them, depend on: its text
+    (its name within the game, where its nodes' places are counted) and the schema it is
+    checked against (made from game.yaml's kinds). The code is memo's salt."""
+    return memo.digest("file-1", src.rel, src.bom, src.text, schema_text(checking))
 
 
 def _unsaved(path: Path, rel: str, text: str) -> Source:

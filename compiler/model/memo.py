@@ -32,7 +32,11 @@ The tables:
 - ``words``: a vocabulary name, for its problems as a name the rules language
   can read;
 - ``template``: a face's Jinja template text (with Jinja's and Python's
-  versions), for its compiled code.
+  versions), for its compiled code;
+- ``file``: a content file's name in the game, text and schema, for its nodes and data
+  when it composed and met its schema without a problem (pickled, so each load gets its
+  own), so an unchanged file is neither composed nor checked again; kept only while a
+  file of the tables is (``keeping``), and the file keeps few besides those last used.
 """
 
 from __future__ import annotations
@@ -51,6 +55,8 @@ from prophecy.compiler.model.files import write_atomic
 VERSION = 1
 #: Entries a file keeps per table besides those the last run used (the most recent first).
 KEEP = 4096
+#: Tables whose entries are large keep fewer of those the last run did not use.
+KEEP_FEWER = {"file": 32}
 #: Entries held in memory per table, past which the table starts again (a long-lived
 #: language server is bounded).
 LIMIT = 200_000
@@ -94,6 +100,12 @@ def put(table: str, key: str, value: Any) -> None:
         _used.setdefault(table, set()).add(key)
 
 
+def keeping() -> bool:
+    """Whether the tables are kept in a file for the next run (``kept``): a table of large
+    entries is worth filling only then, not in a long-lived process that never reads it."""
+    return _used is not None
+
+
 def forget() -> None:
     """Let go of every result held in memory (what a file keeps is untouched)."""
     _tables.clear()
@@ -117,22 +129,25 @@ def kept(path: Path) -> Iterator[None]:
 
 def _keep(path: Path, before: dict[str, dict[str, Any]], used: dict[str, set[str]]) -> None:
     """Write back to ``path`` what it held (``before``) with what a run used (``used``)."""
-    after = {name: _recent(entries, used.get(name, set()), _tables.get(name, {}))
+    after = {name: _recent(entries, used.get(name, set()), _tables.get(name, {}),
+                           KEEP_FEWER.get(name, KEEP))
              for name, entries in before.items()}
     for name, keys in used.items():
         if name not in after:
-            after[name] = _recent({}, keys, _tables.get(name, {}))
+            after[name] = _recent({}, keys, _tables.get(name, {}), KEEP_FEWER.get(name, KEEP))
     if after != before:
         _write(path, after)
 
 
-def _recent(before: dict[str, Any], used: set[str], now: dict[str, Any]) -> dict[str, Any]:
+def _recent(before: dict[str, Any], used: set[str], now: dict[str, Any],
+            keep: int = KEEP) -> dict[str, Any]:
     """A table as the file keeps it: the entries this run used, last (the most recent), after
     those it did not (a check with nothing changed reads no scenario file, and the next one
-    after an edit will), the oldest dropped past ``KEEP`` entries."""
+    after an edit will), the oldest dropped past ``keep`` entries (``KEEP``, or fewer for a
+    table of large entries)."""
     out = {k: v for k, v in before.items() if k not in used}
     out.update((k, now[k]) for k in used if k in now)
-    for key in list(out)[:max(0, len(out) - max(KEEP, len(used)))]:
+    for key in list(out)[:max(0, len(out) - max(keep, len(used)))]:
         del out[key]
     return out
 
@@ -168,17 +183,21 @@ def _write(path: Path, tables: dict[str, dict[str, Any]]) -> None:
 
 
 _SALT: list[str] = []
+#: The files besides its modules that the code reads from its own folders.
+_DATA = ("*.lark", "*.txt")
 
 
 def salt() -> str:
     """The language's, compiler's, engine's and renderer's source files by path, size and
-    modification time (as make names them): a kept result is made by this code."""
+    modification time (as make names them), and the files they read beside them (the
+    grammar, the word lists): a kept result is made by this code."""
     if not _SALT:
         top = Path(__file__).resolve().parents[2]  # the folder of dsl/, compiler/, ...
         h = hashlib.sha256()
         files = 0
         for package in ("dsl", "compiler", "engine", "render"):
-            for file in sorted((top / package).rglob("*.py")):
+            for file in sorted((top / package).rglob("*.py")) + sorted(
+                    p for glob in _DATA for p in (top / package).glob(glob)):
                 try:
                     st = file.stat()
                 except OSError:
