@@ -74,14 +74,26 @@ def in_field(role: str, error: DslError, vocab: Vocabulary, kind: str = "") -> D
         return error
     found = label_at(text)
     if found is not None:
-        return _labelled(role, found[0], found[1], text, error, vocab)
+        error = _labelled(role, found[0], found[1], text, error, vocab)
+        return _title(text, error) if role == "title" else error
     if role == "condition":
         return _condition(text, error, vocab)
     if role == "title" and text.lstrip().lower().startswith("if "):
         return DslError("a Title condition is the most or the fewest of something, not 'If'",
                         column=1, length=2, source=text,
                         hint="write 'Most stashed cards' or 'Fewest cards in hand'")
-    return error
+    return _title(text, error) if role == "title" else error
+
+
+def _title(text: str, error: DslError) -> DslError:
+    """A Title's line offered a Verse's condition ('If you have ...'): what a Title is."""
+    if "write 'If " not in error.hint:
+        return error
+    return DslError("a Title condition is the most or the fewest of something, not a count a "
+                    "player reaches", column=error.column, length=error.length, source=text,
+                    hint="the rules language has no Title won by reaching a number; write who "
+                    "has the most or the fewest, as in 'Most stashed cards' or 'Highest "
+                    "Necromancy Level'")
 
 
 def read_in_field(role: str, text: str, vocab: Vocabulary, kind: str = ""

@@ -210,7 +210,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ("[\u2013\u2014]", ","),
         # a Hireling's role before its effect ('Sabotage - ...'), as early as the dash is a
         # comma: the shapes of _LOOKED read the effect from the start of the line
-        (r"^(?:support|sabotage)\s*(?::|,|\s-)\s*", ""),
+        (r"^(?:hireling\s*[,:]?\s*)?(?:support|sabotage)\s*(?::|,|\s-)\s*", ""),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
         # 'too' and 'also' of a reward beside another: the action is the same without them
         (r"\s+(?:too|as well)\s*(?=[.!]*\s*$)", ""),
@@ -274,7 +274,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"(\bremoves? [^,:;]*?dark deeds?),?\s+(?:and\s+)?(?:then\s+)?(?:(?:discard|throw away|"
          r"toss|get rid of) (?:it|them)(?: away)?|(?:throw|toss) (?:it|them) away)$", r"\1"),
         # 'Choose an opponent and level down one of their Grimoires': what they do
-        (r"^(choose an opponent),?\s+and\s+(?:then\s+)?(level down|discard|remove)\b",
+        (r"^(choose an opponent)(?:,?\s+and|,)\s+(?:then\s+)?(level down|discard|remove)\b",
          r"\1: they \2"),
         # 'If you show a Spell and an Item from your hand, ...': the Reveal is a requirement
         (r"^if you (?:can )?reveal (.+?)(?: from your hand)?\s*,\s*(?:then\s+)?", r"Reveal \1: "),
@@ -319,7 +319,12 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(.*?)\bX\b(.*?),?\s+where X is (?:equal to )?(?:the number of )?(?:your )?"
          r"(.+?)$", r"\1 1\2 for each \3"),
         # 'Reveal a Creature and a Spell': two requirements
-        (r"\b(reveal (?:a |an )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
+        (r"\b(reveal (?:a |an )?(?:\w+ )?\w+(?: card)?) and (?:a |an )?(?=\w)", r"\1 + Reveal "),
+        # 'Top Discard Spell or Item:': each of the two a requirement of its own
+        (r"\b(top discard|reveal) (\w+) or (?:an? )?(?=\w+(?: card)?\s*[:+])", r"\1 \2 or \1 "),
+        # 'Top of discard: Spell.' and 'top of discard Creature': the Top Discard requirement
+        (r"\btop of (?:your )?discard(?: pile)?(?:\s*[:=-]\s*|\s+(?:is (?:an? )?)?)(\w+)\s*(?:[.:]|,\s*(?:then\b)?)\s*",
+         r"Top Discard \1: "),
         (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))(?:,?\s*(?:and\s+)?(?:put|place|"
          r"add|keep) (?:it|them))?\s+(?:back\s+)?(?:in|into|to) (?:your )?hand\b",
          r"\1"),  # where Take puts it
@@ -370,8 +375,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"biggest|largest|greatest|most) (?:total|sum) of (?:all )?(?:their|your|the|his or "
          r"her) grimoire levels(?: added up| combined| together)?$", "Most Grimoire levels"),
         # a Title is won at the end of the game: saying so adds nothing
-        (r"^((?:(?:has|have) the )?(?:most|fewest|highest|lowest)\b.*?),?\s+at the end(?: of "
-         r"(?:the )?game)?$", r"\1"),
+        (r"^((?:(?:has|have) the )?(?:most|fewest|highest|lowest)\b.*?),?\s+at (?:the end(?: of "
+         r"(?:the )?game)?|game end|the game's end)$", r"\1"),
         (r"^(?:and )?also\s+(?=[a-z])", ""),  # 'Also draw a card': a reward beside another
         # who has the most of something: a Title's condition ('Most stashed cards')
         (r"^(?:you |they )?(?:have|has|had|own|owns|hold|holds)"
@@ -496,7 +501,7 @@ def _named_shapes(grimoires: tuple[str, ...]
         # (the dash is a comma by now; 'N+' is 'N or higher', as a bare Level is, ruling 19)
         (rf"^({names}) (?:level |lvl )?(\d+)\s*\+?\s*[,:]\s*(?=(?:{_verbs()})\b|\+)(?![^:]*:)",
          lambda m: f"{m.group(1)} Level {m.group(2)}: "),
-        (rf"(^|[,+]\s*)({names}) (\d+)(?=\s*[:,+])",
+        (rf"(^|[,+]\s*|\band\s+)({names}) (\d+)(?=\s*(?:[:,+]|and\b))",
          lambda m: f"{m.group(1)}{m.group(2)} Level {m.group(3)}"),
         (rf"(?:\bif you (?:have|control) (?:a |an |your )?|\bif your |^your )({names})"
          r"(?: grimoire)? (?:(?:of|at) |is (?:at )?)(exactly )?(?:at )?level\b",

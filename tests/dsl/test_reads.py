@@ -212,3 +212,18 @@ def test_an_action_after_what_others_do_is_the_owners_only_when_it_says_so(vocab
     with pytest.raises(DslError) as caught:  # a chosen opponent does one action
         parse("Choose an opponent: they draw 1 Arcana, then discards 2", vocab)
     assert "reads as what the chosen opponent does" in caught.value.message
+
+
+def test_a_title_is_never_offered_a_verse_condition(vocab):
+    """A Title's line the language cannot read is told what a Title is, not handed a Verse's
+    'If you have ...' (which a Title field cannot hold)."""
+    from prophecy.dsl.fields import in_field
+
+    for line in ("Title: A Grimoire at level 5.", "A Grimoire at level 5"):
+        with pytest.raises(DslError) as caught:
+            parse(line, vocab)
+        error = in_field("title", caught.value, vocab)
+        assert "If you have" not in error.hint, line
+        assert error.message.startswith("a Title condition is the most or the fewest"), line
+        assert to_text(strict_parse("Highest Necromancy Level", vocab)) == \
+            "Highest Necromancy Level"
