@@ -946,8 +946,12 @@ def honest(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers: P
     ends = error.message == "the line ends too soon" and error.hint.count("'") <= 6
     kept = all(keeps_meaning(q, line.text) and (_actions(q) & _actions(line.text)
                                                  or not _actions(line.text) or not _actions(q))
-               for q in quoted)  # an example of other actions is no example; one of a
-    # requirement alone is ('If your Necromancy is Level 1 or lower')
+               and ((_actions(q) <= _actions(line.text) or not _actions(line.text))
+                    and _numbers(q) <= _numbers(line.text) | {"1"}
+                    or line.text.rstrip(" .") in q)  # the line, with what it lacks put in
+               for q in quoted)  # an example of other actions or counts is no example (it
+    # reads as the line to write); one of a requirement alone is ('If your Necromancy is
+    # Level 1 or lower')
     if _curated(error.message, line.text, vocab) or (not bare and (keeps or named and kept)) \
             or ends:
         # the table's line says the same; a mended line keeps the line's meaning; the message
