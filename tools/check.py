@@ -29,7 +29,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from prophecy.compiler.model.files import write_atomic
 from prophecy.dsl.errors import ContentErrors, ProphecyError
+from prophecy.tools import _is_the_command
 from prophecy.tools.options import add_content, content_dir
 from prophecy.tools.pack import folder_shown
 from prophecy.tools.terminal import colour, problem
@@ -93,8 +95,6 @@ SAY_AGAIN: bool | None = None
 def _says_again() -> bool:
     if SAY_AGAIN is not None:
         return SAY_AGAIN
-    from prophecy.tools import _is_the_command
-
     return _is_the_command()
 
 
@@ -151,8 +151,6 @@ def _keep_said(path: Path, key: tuple[Any, ...], read: Recording, said: str, cod
     import contextlib
     import marshal
 
-    from prophecy.compiler.model.files import write_atomic
-
     states = read.states()
     with contextlib.suppress(OSError):
         if states is None:
@@ -189,7 +187,7 @@ class _Tee:
 
 def _check(args: argparse.Namespace, root: Path) -> int:
     from prophecy.compiler.model.loader import analyse  # deferred: start-up time (above)
-    from prophecy.compiler.model.plugins import unrun_note
+    from prophecy.compiler.model.plugins import unrun_note  # deferred: start-up time (above)
 
     report = analyse(root)
     rules_broken = any(str(e.where).endswith("game.yaml") for e in report.errors)
