@@ -537,6 +537,11 @@ def _named_shapes(grimoires: tuple[str, ...]
         # 'Each player draws a card. You draw two.': 'then you draw' is the card's own player
         (r"(,\s*then\s+)you\s+(?=(?:draw|discard|stash|add|remove|level|take|return|swap|"
          r"look|gain|reveal)\b)", lambda m: m.group(1)),
+        # 'Remove a card from an opponent's Dark Deed': a chosen opponent's (ruling 21)
+        (r"^(add|remove) (?:the top card|the top|a card|one card|(\w+)(?: cards?)?) (to|from) an "
+         r"opponent's ((?:highest-points|lowest-points|most-cards|fewest-cards) )?dark deed\b",
+         lambda m: f"Choose an opponent: they {m.group(1).lower()} {m.group(2) or '1'} "
+                   f"{m.group(3).lower()} {m.group(4) or 'any '}Dark Deed"),
         # all at N or lower: none at N + 1 or higher
         (r"^(?:if )?(?:each of|all(?: \w+)? of|all(?: \w+)?|every one of) (?:your )?grimoires "
          r"(?:(?:is|are) )?(?:at )?(?:level )?(\d) or (?:lower|less|below)",
