@@ -217,7 +217,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\b(you|they) also\b", r"\1"),
         (r"\bcentre\b", "center"),  # before the words table, whose entries spell it so
         (r"\.\s+if you do,?\s*", ", then "),
-        (r"[,;]?\s+if you do,?\s*", ", then "),
+        (r"(?:,?\s+and)?[,;]?\s+if you do,?\s*", ", then "),
         (r"\.\s+(?=put (?:them|it|the rest) back\b)", ", "),
         # 'Choose one. Draw a card, or ...': the options follow
         (r"^(choose (?:one|two|three))\s*\.\s+", r"\1: "),
@@ -248,13 +248,16 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bthe one (?:that is |that's |which is )?worth the (?:least|fewest) points\b",
          "lowest-points Dark Deed"),
         # what 'keep 1' already does with the rest (ruling 18): said again, it changes nothing
-        (r"(\bkeep \w+)(?: of them)?(?:,\s*(?:and|then)|,|\s+and)\s+(?:put|place|return) the "
+        (r"(\bkeep \w+)(?: of them)?(?:(?:\s*,)+\s*(?:(?:and|then)\s+)?|\s+and\s+)(?:put|place|return) the "
          r"(?:other|"
          r"others|rest)\b"
          r"[^,.;:]*?\bbottom\b[^,.;:]*$", r"\1"),
+        (r",?\s*including (?:you|yourself),?\s*", " "),  # each player is every player, you too
         # 'must' of 'has to': the action itself ('Each opponent must discard 1')
-        (r"\b(each (?:opponent|player)) must (add|discard|draw|gain|remove|stash|reveal|take|"
-         r"return|swap|scheme)\b", r"\1 \2s"),
+        # 'must move one of their Grimoires down a level': Level down
+        (r"(\bmust |\bto |\band |^)move (.+?) down (?:a|one|1) level\b", r"\1level down \2"),
+        (r"\b((?:each|every) (?:opponent|player)) (?:must|has to|gets to|get to|have to) (add|discard|draw|gain|remove|stash|reveal|take|"
+         r"return|swap|scheme|level)\b", r"\1 \2s"),
         (r"\b(they) must\b", r"\1"),
         (r"\s+[x\u00d7]\s?2$", " twice"),  # 'Add 1 to any Dark Deed x2'
         (r"\s+[x\u00d7]\s?(\d+)$", r" \1 times"),
@@ -263,14 +266,29 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
          r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
+        (r"\bfor each (\w+ )?cards? (?:that )?you(?: have|'ve) stashed\b", r"for each stashed \1card"),
         (r"\b(cards?) (?:that )?you(?: have|'ve) stashed\b", r"stashed \1"),
+        # 'Level up your Blood Magic book by one': one level is what Level up does
+        (r"\b(levels? (?:up|down) [^,.;:]*?)\s+(?:by )?(?:one|1|a)(?: level)?(?=\s*(?:[,.;:]|$|twice|and\b))",
+         r"\1"),
+        # 'draw two cards and put them in your hand': where a drawn card goes
+        (r"\b(draws? [^,.;:]*?)\s*(?:,\s*|\s+and\s+)(?:and\s+)?(?:put|keep|add|place) (?:them|it) "
+         r"(?:in|into) (?:your )?hand\b",
+         r"\1"),
+        (r"^(choose one:\s*)either\s+", r"\1"),
+        (r"\bgrimoires? (?:that is|that are|which is|which are) (?:at )?level\b", "Grimoire at Level"),
+        (r"\b(dark deeds?) (?:that )?you(?: have|'ve) (?:finished|completed)(?: so far)?\b",
+         r"\1 you have completed"),
+        (r"\b(dark deeds?) you (?:still )?have(?: left)?(?=\s*(?:[,.;]|$))", r"\1"),
         (r"\bor up\b", "or higher"),  # 'at level 1 or up'
         # where a discard goes is your own discard pile: saying so adds nothing
-        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on|to) (?:your (?:own )?)?(?:personal )?"
-         r"discard pile\b", r"\1"),
+        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on|to) (?:(?:your|their) (?:own )?)?(?:personal )?"
+         r"(?:discard )?pile\b", r"\1"),
         # 'Draw a Dark Deed and keep it': one drawn, one kept
         (r"\bdraw (?:a|one|1) dark deed,? and keep it\b", "Draw 1 Dark Deed, keep 1"),
         # a removed card goes to the center: 'and throw it away' says so again
+        (r"(\bremoves? [^,:;]*?dark deeds?),?\s+and (?:it|they) (?:goes|go) (?:to|into) the center"
+         r"(?: discard pile)?$", r"\1"),
         (r"(\bremoves? [^,:;]*?dark deeds?),?\s+(?:and\s+)?(?:then\s+)?(?:(?:discard|throw away|"
          r"toss|get rid of) (?:it|them)(?: away)?|(?:throw|toss) (?:it|them) away)$", r"\1"),
         # 'Choose an opponent and level down one of their Grimoires': what they do
@@ -421,7 +439,8 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+face[ -]down\b(?!\s+(?:prophecy\s+)?verse)", ""),
         (r"\s+already\b", ""),
         (r"\s+at all\b", ""),
-        (r"\s+(?:to save it|to keep it|to score it) for (?:points|later|the end)\b", ""),
+        (r"\s+(?:to save it|to keep it|to score it|to keep|to save|to score) for (?:points|later|the "
+         r"end)\b", ""),
         (r",?\s*(?:and\s+)?you (?:don't|do not) (?:have to|need to) (?:discard|throw(?: \w+)? "
          r"away|pay|give up)[^,.;]*", ""),
         # a card taken from the top of the deck and put on a Dark Deed: what 'Add' does
@@ -537,6 +556,11 @@ def _named_shapes(grimoires: tuple[str, ...]
         # 'Each player draws a card. You draw two.': 'then you draw' is the card's own player
         (r"(,\s*then\s+)you\s+(?=(?:draw|discard|stash|add|remove|level|take|return|swap|"
          r"look|gain|reveal)\b)", lambda m: m.group(1)),
+        # 'Your Demonology book has to be level 4 or higher: ...': a Level requirement
+        (rf"^your ({names})(?: grimoire)? (?:has to|must|needs to) be (?:at )?(?:level )?(\d+)"
+         r"(?: or (?:higher|more|above))?\s*[:,]\s*(?:then\s+)?",
+         lambda m: f"{m.group(1)} Level {m.group(2)}: "),
+        (rf"\bto one ({names}) dark deed\b", lambda m: f"to a {m.group(1)} Dark Deed"),
         # 'Remove a card from an opponent's Dark Deed': a chosen opponent's (ruling 21)
         (r"^(add|remove) (?:the top card|the top|a card|one card|(\w+)(?: cards?)?) (to|from) an "
          r"opponent's ((?:highest-points|lowest-points|most-cards|fewest-cards) )?dark deed\b",
