@@ -378,8 +378,6 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"Choose an opponent: they level down their \1 Grimoire"),
         (r"^level down (?:an|one|target|a chosen) opponent'?s (highest|lowest) grimoire\b",
          r"Choose an opponent: they level down their \1 Grimoire"),
-        (r"^level down (?:an|one|target|a chosen) opponent'?s grimoire\b",
-         r"Choose an opponent: they level down any Grimoire"),
         # every opponent's Grimoire losing a level: each of them levels it down
         (r"^each (opponent|player)'s (highest|lowest) grimoire (?:loses|goes down|drops)(?: by)? "
          r"(?:1|one|a) level\b", r"Each \1 levels down their \2 Grimoire"),
@@ -880,6 +878,15 @@ REFUSALS: tuple[Refusal, ...] = (
        "only the second",
        "write 'Each opponent draws 1 Arcana, then Draw 2 Arcana' for the others and then you, "
        "or 'Each player draws 1 Arcana, then Draw 2 Arcana' for everyone and then you again"),
+    _r(r"^(?!.*\b(?:each|all|every|everyone|everybody|players|opponents)\b[^:]*?\b(?:lower|knock|"
+       r"drop|level down|move)\b).*?(?<!they )(?<!they must )(?<!they have to )\b(?:lower|knock|drop|"
+       r"level down|move)\b"
+       r"[^,.;:]{0,30}?\b(?:an opponent's|another player's|target opponent's|your opponent's|"
+       r"one of their|one of another player's) (?:grimoires?|books?)\b",
+       "the rules language has no choosing which of an opponent's Grimoires goes down: the "
+       "chosen opponent picks it, or it is their highest or lowest",
+       "write 'Choose an opponent: they level down any Grimoire' for one they pick, or "
+       "'Choose an opponent: they level down their highest Grimoire'"),
     _r(r"^\s*keep this(?: card)? (?:in front of you|in play|on the table)",
        "'keep this card in play' is not a line of its own: a card stays in play when one of "
        "its lines starts with its moment",
