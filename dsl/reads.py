@@ -248,7 +248,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bthe one (?:that is |that's |which is )?worth the (?:least|fewest) points\b",
          "lowest-points Dark Deed"),
         # what 'keep 1' already does with the rest (ruling 18): said again, it changes nothing
-        (r"(\bkeep \w+)(?: of them)?(?:(?:\s*,)+\s*(?:(?:and|then)\s+)?|\s+and\s+)(?:put|place|return) the "
+        (r"(\bkeep \w+)(?: of them)?(?:(?:\s*,)+\s*(?:(?:and|then)\s+)?|\s+and\s+)"
+         r"(?:put|place|return) the "
          r"(?:other|"
          r"others|rest)\b"
          r"[^,.;:]*?\bbottom\b[^,.;:]*$", r"\1"),
@@ -256,7 +257,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # 'must' of 'has to': the action itself ('Each opponent must discard 1')
         # 'must move one of their Grimoires down a level': Level down
         (r"(\bmust |\bto |\band |^)move (.+?) down (?:a|one|1) level\b", r"\1level down \2"),
-        (r"\b((?:each|every) (?:opponent|player)) (?:must|has to|gets to|get to|have to) (add|discard|draw|gain|remove|stash|reveal|take|"
+        (r"\b((?:each|every) (?:opponent|player)) (?:must|has to|gets to|get to|have to) "
+         r"(add|discard|draw|gain|remove|stash|reveal|take|"
          r"return|swap|scheme|level)\b", r"\1 \2s"),
         (r"\b(they) must\b", r"\1"),
         (r"\s+[x\u00d7]\s?2$", " twice"),  # 'Add 1 to any Dark Deed x2'
@@ -266,23 +268,27 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+of (?:your|their) choice\b|\s+(?:you choose|you like|you want|you wish)\b"
          r"(?=\s*[,.:;]|$)", ""),
         (r"\s+(?:for free|at no cost|free of charge)\b", ""),
-        (r"\bfor each (\w+ )?cards? (?:that )?you(?: have|'ve) stashed\b", r"for each stashed \1card"),
+        (r"\bfor each (\w+ )?cards? (?:that )?you(?: have|'ve) stashed\b",
+         r"for each stashed \1card"),
         (r"\b(cards?) (?:that )?you(?: have|'ve) stashed\b", r"stashed \1"),
         # 'Level up your Blood Magic book by one': one level is what Level up does
-        (r"\b(levels? (?:up|down) [^,.;:]*?)\s+(?:by )?(?:one|1|a)(?: level)?(?=\s*(?:[,.;:]|$|twice|and\b))",
+        (r"\b(levels? (?:up|down) [^,.;:]*?)\s+(?:by )?(?:one|1|a)(?: level)?"
+         r"(?=\s*(?:[,.;:]|$|twice|and\b))",
          r"\1"),
         # 'draw two cards and put them in your hand': where a drawn card goes
         (r"\b(draws? [^,.;:]*?)\s*(?:,\s*|\s+and\s+)(?:and\s+)?(?:put|keep|add|place) (?:them|it) "
          r"(?:in|into) (?:your )?hand\b",
          r"\1"),
         (r"^(choose one:\s*)either\s+", r"\1"),
-        (r"\bgrimoires? (?:that is|that are|which is|which are) (?:at )?level\b", "Grimoire at Level"),
+        (r"\bgrimoires? (?:that is|that are|which is|which are) (?:at )?level\b",
+         "Grimoire at Level"),
         (r"\b(dark deeds?) (?:that )?you(?: have|'ve) (?:finished|completed)(?: so far)?\b",
          r"\1 you have completed"),
         (r"\b(dark deeds?) you (?:still )?have(?: left)?(?=\s*(?:[,.;]|$))", r"\1"),
         (r"\bor up\b", "or higher"),  # 'at level 1 or up'
         # where a discard goes is your own discard pile: saying so adds nothing
-        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on|to) (?:(?:your|their) (?:own )?)?(?:personal )?"
+        (r"(\bdiscards?\b[^,:;]*?)\s+(?:into|in|onto|on|to) (?:(?:your|their) (?:own )?)?"
+         r"(?:personal )?"
          r"(?:discard )?pile\b", r"\1"),
         # 'Draw a Dark Deed and keep it': one drawn, one kept
         (r"\bdraw (?:a|one|1) dark deed,? and keep it\b", "Draw 1 Dark Deed, keep 1"),
@@ -307,7 +313,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"(?:has|have|with|that's got|holding) the (?:fewest|least) cards(?: (?:on|in|stored on|"
          r"added to) (?:it|them))?", "fewest-cards Dark Deed"),
         # who chooses among equals is the player, as the rules say: 'if there's a tie, you pick'
-        (r"(?:[.,;]\s*(?:then\s+)?)?\s*\(?(?:if (?:there's|there is|it's|it is) a tie|if tied|on a tie),? (?:you "
+        (r"(?:[.,;]\s*(?:then\s+)?)?\s*\(?(?:if (?:there's|there is|it's|it is) a tie|if tied|"
+         r"on a tie),? (?:you "
          r"(?:pick|choose|decide)|your choice|pick one|choose one)\)?", ""),
         (r"\bwhichever (?:one )?of your grimoires is (?:the )?(lowest|highest)(?: right now)?\b",
          r"your \1 Grimoire"),
@@ -341,7 +348,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # 'Top Discard Spell or Item:': each of the two a requirement of its own
         (r"\b(top discard|reveal) (\w+) or (?:an? )?(?=\w+(?: card)?\s*[:+])", r"\1 \2 or \1 "),
         # 'Top of discard: Spell.' and 'top of discard Creature': the Top Discard requirement
-        (r"\btop of (?:your )?discard(?: pile)?(?:\s*[:=-]\s*|\s+(?:is (?:an? )?)?)(\w+)\s*(?:[.:]|,\s*(?:then\b)?)\s*",
+        (r"\btop of (?:your )?discard(?: pile)?(?:\s*[:=-]\s*|\s+(?:is (?:an? )?)?)(\w+)\s*"
+         r"(?:[.:]|,\s*(?:then\b)?)\s*",
          r"Top Discard \1: "),
         (r"(\btake the top\b[^,:]*?\b(?:pile|center discard))(?:,?\s*(?:and\s+)?(?:put|place|"
          r"add|keep) (?:it|them))?\s+(?:back\s+)?(?:in|into|to) (?:your )?hand\b",
@@ -437,7 +445,8 @@ _LOOKED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\s+face[ -]down\b(?!\s+(?:prophecy\s+)?verse)", ""),
         (r"\s+already\b", ""),
         (r"\s+at all\b", ""),
-        (r"\s+(?:to save it|to keep it|to score it|to keep|to save|to score) for (?:points|later|the "
+        (r"\s+(?:to save it|to keep it|to score it|to keep|to save|to score) for "
+         r"(?:points|later|the "
          r"end)\b", ""),
         (r",?\s*(?:and\s+)?you (?:don't|do not) (?:have to|need to) (?:discard|throw(?: \w+)? "
          r"away|pay|give up)[^,.;]*", ""),
@@ -879,7 +888,8 @@ REFUSALS: tuple[Refusal, ...] = (
        "write 'Each opponent draws 1 Arcana, then Draw 2 Arcana' for the others and then you, "
        "or 'Each player draws 1 Arcana, then Draw 2 Arcana' for everyone and then you again"),
     _r(r"^(?!.*\b(?:each|all|every|everyone|everybody|players|opponents)\b[^:]*?\b(?:lower|knock|"
-       r"drop|level down|move)\b).*?(?<!they )(?<!they must )(?<!they have to )\b(?:lower|knock|drop|"
+       r"drop|level down|move)\b).*?(?<!they )(?<!they must )(?<!they have to )"
+       r"\b(?:lower|knock|drop|"
        r"level down|move)\b"
        r"[^,.;:]{0,30}?\b(?:an opponent's|another player's|target opponent's|your opponent's|"
        r"one of their|one of another player's) (?:grimoires?|books?)\b",
