@@ -211,6 +211,8 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # a Hireling's role before its effect ('Sabotage - ...'), as early as the dash is a
         # comma: the shapes of _LOOKED read the effect from the start of the line
         (r"^(?:hireling\s*[,:]?\s*)?(?:support|sabotage)\s*(?::|,|\s-)\s*", ""),
+        # 'Requires Necromancy 2: ...', 'Requirement: Grimoire Level 2, ...': the requirement
+        (r"^(?:requires?|requirements?|req\.?)\s*:?\s+(?=\S)", ""),
         (r"\s*[.!]+\s*$", ""),  # a closing full stop
         # 'too' and 'also' of a reward beside another: the action is the same without them
         (r"\s+(?:too|as well)\s*(?=[.!]*\s*$)", ""),
@@ -421,7 +423,7 @@ _FIXED: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 
 #: How many of ``_FIXED`` come before the words table (up to 'centre', whose entries spell it
 #: 'center'); the rest come after it.
-_EARLY = 9
+_EARLY = 10
 assert _FIXED[_EARLY - 1][0].pattern == r"\bcentre\b", "_EARLY ends at 'centre'"
 
 
