@@ -1149,10 +1149,12 @@ _STARTS = re.compile(r"\s*(?:add|remove|stash|draw|level|discard|reveal|take|ret
 _VERB_LIST = ", ".join(dict.fromkeys(v.words for v in ast.VERBS.values()))
 
 
-_NONE_SAYS = "no line of the language starts this way; docs/dsl.md ('What the language " \
-    "reads') lists what it reads"
-_MIDDLE = "the language goes on with other words here; docs/dsl.md ('What the language " \
-    "reads') lists its lines"
+#: What a refusal says of words nothing in the language reads: the honest way on, leaving
+#: them out or saying the card's work with the language's own actions.
+_NONE_SAYS = "nothing in the language says this; leave it out, or write what the card does " \
+    "with the language's own actions (docs/dsl.md, 'What the language reads')"
+_MIDDLE = "nothing in the language says this part; leave it out, or write it with the " \
+    "language's own words (docs/dsl.md, 'What the language reads')"
 
 
 #: What may stand between a verb and the words it cannot read: a count, an article.
