@@ -1142,10 +1142,9 @@ def _lacking(error: DslError, line: Text, text: str, vocab: Vocabulary, parsers:
 
 #: How a line of the language may start besides a grimoire's name: a verb, a requirement,
 #: a choice, a moment, a Title's word, or a word an intent or the words table reads.
-_STARTS = re.compile(r"\s*(?:add|remove|stash|draw|level|discard|reveal|take|return|swap|look|"
-                     r"gain|scheme|each|choose|if|in|top|at|exhaust|most|fewest|highest|lowest|"
-                     r"grimoire|the|your|you|they|an?|one|target|another|every|all|whoever|"
-                     r"players?|opponents?)\b", re.I)
+_STARTS = re.compile(rf"\s*(?:{_verbs()}|level|look|if|in|top|at|exhaust|most|fewest|"
+                     r"highest|lowest|grimoire|the|your|you|they|an?|one|target|another|every|"
+                     r"all|whoever|players?|opponents?)\b", re.I)
 _VERB_LIST = ", ".join(dict.fromkeys(v.words for v in ast.VERBS.values()))
 
 

@@ -232,13 +232,20 @@ def _holds(state: State) -> bool:
     return False
 
 
-def _state(path: str, read: bool) -> State:
+def _stat(path: str) -> os.stat_result | State:
+    """The path's stat, or its state when it has none: missing, or not to be read."""
     try:
-        st = os.stat(path)
+        return os.stat(path)
     except (FileNotFoundError, NotADirectoryError):
         return ("m", path)
     except OSError:
         return ("o", path, -1)
+
+
+def _state(path: str, read: bool) -> State:
+    st = _stat(path)
+    if not isinstance(st, os.stat_result):  # a stat_result is a tuple too
+        return st
     if stat.S_ISDIR(st.st_mode):
         return ("d", path)
     if not stat.S_ISREG(st.st_mode):
@@ -248,12 +255,9 @@ def _state(path: str, read: bool) -> State:
 
 
 def _folder(path: str) -> State:
-    try:
-        st = os.stat(path)
-    except (FileNotFoundError, NotADirectoryError):
-        return ("m", path)
-    except OSError:
-        return ("o", path, -1)
+    st = _stat(path)
+    if not isinstance(st, os.stat_result):  # a stat_result is a tuple too
+        return st
     if not stat.S_ISDIR(st.st_mode):
         return ("o", path, stat.S_IFMT(st.st_mode))
     return ("l", path, st.st_mtime_ns, _names(path))
